@@ -1,0 +1,31 @@
+"""Production: PostgreSQL, Redis, Celery workers, HTTPS behind a load balancer.
+
+Refuses to start without the variables that production needs, rather than falling back to
+development defaults.
+"""
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
+from config.settings.base import *  # noqa: F403
+from config.settings.base import REDIS_URL
+
+for _name in ("SECRET_KEY", "DATABASE_URL", "REDIS_URL", "ALLOWED_HOSTS"):
+    if not os.environ.get(_name):
+        raise ImproperlyConfigured(f"{_name} must be set in production")
+if not REDIS_URL:  # pragma: no cover - guarded above
+    raise ImproperlyConfigured("REDIS_URL must be set in production")
+
+DEBUG = False
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = True
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+SECURE_HSTS_PRELOAD = True
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SESSION_COOKIE_SECURE = True
+CSRF_COOKIE_SECURE = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"

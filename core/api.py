@@ -1,0 +1,3 @@
+"""placeholder"""
+
+exception_handler = None

@@ -1,0 +1,1 @@
+"""The ZUTOMAYO CARD rules engine (pure: standard library only)."""

@@ -1,0 +1,1 @@
+"""Swiss pairing, standings and top cut (pure: standard library only)."""
