@@ -45,10 +45,10 @@ def database_from_url(url: str, *, base_dir: Path) -> dict[str, Any]:
     parsed = urlparse(url)
     if parsed.scheme == "sqlite":
         raw_path = unquote(parsed.path)
-        if raw_path.startswith("//"):
-            path = Path(raw_path[1:])
-        else:
-            path = base_dir / raw_path.lstrip("/")
+        absolute = raw_path.startswith("//")
+        path = Path(raw_path[1:]) if absolute else base_dir / raw_path.lstrip("/")
+        # A fresh clone has no var/ folder yet: create the database's folder on first use.
+        path.parent.mkdir(parents=True, exist_ok=True)
         return {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(path),

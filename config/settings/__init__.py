@@ -1,1 +1,1 @@
-"""Settings modules: ``base`` (everything, from the environment), ``dev``, ``test``, ``production``."""
+"""Settings: ``base`` (all of it, from the environment), ``dev``, ``test``, ``production``."""

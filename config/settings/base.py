@@ -138,6 +138,9 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
+# Static files are served by WhiteNoise; outside production straight from the source folders.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
 MEDIA_ROOT = BASE_DIR / "var" / "media"
 MEDIA_URL = "/media/"
 

@@ -28,4 +28,6 @@ SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+WHITENOISE_USE_FINDERS = False  # run `manage.py collectstatic` when deploying
+WHITENOISE_AUTOREFRESH = False
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"

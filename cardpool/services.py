@@ -1,0 +1,127 @@
+"""Writes to the card pool. Every write goes through one of these functions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from cardpool.importers import CardRecordError, CardValues, validate_records
+from cardpool.models import Card, CardImport, CardRevision, CardSet, Game
+from cardpool.search import search_text_for
+from core.audit import audit_log
+from core.errors import InvalidInputError
+
+GAME_NAMES = dict(Game.Slug.choices)
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    game: str
+    source: str
+    created: int
+    updated: int
+    unchanged: int
+    sets_created: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "source": self.source,
+            "created": self.created,
+            "updated": self.updated,
+            "unchanged": self.unchanged,
+            "sets_created": self.sets_created,
+        }
+
+
+def game_ensure(*, slug: str) -> Game:
+    """The game row for ``slug``, created on first use."""
+    if slug not in GAME_NAMES:
+        raise InvalidInputError(
+            f"unknown game {slug!r}; use one of {', '.join(GAME_NAMES)}", field="game"
+        )
+    game, _ = Game.objects.get_or_create(slug=slug, defaults={"name": GAME_NAMES[slug]})
+    return game
+
+
+def _comparable(value: Any) -> Any:
+    return value
+
+
+@transaction.atomic
+def card_import(
+    *,
+    game_slug: str,
+    records: Sequence[object],
+    source: str,
+    actor: User | None = None,
+    is_demo: bool = False,
+) -> ImportSummary:
+    """Import or update cards, all or nothing.
+
+    Importing the same records twice changes nothing; a changed card is updated and its old
+    values are kept in a ``CardRevision``.
+    """
+    try:
+        cards: list[CardValues] = validate_records(game_slug, records)
+    except CardRecordError as exc:
+        raise InvalidInputError(
+            str(exc), field="records", code="invalid_card_records", extra={"problems": exc.problems}
+        ) from exc
+    game = game_ensure(slug=game_slug)
+    sets = {card_set.code: card_set for card_set in CardSet.objects.filter(game=game)}
+    sets_created = 0
+    for card in cards:
+        if card.set_code not in sets:
+            sets[card.set_code] = CardSet.objects.create(
+                game=game, code=card.set_code, name=card.set_name, is_demo=is_demo
+            )
+            sets_created += 1
+    existing = {card.code: card for card in Card.objects.filter(game=game)}
+    created = updated = unchanged = 0
+    new_cards: list[Card] = []
+    for card in cards:
+        values = dict(card.values)
+        values["card_set_id"] = sets[card.set_code].pk
+        values["search_text"] = search_text_for(
+            code=card.code,
+            names=(values.get("name", ""), values.get("name_en", ""), values.get("name_ja", "")),
+        )
+        row = existing.get(card.code)
+        if row is None:
+            new_cards.append(Card(game=game, code=card.code, **values))
+            created += 1
+            continue
+        old = {key: getattr(row, key) for key in values}
+        changed = {key: value for key, value in values.items() if old[key] != value}
+        if not changed:
+            unchanged += 1
+            continue
+        CardRevision.objects.create(
+            card=row,
+            source=source,
+            old_values={key: old[key] for key in changed},
+            new_values=changed,
+        )
+        for key, value in changed.items():
+            setattr(row, key, value)
+        row.save(update_fields=[*changed, "updated_at"])
+        updated += 1
+    Card.objects.bulk_create(new_cards, batch_size=500)
+    summary = ImportSummary(
+        game=game_slug,
+        source=source,
+        created=created,
+        updated=updated,
+        unchanged=unchanged,
+        sets_created=sets_created,
+    )
+    record = CardImport.objects.create(
+        game=game, created_by=actor, source=source, summary=summary.as_dict()
+    )
+    audit_log(action="cardpool.cards.imported", actor=actor, obj=record, data=summary.as_dict())
+    return summary

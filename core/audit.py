@@ -1,0 +1,33 @@
+"""Writing audit entries. Called by services, inside their transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import models
+
+from core.models import AuditEntry
+
+
+def audit_log(
+    *,
+    action: str,
+    actor: AbstractBaseUser | AnonymousUser | None,
+    obj: models.Model | None = None,
+    event_id: int | None = None,
+    reason: str = "",
+    data: Mapping[str, Any] | None = None,
+) -> AuditEntry:
+    """Record one write. ``actor`` None means the system (a command or a task)."""
+    user = actor if isinstance(actor, AbstractBaseUser) and actor.pk is not None else None
+    return AuditEntry.objects.create(
+        action=action,
+        actor=user,  # type: ignore[misc]  # AUTH_USER_MODEL is the default User
+        object_type=obj._meta.label_lower if obj is not None else "",
+        object_id=str(obj.pk) if obj is not None else "",
+        event_id=event_id,
+        reason=reason,
+        data=dict(data or {}),
+    )

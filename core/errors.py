@@ -1,0 +1,72 @@
+"""The project's domain error hierarchy.
+
+Services raise these; exactly one DRF exception handler (``core.api``) and one view mixin
+(``core.views.DomainErrorMixin``) turn them into responses. Every error names what is wrong
+and, through ``field``, where.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+
+class DomainError(Exception):
+    """A request that cannot be carried out as asked. Maps to HTTP 400 unless said otherwise."""
+
+    status_code = 400
+    code = "invalid"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        code: str | None = None,
+        extra: Mapping[str, object] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        if code is not None:
+            self.code = code
+        self.extra = dict(extra or {})
+
+    def as_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {"code": self.code, "detail": self.message}
+        if self.field:
+            data["field"] = self.field
+        if self.extra:
+            data.update(self.extra)
+        return data
+
+
+class InvalidInputError(DomainError):
+    """Input that does not meet the rules (400)."""
+
+
+class PermissionDeniedError(DomainError):
+    """The person may not do this on this object (403)."""
+
+    status_code = 403
+    code = "permission_denied"
+
+
+class NotFoundError(DomainError):
+    """No such object, or not visible to this person (404)."""
+
+    status_code = 404
+    code = "not_found"
+
+
+class ConflictError(DomainError):
+    """The object's state forbids this now (409): e.g. a round already paired."""
+
+    status_code = 409
+    code = "conflict"
+
+
+class RateLimitedError(DomainError):
+    """Too many attempts (429)."""
+
+    status_code = 429
+    code = "rate_limited"

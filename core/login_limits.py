@@ -1,0 +1,47 @@
+"""Rate limiting of failed logins, per account, shared by every web node through the cache.
+
+After ``LOGIN_FAILURE_LIMIT`` failures within ``LOGIN_FAILURE_WINDOW_SECONDS`` for one account,
+further attempts for that account are refused until the oldest failure leaves the window.
+With Redis configured the count is shared by all web nodes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+
+
+def _key(username: str) -> str:
+    digest = hashlib.sha256(username.strip().casefold().encode()).hexdigest()[:32]
+    return f"login-failures:{digest}"
+
+
+def _recent(username: str, now: float) -> list[float]:
+    window = settings.LOGIN_FAILURE_WINDOW_SECONDS
+    stamps = cache.get(_key(username)) or []
+    return [stamp for stamp in stamps if now - stamp < window]
+
+
+def login_failure_record(*, username: str, now: float | None = None) -> int:
+    """Count one failed login for ``username``; returns the failures now in the window."""
+    moment = time.time() if now is None else now
+    stamps = [*_recent(username, moment), moment]
+    cache.set(_key(username), stamps, timeout=settings.LOGIN_FAILURE_WINDOW_SECONDS)
+    return len(stamps)
+
+
+def login_retry_after(*, username: str, now: float | None = None) -> int:
+    """Seconds until ``username`` may try again; 0 when not blocked."""
+    moment = time.time() if now is None else now
+    stamps = _recent(username, moment)
+    if len(stamps) < settings.LOGIN_FAILURE_LIMIT:
+        return 0
+    oldest_counted = sorted(stamps)[-settings.LOGIN_FAILURE_LIMIT]
+    return max(1, int(settings.LOGIN_FAILURE_WINDOW_SECONDS - (moment - oldest_counted)) + 1)
+
+
+def login_failures_clear(*, username: str) -> None:
+    cache.delete(_key(username))

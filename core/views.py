@@ -1,0 +1,90 @@
+"""Site-wide pages: home, health check, login and logout."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import views as auth_views
+from django.db import connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from core.errors import DomainError
+from core.forms import RateLimitedAuthenticationForm
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    from tournaments.selectors import event_list_upcoming
+
+    return render(request, "core/home.html", {"events": event_list_upcoming()})
+
+
+def _database_status() -> dict[str, object]:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception as exc:  # health checks report any failure rather than raise
+        return {"ok": False, "vendor": connection.vendor, "error": exc.__class__.__name__}
+    return {"ok": True, "vendor": connection.vendor}
+
+
+def _redis_status() -> dict[str, object] | None:
+    if not settings.REDIS_URL:
+        return None
+    import redis
+
+    try:
+        client = redis.Redis.from_url(
+            settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=2
+        )
+        client.ping()
+    except Exception as exc:  # health checks report any failure rather than raise
+        return {"ok": False, "error": exc.__class__.__name__}
+    return {"ok": True}
+
+
+@never_cache
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Database and (when configured) Redis status; 503 when any is down."""
+    checks: dict[str, object] = {"database": _database_status()}
+    redis_status = _redis_status()
+    checks["redis"] = redis_status if redis_status is not None else {"configured": False}
+    ok = bool(checks["database"]["ok"]) and (redis_status is None or bool(redis_status["ok"]))  # type: ignore[index]  # dicts built above
+    return JsonResponse({"status": "ok" if ok else "error", **checks}, status=200 if ok else 503)
+
+
+class LoginView(auth_views.LoginView):
+    form_class = RateLimitedAuthenticationForm
+    template_name = "core/login.html"
+    redirect_authenticated_user = True
+
+    def form_invalid(self, form: Any) -> HttpResponse:
+        response = super().form_invalid(form)
+        if any(error.code == "rate_limited" for error in form.non_field_errors().as_data()):
+            response.status_code = 429
+            response["Retry-After"] = str(getattr(form, "retry_after", 300))
+        return response
+
+
+class LogoutView(auth_views.LogoutView):
+    template_name = "core/logged_out.html"
+
+
+class DomainErrorMixin:
+    """Turns a service's DomainError into a form error (or a message) instead of a 500."""
+
+    def handle_domain_error(
+        self, request: HttpRequest, error: DomainError, form: Any = None
+    ) -> None:
+        if form is not None:
+            form.add_error(
+                error.field if error.field in getattr(form, "fields", {}) else None, error.message
+            )
+        else:
+            messages.error(request, error.message)

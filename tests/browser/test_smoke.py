@@ -1,0 +1,39 @@
+"""The home page and the login page in a real browser; the demo organiser logs in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+
+from tests.browser.conftest import ARTIFACTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def demo_loaded(settings: Any, tmp_path: Any) -> None:
+    """Demo data with the invented card set (fast, and there without the shared folder)."""
+    settings.SHARED_DIR = tmp_path
+    call_command("load_demo", verbosity=0)
+
+
+def test_demo_organiser_logs_in(demo_loaded: None, live_server: Any, browser_page: Any) -> None:
+    from playwright.sync_api import expect
+
+    page, base_url = browser_page, live_server.url
+    page.goto(base_url + "/")
+    expect(page.locator("h1")).to_have_text("Events")
+    expect(page.get_by_text("ZUTOMAYO CARD Demo Championship")).to_be_visible()
+    page.goto(base_url + "/accounts/login/")
+    expect(page.locator("h1")).to_have_text("Log in")
+    page.fill("#id_username", "organiser")
+    page.fill("#id_password", "demo-organiser-pass")
+    page.click("button.primary")
+    page.wait_for_url(base_url + "/")
+    page.click("label.nav-toggle-label")
+    expect(page.locator(".who")).to_have_text("organiser")
+    shot = ARTIFACTS / "login-organiser.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 1000

@@ -1,0 +1,109 @@
+"""Production settings pass `check --deploy`; missing variables stop production from starting."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PRODUCTION_ENV = {
+    "DJANGO_SETTINGS_MODULE": "config.settings.production",
+    "SECRET_KEY": "k" * 20 + "production-secret-key-with-enough-entropy-9f8e7d6c5b4a",
+    "DATABASE_URL": "postgres://zto@db.internal:5432/zto",
+    "REDIS_URL": "redis://cache.internal:6379/0",
+    "ALLOWED_HOSTS": "zto.example.org",
+}
+
+
+def _manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    base = {k: v for k, v in os.environ.items() if k not in PRODUCTION_ENV and k != "DEBUG"}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**base, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_check_deploy_passes_under_production_settings() -> None:
+    result = _manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION_ENV)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_refuses_to_start_without_redis() -> None:
+    env = {k: v for k, v in PRODUCTION_ENV.items() if k != "REDIS_URL"}
+    result = _manage("check", env=env)
+    assert result.returncode != 0
+    assert "REDIS_URL must be set in production" in result.stderr
+
+
+def test_production_debug_is_off_even_if_asked() -> None:
+    code = "from django.conf import settings; print(settings.DEBUG)"
+    base = {k: v for k, v in os.environ.items() if k not in PRODUCTION_ENV}
+    result = subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); {code}"],
+        cwd=ROOT,
+        env={**base, **PRODUCTION_ENV, "DEBUG": "1"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.strip() == "False"
+
+
+def test_debug_is_off_by_default() -> None:
+    code = "import django; django.setup(); from django.conf import settings; print(settings.DEBUG)"
+    base = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "DJANGO_SETTINGS_MODULE"}}
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**base, "DJANGO_SETTINGS_MODULE": "config.settings.dev"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.strip() == "False"
+
+
+def test_without_redis_celery_runs_tasks_eagerly_and_cache_is_local() -> None:
+    code = (
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(s.CELERY_TASK_ALWAYS_EAGER, s.CACHES['default']['BACKEND'].rsplit('.', 1)[-1])"
+    )
+    base = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "DJANGO_SETTINGS_MODULE"}}
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**base, "DJANGO_SETTINGS_MODULE": "config.settings.dev"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.split() == ["True", "LocMemCache"]
+
+
+def test_with_redis_celery_uses_the_broker_and_cache() -> None:
+    code = (
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(s.CELERY_TASK_ALWAYS_EAGER, s.CELERY_BROKER_URL, "
+        "s.CACHES['default']['BACKEND'].rsplit('.', 1)[-1])"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "config.settings.dev",
+            "REDIS_URL": "redis://r.internal:6379/1",
+        },
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.split() == ["False", "redis://r.internal:6379/1", "RedisCache"]

@@ -1,0 +1,49 @@
+from __future__ import annotations
+
+from io import StringIO
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from cardpool.models import Card, CardSet
+from tournaments.models import Event, EventRole, Registration
+
+pytestmark = pytest.mark.django_db
+
+
+def _load(settings: Any, shared_dir: Any) -> str:
+    settings.SHARED_DIR = shared_dir
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    return out.getvalue()
+
+
+def test_load_demo_without_shared_data_uses_the_invented_set(settings: Any, tmp_path: Any) -> None:
+    output = _load(settings, tmp_path)
+    assert "invented demo set" in output
+    assert CardSet.objects.get(code="DEMO").is_demo
+    assert Card.objects.filter(game__slug="zutomayo").count() == 24
+    assert "organiser" in output
+    assert "demo-organiser-pass" in output
+    event = Event.objects.get()
+    organiser = get_user_model().objects.get(username="organiser")
+    assert EventRole.objects.filter(event=event, user=organiser, role="organiser").exists()
+    assert Registration.objects.filter(event=event).count() == 4
+
+
+def test_load_demo_twice_duplicates_nothing(settings: Any, tmp_path: Any) -> None:
+    _load(settings, tmp_path)
+    counts = (Card.objects.count(), Event.objects.count(), Registration.objects.count())
+    users = get_user_model().objects.count()
+    second = _load(settings, tmp_path)
+    assert "0 created, 0 updated, 24 unchanged" in second
+    assert (Card.objects.count(), Event.objects.count(), Registration.objects.count()) == counts
+    assert get_user_model().objects.count() == users
+
+
+def test_load_demo_prefers_the_real_card_pool(settings: Any, shared_dir: Any) -> None:
+    output = _load(settings, shared_dir)
+    assert "real card data" in output
+    assert Card.objects.filter(game__slug="zutomayo").count() == 425

@@ -1,0 +1,86 @@
+"""``manage.py load_demo``: cards, demo accounts and a demo event. Safe to run again."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from cardpool.importers import records_from_text
+from cardpool.services import card_import
+from tournaments.models import Event, Registration
+from tournaments.services import event_create, event_role_grant, registration_create
+
+DEMO_CARDS = Path(__file__).resolve().parents[3] / "cardpool" / "demo" / "zutomayo-demo-cards.json"
+DEMO_EVENT_NAME = "ZUTOMAYO CARD Demo Championship"
+DEMO_ACCOUNTS = (
+    ("organiser", "demo-organiser-pass", "Olivia Organiser"),
+    ("judge", "demo-judge-pass", "Jun Judge"),
+    ("player1", "demo-player-pass", "Aoi Player"),
+    ("player2", "demo-player-pass", "Ren Player"),
+    ("player3", "demo-player-pass", "Mio Player"),
+    ("player4", "demo-player-pass", "Sora Player"),
+)
+
+
+class Command(BaseCommand):
+    help = "Load demo data: the card pool, demo accounts and one demo event (idempotent)."
+
+    def _import(self, game: str, path: Path, *, is_demo: bool) -> None:
+        records = records_from_text(path.read_text(encoding="utf-8"), filename=path.name)
+        summary = card_import(game_slug=game, records=records, source=path.name, is_demo=is_demo)
+        label = "invented demo set" if is_demo else "real card data"
+        self.stdout.write(
+            f"cards ({game}, {label}): {summary.created} created, {summary.updated} updated, "
+            f"{summary.unchanged} unchanged"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        shared_cards = Path(settings.SHARED_DIR) / "data" / "zutomayo" / "cards.json"
+        if shared_cards.exists():
+            self._import("zutomayo", shared_cards, is_demo=False)
+        else:
+            self._import("zutomayo", DEMO_CARDS, is_demo=True)
+        azuki_cards = Path(settings.SHARED_DIR) / "data" / "azuki" / "cards.json"
+        if azuki_cards.exists():
+            self._import("azuki", azuki_cards, is_demo=False)
+        with transaction.atomic():
+            self._accounts_and_event()
+
+    def _accounts_and_event(self) -> None:
+        user_model = get_user_model()
+        users = {}
+        for username, password, full_name in DEMO_ACCOUNTS:
+            user = user_model.objects.filter(username=username).first()
+            if user is None:
+                first, _, last = full_name.partition(" ")
+                user = user_model.objects.create_user(
+                    username=username, password=password, first_name=first, last_name=last
+                )
+            users[username] = user
+        event = Event.objects.filter(name=DEMO_EVENT_NAME).first()
+        if event is None:
+            event = event_create(
+                name=DEMO_EVENT_NAME,
+                game_slug="zutomayo",
+                date=timezone.localdate() + dt.timedelta(days=14),
+                venue="Demo Hall, Tokyo",
+                capacity=64,
+                created_by=users["organiser"],
+                status=Event.Status.REGISTRATION_OPEN,
+            )
+            event_role_grant(event=event, user=users["judge"], role="judge", granted_by=None)
+        for username, _, full_name in DEMO_ACCOUNTS[2:]:
+            user = users[username]
+            if not Registration.objects.filter(event=event, user=user).exists():
+                registration_create(event=event, user=user, display_name=full_name)
+        self.stdout.write(f"demo event: {event.name} (id {event.pk})")
+        self.stdout.write("demo accounts (username / password):")
+        for username, password, full_name in DEMO_ACCOUNTS:
+            self.stdout.write(f"  {username:<10} {password:<22} {full_name}")
