@@ -83,3 +83,9 @@ def test_japanese_catalogue_translates_our_own_strings(client: Client) -> None:
     response = client.get("/")
     assert "大会はまだありません。".encode() in response.content
     assert "非公式のファンメイド大会運営ツール".encode() in response.content
+
+
+@pytest.mark.postgres
+def test_healthz_on_postgresql(client: Client) -> None:
+    response = client.get("/healthz")
+    assert response.json()["database"] == {"ok": True, "vendor": "postgresql"}

@@ -1,0 +1,11 @@
+"""Infrastructure tasks. Domain tasks live in each app's tasks.py and only call services."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+
+@shared_task(name="core.ping")
+def ping_task(value: str) -> str:
+    """Echo ``value``: lets a health check or a test see that a worker consumes the queue."""
+    return f"pong:{value}"
