@@ -9,10 +9,12 @@ from core.apis import ApiRootApi
 
 api_v1 = [
     path("", ApiRootApi.as_view(), name="api-root"),
+    path("", include("cardpool.api_urls")),
 ]
 
 urlpatterns = [
     path("", core_views.home, name="home"),
+    path("cards/", include("cardpool.urls")),
     path("healthz", core_views.healthz, name="healthz"),
     path("accounts/login/", core_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", core_views.LogoutView.as_view(), name="logout"),
