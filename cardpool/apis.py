@@ -2,19 +2,53 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardpool.models import Card, Game
-from cardpool.selectors import CardFilters, card_get, card_search
+from cardpool.models import Card, DecklistRecheck, DecklistVersion, Game
+from cardpool.selectors import (
+    CardFilters,
+    card_get,
+    card_search,
+    deck_check_for_judge,
+    decklist_current_for_viewer,
+    decklist_versions,
+)
+from cardpool.services import decklist_check, decklist_recheck_start, decklist_submit
 from core.errors import NotFoundError
+from tournaments.permissions import IsEventOrganiser
+
+
+class LegalityIssueSerializer(serializers.Serializer[dict[str, Any]]):
+    code = serializers.CharField()
+    rule = serializers.CharField()
+    message = serializers.CharField()
+    cards = serializers.ListField(child=serializers.CharField())
+
+
+class CardCountSerializer(serializers.Serializer[dict[str, Any]]):
+    id = serializers.CharField()
+    count = serializers.IntegerField()
+
+
+# A field named "errors" would shadow Serializer.errors, so the schema is built inline.
+LegalityReportSerializer = inline_serializer(
+    name="LegalityReport",
+    fields={
+        "legal": serializers.BooleanField(),
+        "errors": LegalityIssueSerializer(many=True),
+        "warnings": LegalityIssueSerializer(many=True),
+        "cards": CardCountSerializer(many=True),
+    },
+)
 
 
 class CardOutputSerializer(serializers.ModelSerializer[Card]):
@@ -68,3 +102,153 @@ class CardDetailApi(APIView):
         if card is None:
             raise NotFoundError(f"no {game} card with code {code!r}", field="code")
         return Response(CardOutputSerializer(card).data)
+
+
+# --- decklists ---------------------------------------------------------------------------------
+
+MAX_UPLOAD_BYTES = 64 * 1024 + 1
+
+
+class DecklistInputSerializer(serializers.Serializer[dict[str, Any]]):
+    """A decklist as text (plain, CSV or JSON text), as a JSON list, or as an uploaded file."""
+
+    decklist = serializers.JSONField(
+        required=False,
+        help_text='Text ("2 1st_10" per line), CSV or JSON text, or a list of '
+        '{"card": id or name, "count": n}.',
+    )
+    file = serializers.FileField(required=False, help_text="A .txt, .csv or .json upload.")
+    format = serializers.ChoiceField(choices=["auto", "text", "csv", "json"], default="auto")
+    lang = serializers.ChoiceField(choices=["en", "ja"], default="en")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        value, upload = attrs.get("decklist"), attrs.get("file")
+        if (value is None) == (upload is None):
+            raise serializers.ValidationError(
+                {"decklist": "send exactly one of 'decklist' and 'file'"}
+            )
+        if upload is not None:
+            attrs["data"] = upload.read(MAX_UPLOAD_BYTES)
+        elif isinstance(value, str):
+            attrs["data"] = value
+        elif isinstance(value, list | dict):
+            attrs["data"] = json.dumps(value, ensure_ascii=False)
+            attrs["format"] = "json"
+        else:
+            raise serializers.ValidationError({"decklist": "expected text or a list of cards"})
+        return attrs
+
+
+class DecklistCheckApi(APIView):
+    """Check a decklist without storing it."""
+
+    permission_classes = [AllowAny]
+
+    class InputSerializer(DecklistInputSerializer):
+        game = serializers.ChoiceField(choices=Game.Slug.values)
+        format_id = serializers.IntegerField(required=False, min_value=1)
+
+    @extend_schema(request=InputSerializer, responses=LegalityReportSerializer)
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        report = decklist_check(
+            game=data["game"],
+            data=data["data"],
+            fmt=data["format"],
+            format_id=data.get("format_id"),
+        )
+        return Response(report.as_dict(data["lang"]))
+
+
+class DecklistVersionSerializer(serializers.ModelSerializer[DecklistVersion]):
+    registration = serializers.IntegerField(source="decklist.registration_id")
+
+    class Meta:
+        model = DecklistVersion
+        fields = [
+            "registration", "version", "submitted_at", "source_format", "source_text", "cards",
+            "legal", "report",
+        ]  # fmt: skip
+
+
+class DecklistApi(APIView):
+    """The current decklist of a registration: read it, or submit a new version."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses=DecklistVersionSerializer)
+    def get(self, request: Request, registration_id: int) -> Response:
+        version = decklist_current_for_viewer(registration_id=registration_id, user=request.user)
+        return Response(DecklistVersionSerializer(version).data)
+
+    @extend_schema(request=DecklistInputSerializer, responses={201: DecklistVersionSerializer})
+    def post(self, request: Request, registration_id: int) -> Response:
+        serializer = DecklistInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        version = decklist_submit(
+            registration_id=registration_id,
+            submitted_by=request.user,  # type: ignore[arg-type]  # IsAuthenticated guarantees a User
+            data=data["data"],
+            fmt=data["format"],
+        )
+        return Response(DecklistVersionSerializer(version).data, status=201)
+
+
+class DecklistVersionListApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=DecklistVersionSerializer(many=True))
+    def get(self, request: Request, registration_id: int) -> Response:
+        current = decklist_current_for_viewer(registration_id=registration_id, user=request.user)
+        versions = decklist_versions(decklist_id=current.decklist_id)
+        return Response(DecklistVersionSerializer(versions, many=True).data)
+
+
+class DeckCheckApi(APIView):
+    """A judge's deck check: the presented deck against the registered list."""
+
+    permission_classes = [IsAuthenticated]
+
+    class DeckCheckOutputSerializer(serializers.Serializer[dict[str, Any]]):
+        matches = serializers.BooleanField()
+        registered_version = serializers.IntegerField()
+        differences = serializers.ListField(child=serializers.DictField())
+        presented_issues = serializers.ListField(child=serializers.DictField())
+
+    @extend_schema(request=DecklistInputSerializer, responses=DeckCheckOutputSerializer)
+    def post(self, request: Request, registration_id: int) -> Response:
+        serializer = DecklistInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        result = deck_check_for_judge(
+            registration_id=registration_id,
+            user=request.user,
+            data=data["data"],
+            fmt=data["format"],
+        )
+        return Response(result)
+
+
+class DecklistRecheckApi(APIView):
+    """Organisers: re-check every list of the event (runs as a task; poll its progress)."""
+
+    permission_classes = [IsAuthenticated, IsEventOrganiser]
+
+    class DecklistRecheckOutputSerializer(serializers.ModelSerializer[DecklistRecheck]):
+        class Meta:
+            model = DecklistRecheck
+            fields = ["id", "event", "status", "total", "done", "illegal", "created_at"]
+
+    @extend_schema(request=None, responses={202: DecklistRecheckOutputSerializer})
+    def post(self, request: Request, event_id: int) -> Response:
+        recheck = decklist_recheck_start(event_id=event_id, requested_by=request.user)  # type: ignore[arg-type]  # authenticated
+        recheck.refresh_from_db()
+        return Response(self.DecklistRecheckOutputSerializer(recheck).data, status=202)
+
+    @extend_schema(responses=DecklistRecheckOutputSerializer(many=True))
+    def get(self, request: Request, event_id: int) -> Response:
+        rechecks = DecklistRecheck.objects.filter(event_id=event_id).order_by("-created_at")[:10]
+        return Response(self.DecklistRecheckOutputSerializer(rechecks, many=True).data)

@@ -10,8 +10,8 @@ Required keys per game:
   characters also attack_night and attack_day. ``send_to_power`` absent or empty means *no*
   SEND TO POWER, which is not the same as 0.
 - ``azuki``: id, set, name, card_type, element (``fire|water`` for two elements).
-- ``ztrike``: id, name, colour, power (0-10); optional set, bonus (none|battle|win|lose),
-  bonus_text, victory_points.
+- ``ztrike``: id, name, colour, power (0-10), victory_points; optional set, bonus
+  (none|battle|win|lose), bonus_text.
 
 Every problem names the record (its position and id) and the field.
 """
@@ -254,7 +254,7 @@ def _ztrike(rec: _Record) -> CardValues:
         "power": rec.integer("power", required=True, high=10),
         "bonus": rec.choice("bonus", ZTRIKE_BONUSES, required=False) or "none",
         "bonus_text": rec.text("bonus_text", max_length=2000),
-        "victory_points": rec.integer("victory_points", low=-99, high=99),
+        "victory_points": rec.integer("victory_points", required=True, low=-99, high=99),
         "rarity": rec.text("rarity", max_length=10),
     }
     return CardValues(

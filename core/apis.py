@@ -16,13 +16,13 @@ class ApiRootApi(APIView):
 
     permission_classes = [AllowAny]
 
-    class OutputSerializer(serializers.Serializer[dict[str, str]]):
+    class ApiRootOutputSerializer(serializers.Serializer[dict[str, str]]):
         version = serializers.CharField()
         schema = serializers.URLField()
         docs = serializers.URLField()
         health = serializers.URLField()
 
-    @extend_schema(responses=OutputSerializer)
+    @extend_schema(responses=ApiRootOutputSerializer)
     def get(self, request: Request) -> Response:
         return Response(
             {
