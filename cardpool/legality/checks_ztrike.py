@@ -1,0 +1,100 @@
+"""ZTRIKE deck rules, from the Official ZTRIKE Rules ("Things You Need To Play", "Game cards").
+
+Rule keys are the citation keys of judge-engine-design.md §3.1: ``ztr.deck.size`` ("The amount
+of cards you need is 36 cards."), ``ztr.deck.copies`` ("up to 2 copies of the same Card ID"),
+``ztr.deck.banned`` ("Some cards are Banned or Limited-(X)") and ``ztr.colors`` ("The ZTRIKE
+card is unique and can only have 1 copy of this card in your deck.").
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from cardpool.legality.checks_common import (
+    ResolvedDeck,
+    card_names,
+    check_ban_list,
+    check_unknown_cards,
+    copies_by_key,
+    resolve,
+)
+from cardpool.legality.messages import issue
+from cardpool.legality.types import (
+    CardIndex,
+    Decklist,
+    FormatRules,
+    LegalityIssue,
+    ZtrikeCard,
+    ZtrikeColour,
+)
+
+DECK_SIZE = 36
+COPY_LIMIT = 2
+ZTRIKE_CARD_LIMIT = 1
+RULE_SIZE = "ztr.deck.size"
+RULE_COPIES = "ztr.deck.copies"
+RULE_BANNED = "ztr.deck.banned"
+RULE_ZTRIKE_CARD = "ztr.colors"
+
+
+def check_deck_size(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
+    """ztr.deck.size: a constructed deck is exactly 36 cards (design note TA-05)."""
+    if deck.size == DECK_SIZE:
+        return ()
+    return (issue("ztrike.deck_size", rule=RULE_SIZE, count=deck.size, required=DECK_SIZE),)
+
+
+def check_copies(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
+    """ztr.deck.copies: at most 2 copies of the same Card ID."""
+    return tuple(
+        issue(
+            "ztrike.too_many_copies",
+            rule=RULE_COPIES,
+            cards=tuple(c.id for c in cards),
+            count=count,
+            number=key,
+            names=card_names(cards),
+            limit=COPY_LIMIT,
+        )
+        for key, (count, cards) in copies_by_key(deck).items()
+        if count > COPY_LIMIT
+    )
+
+
+def check_ztrike_cards(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
+    """ztr.colors: at most one ZTRIKE-colour card in the deck, counting all Card IDs together."""
+    found = [
+        (card, n)
+        for card, n in deck.cards
+        if isinstance(card, ZtrikeCard) and card.colour is ZtrikeColour.ZTRIKE
+    ]
+    count = sum(n for _c, n in found)
+    if count <= ZTRIKE_CARD_LIMIT:
+        return ()
+    return (
+        issue(
+            "ztrike.ztrike_card_count",
+            rule=RULE_ZTRIKE_CARD,
+            cards=tuple(c.id for c, _n in found),
+            count=count,
+            names=card_names([c for c, _n in found]),
+        ),
+    )
+
+
+def check_ztrike(
+    deck: Decklist,
+    index: CardIndex,
+    rules: FormatRules | None = None,
+    *,
+    on: date | None = None,
+) -> tuple[LegalityIssue, ...]:
+    """Every ZTRIKE issue of ``deck``; bans come from ``rules``' list in force on the day ``on``."""
+    resolved = resolve(deck, index)
+    return (
+        check_unknown_cards(resolved)
+        + check_deck_size(resolved)
+        + check_copies(resolved)
+        + check_ztrike_cards(resolved)
+        + check_ban_list(resolved, rules, on, RULE_BANNED)
+    )

@@ -1,0 +1,600 @@
+"""Decklist parsing: plain text, CSV and JSON into a ``ParsedDecklist`` (decklist + issues).
+
+The parser never fixes input silently and never raises on bad input: every line it cannot
+use becomes an issue naming the line (or JSON path) and what is wrong, and the decklist holds
+the lines it could read. Limits: at most 300 lines and 64 KB, counts 1 to 99.
+
+**Text**, one card per line (``#`` starts a comment; blank lines are ignored)::
+
+    2 1st_10          2x 1st-010        2 1st 10          2 1st 010/104     1st_10 x2
+    2 NIRA-CHAN (STUDY ME)              2 にらちゃん【お勉強しといてよ】     ２ １ｓｔ＿１０
+    Leader:           [Main]            Main              Main (50)         Leader: 1 STT01-001
+
+A line without a count is ``malformed_line`` (never read as one copy).
+
+A card is an id (ZUTOMAYO ``<pack>_<number>`` with ``_``, ``-``, space or nothing between and
+leading zeros allowed; Azuki ``STT01-001``, an alternate-art suffix such as ``STT01-001A``
+meaning the same card number; ZTRIKE Card IDs as printed) or a name, matched with
+``normalize_name`` (width, case, bracket style and spacing ignored). A name shared by several
+cards is ``ambiguous_card`` (ZUTOMAYO rule 2.1.2): write the id. A section header is a line
+``[X]``, ``【X】`` or ``X:``, or a bare known word (Leader, Gate, Main, Main Deck, Deck, IKZ,
+IKZ Token, Characters, Enchants, …, optionally followed by a count such as ``Main (50)``).
+Sections are kept on each entry; legality never depends on them.
+
+**CSV**: a header row, then one card per row. The header needs a count column (``count``,
+``quantity``, ``qty``, ``copies``, ``amount`` or ``枚数``) and a card column (``card``, ``id``,
+``card_id``, ``code``, ``name``, ``card_name``, ``カード`` or ``カード名``; when several are
+present the first of ``id, card_id, code, card, name, card_name`` wins); an optional
+``section`` column. Column names ignore case and surrounding spaces; other columns are
+ignored. Names with commas must be quoted (standard CSV)::
+
+    count,card
+    2,1st_10
+    2,"Silver Current, Haruhi"
+
+**JSON**: ``[{"card": "1st_10", "count": 2}, ...]`` or ``{"cards": [...]}``; each object needs
+``count`` (or ``quantity``) and one of ``card``, ``id`` or ``name``; ``section`` is optional.
+"""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import json
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from cardpool.legality.messages import issue
+from cardpool.legality.names import normalize_name
+from cardpool.legality.types import (
+    CardIndex,
+    CardRef,
+    DeckEntry,
+    Decklist,
+    Game,
+    LegalityIssue,
+    ParsedDecklist,
+    Severity,
+)
+
+MAX_LINES = 300
+MAX_BYTES = 64 * 1024
+MAX_COUNT = 99
+INPUT_RULE = "input"
+
+DecklistFormat = Literal["auto", "text", "csv", "json"]
+
+_ZUTOMAYO_ID = re.compile(r"^(\d{1,2}(?:st|nd|rd|th))[\s_\-./]*0*(\d{1,3})(?:\s*/\s*\d{1,3})?$")
+_AZUKI_ID = re.compile(r"^([a-z]{2,5}\d{0,3})-(\d{3})([a-z]{0,3})$")
+_COUNT_FIRST = re.compile(r"^([+-]?\d+)(?:\s*[x×*]\s+|[x×*](?=\S)|\s+)(.+)$")
+_COUNT_LAST = re.compile(r"^(.+?)\s+[x×*]\s*([+-]?\d+)$")
+_BRACKETED = re.compile(r"^[\[【(]\s*([^\]】)]+?)\s*[\]】)]\s*:?$")
+_LABELLED = re.compile(r"^([^:：]+?)\s*[:：]\s*(.*)$")
+_HEADER_COUNT = re.compile(r"^(.+?)\s*(?:[(\[]\s*\d+\s*[)\]]|[-–—]\s*\d+|\d+)?$")
+_KNOWN_SECTIONS = frozenset(
+    {
+        "leader",
+        "leaders",
+        "gate",
+        "gates",
+        "main",
+        "main deck",
+        "maindeck",
+        "deck",
+        "ikz",
+        "ikz token",
+        "ikz tokens",
+        "token",
+        "tokens",
+        "character",
+        "characters",
+        "enchant",
+        "enchants",
+        "area enchant",
+        "area enchants",
+        "entities",
+        "spells",
+        "weapons",
+        "リーダー",
+        "ゲート",
+        "メイン",
+        "メインデッキ",
+        "デッキ",
+        "キャラクター",
+        "エンチャント",
+        "エリアエンチャント",
+    }
+)
+_COUNT_COLUMNS = ("count", "quantity", "qty", "copies", "amount", "枚数")
+_CARD_COLUMNS = ("id", "card_id", "code", "card", "name", "card_name", "カード", "カード名")
+_GAME_LABEL = {Game.ZUTOMAYO: "ZUTOMAYO CARD", Game.AZUKI: "Azuki TCG", Game.ZTRIKE: "ZTRIKE"}
+
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """Where in the input a problem is: a line number, or a JSON path."""
+
+    line: int | None
+    path: str | None = None
+
+    @property
+    def en(self) -> str:
+        return f"Line {self.line}" if self.line is not None else str(self.path)
+
+    @property
+    def ja(self) -> str:
+        return f"{self.line}行目" if self.line is not None else str(self.path)
+
+
+def _line_issue(
+    key: str,
+    where: _Where,
+    *,
+    cards: tuple[str, ...] = (),
+    suggestions: tuple[str, ...] = (),
+    **values: object,
+) -> LegalityIssue:
+    return issue(
+        key,
+        rule=INPUT_RULE,
+        cards=cards,
+        severity=Severity.ERROR,
+        suggestions=suggestions,
+        line=where.line,
+        field=where.path,
+        where=where.en,
+        where_ja=where.ja,
+        **values,
+    )
+
+
+def _shorten(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# ---------------------------------------------------------------------------- input checks
+
+
+def _decode(data: str | bytes) -> tuple[str | None, LegalityIssue | None]:
+    """The input as text, or the ``too_long`` / ``binary_data`` / ``empty_input`` issue."""
+    if isinstance(data, bytes):
+        if len(data) > MAX_BYTES:
+            return None, issue("too_long_bytes", rule=INPUT_RULE, count=len(data), limit=MAX_BYTES)
+        if b"\x00" in data:
+            return None, _binary("it contains NUL bytes", "NULバイトを含みます")
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            return None, _binary(
+                f"not UTF-8 at byte {error.start}", f"{error.start}バイト目がUTF-8ではありません"
+            )
+    else:
+        text = data.removeprefix("\ufeff")
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > MAX_BYTES:
+            return None, issue("too_long_bytes", rule=INPUT_RULE, count=size, limit=MAX_BYTES)
+    for position, char in enumerate(text):
+        if char not in "\t\n\r" and unicodedata.category(char) in ("Cc", "Cs"):
+            return None, _binary(
+                f"control character U+{ord(char):04X} at character {position}",
+                f"{position}文字目に制御文字U+{ord(char):04X}があります",
+            )
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        return None, issue("too_long_lines", rule=INPUT_RULE, count=len(lines), limit=MAX_LINES)
+    if not any(line.strip() and not line.strip().startswith("#") for line in lines):
+        return None, issue("empty_input", rule=INPUT_RULE)
+    return text, None
+
+
+def _binary(reason_en: str, reason_ja: str) -> LegalityIssue:
+    return issue("binary_data", rule=INPUT_RULE, reason_en=reason_en, reason_ja=reason_ja)
+
+
+# ---------------------------------------------------------------------------- card lookup
+
+
+def _id_candidate(text: str, game: Game) -> str | None:
+    """The canonical id ``text`` spells in ``game``'s id syntax, or None if it is no such id."""
+    key = unicodedata.normalize("NFKC", text).strip().casefold()
+    if game is Game.ZUTOMAYO:
+        match = _ZUTOMAYO_ID.match(key)
+        return f"{match[1]}_{int(match[2])}" if match else None
+    if game is Game.AZUKI:
+        match = _AZUKI_ID.match(key)
+        return f"{match[1]}-{match[2]}".upper() if match else None
+    return None
+
+
+def _other_game(text: str, game: Game) -> Game | None:
+    for other in (Game.ZUTOMAYO, Game.AZUKI):
+        if other is not game and _id_candidate(text, other) is not None:
+            return other
+    return None
+
+
+def resolve_card(text: str, index: CardIndex, where: _Where) -> CardRef | LegalityIssue:
+    """The one card ``text`` names in ``index``, or the issue saying why there is none."""
+    card = index.find_id(text)
+    if card is not None:
+        return card
+    candidate = _id_candidate(text, index.game)
+    if candidate is not None:
+        card = index.find_id(candidate)
+        if card is not None:
+            return card
+    named = index.find_name(text)
+    if len(named) == 1:
+        return named[0]
+    if named:
+        return _line_issue(
+            "ambiguous_card",
+            where,
+            cards=tuple(c.id for c in named),
+            card=text,
+            count=len(named),
+            candidates=", ".join(f"{c.id} {c.names[0]}" for c in named),
+        )
+    other = _other_game(text, index.game)
+    if other is not None and candidate is None:
+        return _line_issue(
+            "wrong_game",
+            where,
+            cards=(text,),
+            card=text,
+            other=_GAME_LABEL[other],
+            game=_GAME_LABEL[index.game],
+        )
+    return _unknown(text, index, where)
+
+
+def _unknown(text: str, index: CardIndex, where: _Where) -> LegalityIssue:
+    close = difflib.get_close_matches(normalize_name(text), index.normalized_names, n=3, cutoff=0.6)
+    suggestions = tuple(
+        dict.fromkeys(f"{c.names[0]} ({c.id})" for key in close for c in index.find_name(key))
+    )[:5]
+    hint = f" Did you mean: {'; '.join(suggestions)}?" if suggestions else ""
+    hint_ja = f"もしかして：{'、'.join(suggestions)}" if suggestions else ""
+    return _line_issue(
+        "unknown_card_line",
+        where,
+        cards=(text,),
+        suggestions=suggestions,
+        card=text,
+        hint=hint,
+        hint_ja=hint_ja,
+    )
+
+
+class _Builder:
+    """Collects entries and issues while a decklist is read."""
+
+    def __init__(self, index: CardIndex) -> None:
+        self.index = index
+        self.entries: list[DeckEntry] = []
+        self.issues: list[LegalityIssue] = []
+
+    def add(self, count_text: str, card_text: str, section: str | None, where: _Where) -> None:
+        card_text = card_text.strip()
+        try:
+            count = int(unicodedata.normalize("NFKC", count_text).strip())
+        except ValueError:
+            self.malformed(f"{count_text} {card_text}", where, "the count is not a whole number")
+            return
+        if not 1 <= count <= MAX_COUNT:
+            self.issues.append(
+                _line_issue(
+                    "bad_count",
+                    where,
+                    cards=(card_text,),
+                    count=count,
+                    card=card_text,
+                    limit=MAX_COUNT,
+                )
+            )
+            return
+        if not card_text:
+            self.malformed(count_text, where, "no card after the count")
+            return
+        found = resolve_card(card_text, self.index, where)
+        if isinstance(found, LegalityIssue):
+            self.issues.append(found)
+        else:
+            self.entries.append(DeckEntry(found.id, count, section, where.line))
+
+    def malformed(self, text: str, where: _Where, reason_en: str, reason_ja: str = "") -> None:
+        self.issues.append(
+            _line_issue(
+                "malformed_line",
+                where,
+                text=_shorten(text),
+                reason_en=reason_en,
+                reason_ja=reason_ja or _REASONS_JA.get(reason_en, reason_en),
+            )
+        )
+
+    def result(self, issues: tuple[LegalityIssue, ...] = ()) -> ParsedDecklist:
+        found = issues + tuple(self.issues)
+        if not found and not self.entries:  # e.g. only section headers, or a bare CSV header
+            found = (issue("empty_input", rule=INPUT_RULE),)
+        return ParsedDecklist(Decklist(self.index.game, tuple(self.entries)), found)
+
+
+_REASONS_JA = {
+    "the count is not a whole number": "枚数が整数ではありません",
+    "no card after the count": "枚数の後にカードがありません",
+    "no count": "枚数がありません",
+    "wrong number of columns": "列の数が合いません",
+}
+
+
+# ---------------------------------------------------------------------------- text
+
+
+def _section_header(line: str) -> tuple[str, str] | None:
+    """(section, rest of the line) when ``line`` starts a section, else None."""
+    normal = unicodedata.normalize("NFKC", line).strip()
+    bracketed = _BRACKETED.match(normal)
+    if bracketed:
+        return bracketed[1].strip(), ""
+    labelled = _LABELLED.match(normal)
+    if labelled and (not labelled[2] or _is_known_section(labelled[1])):
+        return labelled[1].strip(), labelled[2].strip()
+    bare = _HEADER_COUNT.match(normal)
+    if bare and _is_known_section(bare[1]):
+        return bare[1].strip(), ""
+    return None
+
+
+def _is_known_section(label: str) -> bool:
+    return normalize_name(label) in _KNOWN_SECTIONS
+
+
+def _split_count(line: str) -> tuple[str, str] | None:
+    normal = unicodedata.normalize("NFKC", line).strip()
+    first = _COUNT_FIRST.match(normal)
+    if first:
+        return first[1], first[2]
+    last = _COUNT_LAST.match(normal)
+    if last:
+        return last[2], last[1]
+    return None
+
+
+def _strip_comment(line: str) -> str:
+    stripped = line.strip()
+    if stripped.startswith("#"):
+        return ""
+    cut = re.search(r"\s#", stripped)
+    return stripped[: cut.start()].rstrip() if cut else stripped
+
+
+def parse_text(data: str | bytes, index: CardIndex) -> ParsedDecklist:
+    """Read a plain-text decklist (see the module docstring for the accepted lines)."""
+    text, problem = _decode(data)
+    builder = _Builder(index)
+    if text is None:
+        return builder.result((problem,) if problem else ())
+    section: str | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = _strip_comment(raw)
+        if not line:
+            continue
+        where = _Where(number)
+        split = _split_count(line)
+        if split is None:
+            header = _section_header(line)
+            if header is None:
+                builder.malformed(line, where, "no count")
+                continue
+            section, line = header
+            if not line:
+                continue
+            split = _split_count(line)
+            if split is None:
+                builder.malformed(line, where, "no count")
+                continue
+        builder.add(split[0], split[1], section, where)
+    return builder.result()
+
+
+def render_decklist(deck: Decklist) -> str:
+    """The plain-text form of ``deck`` that ``parse_text`` reads back to the same entries."""
+    lines: list[str] = []
+    section: str | None = None
+    for entry in deck.entries:
+        if entry.section is not None and entry.section != section:
+            lines.append(f"{entry.section}:")
+            section = entry.section
+        lines.append(f"{entry.count} {entry.card_id}")
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------- CSV
+
+
+def _pick(header: list[str], names: tuple[str, ...]) -> int | None:
+    for name in names:
+        if name in header:
+            return header.index(name)
+    return None
+
+
+def _csv_rows(text: str) -> Iterator[tuple[int, list[str]]]:
+    reader = csv.reader(text.splitlines())
+    for row in reader:
+        if not row or all(not cell.strip() for cell in row) or row[0].strip().startswith("#"):
+            continue
+        yield reader.line_num, row
+
+
+def parse_csv(data: str | bytes, index: CardIndex) -> ParsedDecklist:
+    """Read a CSV decklist with a header row (see the module docstring for the columns)."""
+    text, problem = _decode(data)
+    builder = _Builder(index)
+    if text is None:
+        return builder.result((problem,) if problem else ())
+    rows = _csv_rows(text)
+    try:
+        _line, first = next(rows)
+    except (StopIteration, csv.Error):
+        return builder.result((issue("empty_input", rule=INPUT_RULE),))
+    header = [unicodedata.normalize("NFKC", cell).strip().casefold() for cell in first]
+    count_at = _pick(header, _COUNT_COLUMNS)
+    card_at = _pick(header, _CARD_COLUMNS)
+    section_at = _pick(header, ("section",))
+    missing = [
+        (column, column_ja)
+        for column, column_ja, at in (("count", "枚数", count_at), ("card", "カード", card_at))
+        if at is None
+    ]
+    if count_at is None or card_at is None:
+        return builder.result(
+            tuple(
+                issue(
+                    "csv_missing_column",
+                    rule=INPUT_RULE,
+                    line=1,
+                    field=column,
+                    header=_shorten(",".join(first)),
+                    column=column,
+                    column_ja=column_ja,
+                )
+                for column, column_ja in missing
+            )
+        )
+    needed = max(count_at, card_at)
+    try:
+        for number, row in rows:
+            if len(row) <= needed:
+                builder.malformed(",".join(row), _Where(number), "wrong number of columns")
+                continue
+            section = None
+            if section_at is not None and section_at < len(row):
+                section = row[section_at].strip() or None
+            builder.add(row[count_at], row[card_at], section, _Where(number))
+    except csv.Error as error:
+        builder.malformed(str(error), _Where(None, "csv"), "not valid CSV", "CSVとして読めません")
+    return builder.result()
+
+
+# ---------------------------------------------------------------------------- JSON
+
+
+def _json_issue(path: str, reason_en: str, reason_ja: str) -> LegalityIssue:
+    return issue(
+        "bad_json",
+        rule=INPUT_RULE,
+        field=path,
+        where=path,
+        where_ja=path,
+        reason_en=reason_en,
+        reason_ja=reason_ja,
+    )
+
+
+def parse_json(data: str | bytes, index: CardIndex) -> ParsedDecklist:
+    """Read ``[{"card": id-or-name, "count": n}, ...]`` or ``{"cards": [...]}``."""
+    text, problem = _decode(data)
+    builder = _Builder(index)
+    if text is None:
+        return builder.result((problem,) if problem else ())
+    try:
+        document: object = json.loads(text)
+    except json.JSONDecodeError as error:
+        return builder.result(
+            (
+                _json_issue(
+                    f"line {error.lineno} column {error.colno}",
+                    f"not valid JSON ({error.msg})",
+                    "JSONとして読めません",
+                ),
+            )
+        )
+    items = document.get("cards") if isinstance(document, dict) else document
+    if not isinstance(items, list):
+        return builder.result(
+            (
+                _json_issue(
+                    "$",
+                    'expected a list of cards or {"cards": [...]}',
+                    'カードのリスト、または {"cards": [...]} にしてください',
+                ),
+            )
+        )
+    if not items:
+        return builder.result((issue("empty_input", rule=INPUT_RULE),))
+    prefix = "cards" if isinstance(document, dict) else ""
+    for position, item in enumerate(items):
+        _json_item(builder, item, f"{prefix}[{position}]")
+    return builder.result()
+
+
+def _json_item(builder: _Builder, item: object, path: str) -> None:
+    if not isinstance(item, dict):
+        builder.issues.append(_json_issue(path, "expected an object", "オブジェクトにしてください"))
+        return
+    card = next((item[k] for k in ("card", "id", "name") if k in item), None)
+    count = next((item[k] for k in ("count", "quantity") if k in item), None)
+    section = item.get("section")
+    if not isinstance(card, str) or not card.strip():
+        builder.issues.append(
+            _json_issue(
+                f"{path}.card",
+                "expected the card id or name as a string",
+                "カードIDまたはカード名を文字列で書いてください",
+            )
+        )
+        return
+    if isinstance(count, bool) or not isinstance(count, int):
+        builder.issues.append(
+            _json_issue(
+                f"{path}.count",
+                f"expected a whole number, got {count!r}",
+                "枚数を整数で書いてください",
+            )
+        )
+        return
+    if section is not None and not isinstance(section, str):
+        builder.issues.append(
+            _json_issue(f"{path}.section", "expected a string", "文字列にしてください")
+        )
+        return
+    builder.add(str(count), card, section, _Where(None, path))
+
+
+# ---------------------------------------------------------------------------- any
+
+
+def detect_format(data: str | bytes) -> Literal["text", "csv", "json"]:
+    """Guess the format: JSON if it starts like JSON, CSV if the first row is a CSV header."""
+    sample = data[:4096].decode("utf-8", "replace") if isinstance(data, bytes) else data[:4096]
+    stripped = sample.lstrip("\ufeff \t\r\n")
+    if stripped.startswith("{") or re.match(r"\[\s*[{\]]", stripped):
+        return "json"
+    for line in stripped.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        cells = [
+            unicodedata.normalize("NFKC", c).strip().strip('"').casefold() for c in line.split(",")
+        ]
+        if len(cells) > 1 and any(c in _COUNT_COLUMNS + _CARD_COLUMNS for c in cells):
+            return "csv"
+        break
+    return "text"
+
+
+def parse_decklist(
+    data: str | bytes, index: CardIndex, *, fmt: DecklistFormat = "auto"
+) -> ParsedDecklist:
+    """Read a decklist in ``fmt`` (``"auto"``: see ``detect_format``) against ``index``."""
+    chosen = detect_format(data) if fmt == "auto" and isinstance(data, str | bytes) else fmt
+    if chosen == "json":
+        return parse_json(data, index)
+    if chosen == "csv":
+        return parse_csv(data, index)
+    return parse_text(data, index)
