@@ -55,6 +55,7 @@ def make_event(db: None, make_user: Callable[..., Any]) -> Callable[..., Any]:
         fields.setdefault("name", "Test Open")
         fields.setdefault("game_slug", "zutomayo")
         fields.setdefault("date", dt.date(2026, 12, 20))
+        fields.setdefault("status", "registration_open")
         return event_create(created_by=organiser or make_user(), **fields)
 
     return make

@@ -49,6 +49,10 @@ class Event(models.Model):
     top_cut_round_minutes = models.PositiveSmallIntegerField(default=30)
     scoring = models.JSONField(default=dict, blank=True)
     tiebreak_profile = models.CharField(max_length=20, default="mtr")
+    draws_allowed = models.BooleanField(default=True)
+    structure_style = models.CharField(
+        max_length=20, default="mtr", help_text=_("Which recommended-structure table to use.")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -104,6 +108,11 @@ class Registration(models.Model):
     player_id = models.CharField(max_length=40, blank=True)
     email = models.EmailField(blank=True)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTERED)
+    late_rounds_missed = models.PositiveSmallIntegerField(default=0)
+    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    seed = models.PositiveIntegerField(
+        default=0, help_text=_("Order for ties nothing else splits (set at registration).")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -118,3 +127,161 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.display_name} @ {self.event_id}"
+
+
+class Round(models.Model):
+    """One round of an event: Swiss, or a round of the top-cut bracket."""
+
+    class Stage(models.TextChoices):
+        SWISS = "swiss", _("Swiss")
+        TOP_CUT = "top_cut", _("Top cut")
+
+    class Status(models.TextChoices):
+        PAIRED = "paired", _("Paired")
+        IN_PROGRESS = "in_progress", _("In progress")
+        PAUSED = "paused", _("Paused")
+        COMPLETE = "complete", _("Complete")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    stage = models.CharField(max_length=10, choices=Stage.choices, default=Stage.SWISS)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PAIRED)
+    seed = models.BigIntegerField(help_text=_("The pairing seed: the same seed, the same pairing."))
+    minutes = models.PositiveSmallIntegerField(default=30)
+    started_at = models.DateTimeField(null=True, blank=True)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    paused_remaining_seconds = models.PositiveIntegerField(null=True, blank=True)
+    summary = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revision = models.PositiveIntegerField(
+        default=1, help_text=_("Grows with every change that public pages must show.")
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_unique_number")
+        ]
+        ordering = ["event_id", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.event_id} round {self.number}"
+
+
+class Match(models.Model):
+    """Two registrations at one table for one round, or one registration with the bye."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveIntegerField()
+    player_a = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey(
+        Registration, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    is_bye = models.BooleanField(default=False)
+    bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    reason = models.JSONField(default=dict, blank=True, help_text=_("Why: code, en, ja, fields."))
+    extra_minutes = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="match_unique_table"),
+            models.CheckConstraint(
+                condition=models.Q(is_bye=True, player_b__isnull=True)
+                | models.Q(is_bye=False, player_b__isnull=False),
+                name="match_bye_has_no_opponent",
+            ),
+        ]
+        ordering = ["round_id", "table"]
+
+    def __str__(self) -> str:
+        return f"round {self.round_id} table {self.table}"
+
+
+class ResultReport(models.Model):
+    """One version of a match result. Never edited: a later version supersedes it.
+
+    A player's report waits for the opponent; equal reports from both confirm the result,
+    different ones put the match in the judges' queue. A judge's entry is confirmed at once.
+    """
+
+    class Source(models.TextChoices):
+        PLAYER = "player", _("Player")
+        JUDGE = "judge", _("Judge")
+        SYSTEM = "system", _("System")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for the opponent")
+        CONFIRMED = "confirmed", _("Confirmed")
+        DISPUTED = "disputed", _("Disputed")
+        SUPERSEDED = "superseded", _("Superseded")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
+    version = models.PositiveIntegerField()
+    source = models.CharField(max_length=10, choices=Source.choices)
+    status = models.CharField(max_length=12, choices=Status.choices)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    wins_a = models.PositiveSmallIntegerField()
+    wins_b = models.PositiveSmallIntegerField()
+    draws = models.PositiveSmallIntegerField(default=0)
+    intentional_draw = models.BooleanField(default=False)
+    conceded_by = models.CharField(max_length=1, blank=True, help_text=_("a or b"))
+    double_loss = models.BooleanField(default=False)
+    reason = models.TextField(blank=True)
+    idempotency_key = models.CharField(max_length=80, blank=True)
+    response = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match"],
+                condition=models.Q(status="confirmed"),
+                name="result_one_confirmed_per_match",
+            ),
+            models.UniqueConstraint(fields=["match", "version"], name="result_unique_version"),
+            models.UniqueConstraint(
+                fields=["reported_by", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="result_unique_idempotency_key",
+            ),
+        ]
+        ordering = ["match_id", "version"]
+
+    def __str__(self) -> str:
+        return f"match {self.match_id} v{self.version} {self.wins_a}-{self.wins_b}-{self.draws}"
+
+
+class Penalty(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="penalties"
+    )
+    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.SET_NULL)
+    table = models.PositiveIntegerField(null=True, blank=True)
+    infraction = models.CharField(max_length=200)
+    penalty = models.CharField(max_length=100)
+    note = models.TextField(blank=True)
+    judge = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.penalty} for {self.registration_id}: {self.infraction}"
+
+
+class RoundSnapshot(models.Model):
+    """What public pages show for a round, computed once per change, not per request."""
+
+    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="snapshot")
+    revision = models.PositiveIntegerField()
+    pairings = models.JSONField(default=list)
+    standings = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"snapshot of {self.round} r{self.revision}"

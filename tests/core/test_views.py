@@ -43,7 +43,7 @@ def test_healthz_sees_the_real_redis(client: Client) -> None:
 
 def test_home_lists_published_events_only(client: Client, make_event: Any) -> None:
     make_event(name="Visible Cup", status="registration_open")
-    make_event(name="Secret Draft Cup")
+    make_event(name="Secret Draft Cup", status="draft")
     response = client.get("/")
     assert response.status_code == 200
     assert b"Visible Cup" in response.content

@@ -1,0 +1,67 @@
+"""Every write to events, registrations, rounds, matches and results.
+
+Split by sub-domain: ``events`` (events and staff roles), ``registration``, ``rounds``
+(pairing, timer, top cut), ``results`` (reports, confirmation, judge entries) and ``judging``
+(penalties, time extensions). Import from here.
+"""
+
+from tournaments.services.events import (
+    event_create,
+    event_finish,
+    event_role_grant,
+    event_set_status,
+    event_update,
+)
+from tournaments.services.judging import match_extend_time, penalty_record
+from tournaments.services.registration import (
+    registration_check_in,
+    registration_create,
+    registration_drop,
+    registration_undrop,
+    registrations_import_csv,
+)
+from tournaments.services.results import (
+    ResultOutcome,
+    result_confirm,
+    result_enter_by_judge,
+    result_report,
+)
+from tournaments.services.rounds import (
+    round_complete,
+    round_extend,
+    round_pair,
+    round_pause,
+    round_repair,
+    round_resume,
+    round_start,
+    round_swap_players,
+    topcut_start,
+)
+
+__all__ = [
+    "ResultOutcome",
+    "event_create",
+    "event_finish",
+    "event_role_grant",
+    "event_set_status",
+    "event_update",
+    "match_extend_time",
+    "penalty_record",
+    "registration_check_in",
+    "registration_create",
+    "registration_drop",
+    "registration_undrop",
+    "registrations_import_csv",
+    "result_confirm",
+    "result_enter_by_judge",
+    "result_report",
+    "round_complete",
+    "round_extend",
+    "round_pair",
+    "round_pause",
+    "round_repair",
+    "round_resume",
+    "round_start",
+    "round_swap_players",
+    "topcut_start",
+]

@@ -1,0 +1,217 @@
+"""Events and their staff."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from cardpool.models import Format
+from cardpool.services import game_ensure
+from core.audit import audit_log
+from core.errors import ConflictError, InvalidInputError
+from tournaments.models import Event, EventRole
+
+#: Structure presets per game. ZUTOMAYO CARD publishes no tournament structure we could find:
+#: its preset is our own default (Swiss best-of-one, draws possible since a game can end in a
+#: draw, rule 8.2.3), which organisers override. Azuki TCG's is its published structure
+#: (rules FAQ: Swiss best-of-one 30 minutes plus overtime; top cut best-of-three 70 minutes;
+#: no draws).
+PRESETS: dict[str, dict[str, Any]] = {
+    "zutomayo": {
+        "best_of": 1,
+        "round_minutes": 30,
+        "top_cut_best_of": 3,
+        "top_cut_round_minutes": 60,
+        "draws_allowed": True,
+        "tiebreak_profile": "mtr",
+        "structure_style": "bo1",
+    },
+    "azuki": {
+        "best_of": 1,
+        "round_minutes": 30,
+        "top_cut_best_of": 3,
+        "top_cut_round_minutes": 70,
+        "draws_allowed": False,
+        "tiebreak_profile": "mtr",
+        "structure_style": "bo1",
+    },
+    "ztrike": {
+        "best_of": 1,
+        "round_minutes": 30,
+        "top_cut_best_of": 1,
+        "top_cut_round_minutes": 30,
+        "draws_allowed": True,
+        "tiebreak_profile": "mtr",
+        "structure_style": "bo1",
+    },
+}
+EDITABLE_FIELDS = frozenset(
+    {
+        "name", "venue", "date", "capacity", "registration_opens_at", "registration_closes_at",
+        "decklist_deadline", "swiss_rounds", "top_cut", "best_of", "top_cut_best_of",
+        "round_minutes", "top_cut_round_minutes", "scoring", "tiebreak_profile", "draws_allowed",
+        "structure_style", "decklists_published",
+    }
+)  # fmt: skip
+SCORING_KEYS = frozenset({"win", "draw", "loss", "bye"})
+
+
+def _validate_structure(event: Event) -> None:
+    if event.top_cut not in (0, 2, 4, 8, 16, 32, 64):
+        raise InvalidInputError("top cut must be 0, 2, 4, 8, 16, 32 or 64", field="top_cut")
+    if event.structure_style not in ("mtr", "pokemon", "bo1"):
+        raise InvalidInputError(
+            "structure style must be mtr, pokemon or bo1", field="structure_style"
+        )
+    if event.tiebreak_profile not in ("mtr", "pokemon"):
+        raise InvalidInputError("tiebreak profile must be mtr or pokemon", field="tiebreak_profile")
+    if event.swiss_rounds is not None and not 1 <= event.swiss_rounds <= 20:
+        raise InvalidInputError("Swiss rounds must be 1 to 20 (or empty)", field="swiss_rounds")
+    if not 5 <= event.round_minutes <= 240:
+        raise InvalidInputError("a round lasts 5 to 240 minutes", field="round_minutes")
+    unknown = set(event.scoring) - SCORING_KEYS
+    if unknown:
+        raise InvalidInputError(
+            f"unknown scoring key(s) {', '.join(sorted(unknown))}; use win, draw, loss, bye",
+            field="scoring",
+        )
+    for key, value in event.scoring.items():
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10:
+            raise InvalidInputError(f"scoring.{key} must be a whole number 0-10", field="scoring")
+    opens, closes = event.registration_opens_at, event.registration_closes_at
+    if opens and closes and closes <= opens:
+        raise InvalidInputError(
+            "registration must close after it opens", field="registration_closes_at"
+        )
+
+
+@transaction.atomic
+def event_create(
+    *,
+    name: str,
+    game_slug: str,
+    date: dt.date,
+    created_by: User | None,
+    venue: str = "",
+    capacity: int | None = None,
+    format_slug: str | None = None,
+    **structure: Any,
+) -> Event:
+    """Create an event with its game's preset structure; its creator becomes its organiser."""
+    name = name.strip()
+    if not name:
+        raise InvalidInputError("an event needs a name", field="name")
+    if capacity is not None and capacity < 2:
+        raise InvalidInputError("capacity must be at least 2 players", field="capacity")
+    unknown = set(structure) - EDITABLE_FIELDS - {"status"}
+    if unknown:
+        raise InvalidInputError(f"unknown field(s): {', '.join(sorted(unknown))}", field="event")
+    game = game_ensure(slug=game_slug)
+    event_format = None
+    if format_slug:
+        event_format = Format.objects.filter(game=game, slug=format_slug).first()
+        if event_format is None:
+            raise InvalidInputError(f"unknown format {format_slug!r}", field="format")
+    event = Event(
+        name=name,
+        game=game,
+        format=event_format,
+        date=date,
+        venue=venue,
+        capacity=capacity,
+        created_by=created_by,
+        **{**PRESETS[game_slug], **structure},
+    )
+    _validate_structure(event)
+    event.full_clean()
+    event.save()
+    if created_by is not None:
+        EventRole.objects.create(event=event, user=created_by, role=EventRole.Role.ORGANISER)
+    audit_log(action="tournaments.event.created", actor=created_by, obj=event, event_id=event.pk)
+    return event
+
+
+@transaction.atomic
+def event_update(*, event_id: int, by: User, changes: dict[str, Any]) -> Event:
+    event = Event.objects.select_for_update().get(pk=event_id)
+    unknown = set(changes) - EDITABLE_FIELDS
+    if unknown:
+        raise InvalidInputError(f"cannot change {', '.join(sorted(unknown))}", field="event")
+    if event.status == Event.Status.FINISHED:
+        raise ConflictError("the event is finished", field="event")
+    if event.rounds.exists() and {"best_of", "scoring", "draws_allowed"} & set(changes):
+        raise ConflictError("scoring and match format cannot change once rounds are paired")
+    before = {key: str(getattr(event, key)) for key in changes}
+    for key, value in changes.items():
+        setattr(event, key, value)
+    _validate_structure(event)
+    event.full_clean()
+    event.save(update_fields=list(changes))
+    audit_log(
+        action="tournaments.event.updated",
+        actor=by,
+        obj=event,
+        event_id=event.pk,
+        data={"before": before, "after": {key: str(value) for key, value in changes.items()}},
+    )
+    return event
+
+
+ALLOWED_STATUS_CHANGES = {
+    Event.Status.DRAFT: {Event.Status.REGISTRATION_OPEN},
+    Event.Status.REGISTRATION_OPEN: {Event.Status.REGISTRATION_CLOSED},
+    Event.Status.REGISTRATION_CLOSED: {Event.Status.REGISTRATION_OPEN},
+}
+
+
+@transaction.atomic
+def event_set_status(*, event_id: int, by: User, status: str) -> Event:
+    """Open or close registration (running and finished follow from rounds)."""
+    event = Event.objects.select_for_update().get(pk=event_id)
+    if status not in ALLOWED_STATUS_CHANGES.get(Event.Status(event.status), set()):
+        raise ConflictError(f"an event that is {event.status} cannot become {status}")
+    old = event.status
+    event.status = status
+    event.save(update_fields=["status"])
+    audit_log(
+        action="tournaments.event.status_changed",
+        actor=by,
+        obj=event,
+        event_id=event.pk,
+        data={"from": old, "to": status},
+    )
+    return event
+
+
+@transaction.atomic
+def event_finish(*, event_id: int, by: User | None) -> Event:
+    event = Event.objects.select_for_update().get(pk=event_id)
+    if event.status == Event.Status.FINISHED:
+        raise ConflictError("the event is already finished")
+    open_rounds = event.rounds.exclude(status="complete").values_list("number", flat=True)
+    if open_rounds:
+        raise ConflictError(
+            f"round {', '.join(map(str, open_rounds))} is not complete", field="round"
+        )
+    event.status = Event.Status.FINISHED
+    event.save(update_fields=["status"])
+    audit_log(action="tournaments.event.finished", actor=by, obj=event, event_id=event.pk)
+    return event
+
+
+@transaction.atomic
+def event_role_grant(*, event: Event, user: User, role: str, granted_by: User | None) -> EventRole:
+    if role not in EventRole.Role.values:
+        raise InvalidInputError(f"unknown role {role!r}", field="role")
+    granted, _ = EventRole.objects.get_or_create(event=event, user=user, role=role)
+    audit_log(
+        action="tournaments.event_role.granted",
+        actor=granted_by,
+        obj=granted,
+        event_id=event.pk,
+        data={"user": user.pk, "role": role},
+    )
+    return granted

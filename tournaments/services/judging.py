@@ -1,0 +1,86 @@
+"""Judges' records: penalties and time extensions per table."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from core.audit import audit_log
+from core.errors import InvalidInputError, NotFoundError, PermissionDeniedError
+from tournaments.models import Match, Penalty, Registration, Round
+from tournaments.permissions import is_event_staff
+
+PENALTIES = ("warning", "game loss", "match loss", "disqualification")
+
+
+@transaction.atomic
+def penalty_record(
+    *,
+    registration_id: int,
+    judge: User,
+    infraction: str,
+    penalty: str,
+    round_id: int | None = None,
+    table: int | None = None,
+    note: str = "",
+) -> Penalty:
+    registration = Registration.objects.select_for_update().filter(pk=registration_id).first()
+    if registration is None:
+        raise NotFoundError(f"registration {registration_id} does not exist", field="registration")
+    if not is_event_staff(user=judge, event_id=registration.event_id):
+        raise PermissionDeniedError("only the event's judges record penalties")
+    if not infraction.strip():
+        raise InvalidInputError("name the infraction", field="infraction")
+    if penalty not in PENALTIES:
+        raise InvalidInputError(f"penalty must be one of: {', '.join(PENALTIES)}", field="penalty")
+    round_obj = None
+    if round_id is not None:
+        round_obj = Round.objects.filter(pk=round_id, event_id=registration.event_id).first()
+        if round_obj is None:
+            raise InvalidInputError("that round is not part of this event", field="round")
+    record = Penalty.objects.create(
+        event_id=registration.event_id,
+        registration=registration,
+        round=round_obj,
+        table=table,
+        infraction=infraction.strip(),
+        penalty=penalty,
+        note=note,
+        judge=judge,
+    )
+    if penalty == "disqualification":
+        registration.status = Registration.Status.DISQUALIFIED
+        registration.save(update_fields=["status"])
+    audit_log(
+        action="tournaments.penalty.recorded",
+        actor=judge,
+        obj=record,
+        event_id=registration.event_id,
+        reason=note,
+        data={"infraction": infraction, "penalty": penalty, "table": table},
+    )
+    return record
+
+
+@transaction.atomic
+def match_extend_time(*, match_id: int, judge: User, minutes: int, reason: str) -> Match:
+    if not 1 <= minutes <= 30:
+        raise InvalidInputError("a table extension is 1 to 30 minutes", field="minutes")
+    match = Match.objects.select_for_update().select_related("round").filter(pk=match_id).first()
+    if match is None:
+        raise NotFoundError(f"match {match_id} does not exist", field="match")
+    if not is_event_staff(user=judge, event_id=match.round.event_id):
+        raise PermissionDeniedError("only the event's judges give time extensions")
+    if not reason.strip():
+        raise InvalidInputError("say why the table gets extra time", field="reason")
+    match.extra_minutes += minutes
+    match.save(update_fields=["extra_minutes"])
+    audit_log(
+        action="tournaments.match.time_extended",
+        actor=judge,
+        obj=match,
+        event_id=match.round.event_id,
+        reason=reason,
+        data={"minutes": minutes, "total": match.extra_minutes, "table": match.table},
+    )
+    return match

@@ -1,0 +1,289 @@
+"""Registrations: entering, the waiting list, check-in, late entry, drops, CSV import."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import zlib
+from collections.abc import Sequence
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from core.audit import audit_log
+from core.errors import ConflictError, InvalidInputError, PermissionDeniedError
+from tournaments.models import Event, Registration, Round
+from tournaments.permissions import is_event_organiser
+
+ACTIVE = (Registration.Status.REGISTERED, Registration.Status.CHECKED_IN)
+MAX_IMPORT_BYTES = 1024 * 1024
+
+
+def _seed_for(event_id: int, display_name: str, player_id: str) -> int:
+    """A stable per-player number that breaks ties nothing else splits (not a rank)."""
+    return zlib.crc32(f"{event_id}:{player_id}:{display_name}".encode()) & 0x7FFFFFFF
+
+
+def _rounds_paired(event: Event) -> int:
+    return Round.objects.filter(event=event, stage=Round.Stage.SWISS).count()
+
+
+@transaction.atomic
+def registration_create(
+    *,
+    event: Event,
+    user: User | None,
+    display_name: str,
+    player_id: str = "",
+    email: str = "",
+    by: User | None = None,
+    now: dt.datetime | None = None,
+) -> Registration:
+    """Enter a player. Players register themselves while registration is open; organisers may
+    add anyone at any time before the event finishes (after round 1: a late entry, with a loss
+    for each round missed). A full event puts players on the waiting list."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    by_organiser = by is not None and is_event_organiser(user=by, event_id=event.pk)
+    display_name = display_name.strip()
+    if not display_name:
+        raise InvalidInputError("a player needs a name", field="display_name")
+    if len(display_name) > 100:
+        raise InvalidInputError("a name has at most 100 characters", field="display_name")
+    if event.status == Event.Status.FINISHED:
+        raise ConflictError("the event is finished", field="event")
+    if not by_organiser:
+        if by is not None and user is not None and by.pk != user.pk:
+            raise PermissionDeniedError("you can register only yourself", field="user")
+        moment = now or timezone.now()
+        if event.status != Event.Status.REGISTRATION_OPEN:
+            raise ConflictError("registration for this event is not open", field="event")
+        if event.registration_opens_at and moment < event.registration_opens_at:
+            raise ConflictError("registration has not opened yet", field="event")
+        if event.registration_closes_at and moment > event.registration_closes_at:
+            raise ConflictError("registration has closed", field="event")
+    if user is not None and Registration.objects.filter(event=event, user_id=user.pk).exists():
+        raise ConflictError("already registered for this event", field="user")
+    if player_id and Registration.objects.filter(event=event, player_id=player_id).exists():
+        raise ConflictError(f"player id {player_id!r} is already registered", field="player_id")
+    taken = Registration.objects.filter(event=event, status__in=ACTIVE).count()
+    full = event.capacity is not None and taken >= event.capacity
+    missed = _rounds_paired(event)
+    status = Registration.Status.REGISTERED
+    if missed:
+        status = Registration.Status.CHECKED_IN
+    if full and not by_organiser:
+        status = Registration.Status.WAITLISTED
+    registration = Registration(
+        event=event,
+        user=user,
+        display_name=display_name,
+        player_id=player_id.strip(),
+        email=email.strip(),
+        status=status,
+        late_rounds_missed=missed,
+        seed=_seed_for(event.pk, display_name, player_id),
+    )
+    registration.full_clean(validate_unique=False, validate_constraints=False)
+    try:
+        with transaction.atomic():
+            registration.save()
+    except IntegrityError as exc:
+        raise ConflictError("already registered for this event", field="user") from exc
+    audit_log(
+        action="tournaments.registration.created",
+        actor=by or user,
+        obj=registration,
+        event_id=event.pk,
+        data={"status": status, "late_rounds_missed": missed},
+    )
+    return registration
+
+
+def _locked(registration_id: int) -> Registration:
+    registration = (
+        Registration.objects.select_for_update().select_related("event").filter(pk=registration_id)
+    ).first()
+    if registration is None:
+        raise InvalidInputError(
+            f"registration {registration_id} does not exist", field="registration"
+        )
+    return registration
+
+
+@transaction.atomic
+def registration_check_in(*, registration_id: int, by: User) -> Registration:
+    registration = _locked(registration_id)
+    if registration.status != Registration.Status.REGISTERED:
+        raise ConflictError(
+            f"{registration.display_name} is {registration.get_status_display().lower()}, "
+            "not registered",
+            field="registration",
+        )
+    registration.status = Registration.Status.CHECKED_IN
+    registration.save(update_fields=["status"])
+    audit_log(
+        action="tournaments.registration.checked_in",
+        actor=by,
+        obj=registration,
+        event_id=registration.event_id,
+    )
+    return registration
+
+
+@transaction.atomic
+def registration_drop(*, registration_id: int, by: User, reason: str = "") -> Registration:
+    """Drop a player: never paired again; their results so far stay in the standings.
+
+    Before round 1, a dropped place goes to the first player on the waiting list.
+    """
+    registration = _locked(registration_id)
+    is_self = registration.user_id is not None and registration.user_id == by.pk
+    if not is_self and not is_event_organiser(user=by, event_id=registration.event_id):
+        raise PermissionDeniedError("you can drop only yourself", field="registration")
+    if registration.status in (Registration.Status.DROPPED, Registration.Status.DISQUALIFIED):
+        raise ConflictError(f"{registration.display_name} has already left the event")
+    if registration.event.status == Event.Status.FINISHED:
+        raise ConflictError("the event is finished", field="event")
+    rounds = _rounds_paired(registration.event)
+    previous = registration.status
+    registration.status = Registration.Status.DROPPED
+    registration.dropped_after_round = rounds
+    registration.save(update_fields=["status", "dropped_after_round"])
+    audit_log(
+        action="tournaments.registration.dropped",
+        actor=by,
+        obj=registration,
+        event_id=registration.event_id,
+        reason=reason,
+        data={"after_round": rounds},
+    )
+    if rounds == 0 and previous in ACTIVE:
+        waiting = (
+            Registration.objects.select_for_update()
+            .filter(event_id=registration.event_id, status=Registration.Status.WAITLISTED)
+            .order_by("created_at", "id")
+            .first()
+        )
+        if waiting is not None:
+            waiting.status = Registration.Status.REGISTERED
+            waiting.save(update_fields=["status"])
+            audit_log(
+                action="tournaments.registration.promoted",
+                actor=None,
+                obj=waiting,
+                event_id=registration.event_id,
+            )
+    return registration
+
+
+@transaction.atomic
+def registration_undrop(*, registration_id: int, by: User, reason: str) -> Registration:
+    registration = _locked(registration_id)
+    if not is_event_organiser(user=by, event_id=registration.event_id):
+        raise PermissionDeniedError("only the event's organisers can undo a drop")
+    if registration.status != Registration.Status.DROPPED:
+        raise ConflictError(f"{registration.display_name} has not dropped")
+    if not reason.strip():
+        raise InvalidInputError("say why the drop is undone", field="reason")
+    missed_since_drop = _rounds_paired(registration.event) - (registration.dropped_after_round or 0)
+    registration.status = Registration.Status.CHECKED_IN
+    registration.late_rounds_missed += missed_since_drop
+    registration.dropped_after_round = None
+    registration.save(update_fields=["status", "late_rounds_missed", "dropped_after_round"])
+    audit_log(
+        action="tournaments.registration.undropped",
+        actor=by,
+        obj=registration,
+        event_id=registration.event_id,
+        reason=reason,
+        data={"rounds_missed": missed_since_drop},
+    )
+    return registration
+
+
+def _csv_rows(text: str) -> list[tuple[int, dict[str, str]]]:
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    header = [(name or "").strip().lower() for name in reader.fieldnames or []]
+    missing = [column for column in ("name", "player_id", "email") if column not in header]
+    if missing:
+        raise InvalidInputError(
+            f"line 1: the header lacks column(s) {', '.join(missing)} "
+            "(expected name,player_id,email)",
+            field="file",
+        )
+    reader.fieldnames = header
+    return [
+        (line, {key: (value or "").strip() for key, value in row.items() if key})
+        for line, row in enumerate(reader, start=2)
+    ]
+
+
+@transaction.atomic
+def registrations_import_csv(*, event_id: int, by: User, data: str | bytes) -> list[Registration]:
+    """Import players from CSV (``name,player_id,email``): every line or none.
+
+    Errors name each bad line; nothing is imported while any line is bad.
+    """
+    if isinstance(data, bytes):
+        if len(data) > MAX_IMPORT_BYTES:
+            raise InvalidInputError("the file is larger than 1 MB", field="file")
+        if b"\x00" in data:
+            raise InvalidInputError("the file is binary, not CSV text", field="file")
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InvalidInputError(
+                f"the file is not UTF-8 text (byte {exc.start})", field="file"
+            ) from exc
+    if not data.strip():
+        raise InvalidInputError("the file is empty", field="file")
+    event = Event.objects.get(pk=event_id)
+    if not is_event_organiser(user=by, event_id=event_id):
+        raise PermissionDeniedError("only the event's organisers can import players")
+    rows = _csv_rows(data)
+    problems: list[str] = []
+    seen_ids: dict[str, int] = {}
+    existing = set(
+        Registration.objects.filter(event=event)
+        .exclude(player_id="")
+        .values_list("player_id", flat=True)
+    )
+    for line, row in rows:
+        if not row.get("name"):
+            problems.append(f"line {line}: name is empty")
+        player_id = row.get("player_id", "")
+        if player_id:
+            if player_id in seen_ids:
+                problems.append(
+                    f"line {line}: player_id {player_id!r} repeats line {seen_ids[player_id]}"
+                )
+            elif player_id in existing:
+                problems.append(f"line {line}: player_id {player_id!r} is already registered")
+            seen_ids[player_id] = line
+        email = row.get("email", "")
+        if email and ("@" not in email or " " in email):
+            problems.append(f"line {line}: email {email!r} is not an e-mail address")
+    if not rows:
+        problems.append("the file has a header but no players")
+    if problems:
+        raise InvalidInputError(
+            "; ".join(problems[:20]), field="file", extra={"problems": problems}
+        )
+    created = [
+        registration_create(
+            event=event,
+            user=None,
+            display_name=row["name"],
+            player_id=row.get("player_id", ""),
+            email=row.get("email", ""),
+            by=by,
+        )
+        for _, row in rows
+    ]
+    return created
+
+
+def active_registrations(event: Event) -> Sequence[Registration]:
+    return list(Registration.objects.filter(event=event, status__in=ACTIVE))

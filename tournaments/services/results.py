@@ -1,0 +1,327 @@
+"""Match results: player reports, the opponent's confirmation, judges' entries.
+
+Every report is a new ``ResultReport`` version; none is ever edited. The database allows at
+most one confirmed version per match. Reports for one match are serialised by a row lock on
+the match (PostgreSQL ``SELECT … FOR UPDATE``; on SQLite the immediate transaction does it).
+A client may send an idempotency key: the same key from the same person returns the first
+answer and stores nothing new.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+
+from core.audit import audit_log
+from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
+from tournaments.models import Event, Match, ResultReport, Round
+from tournaments.permissions import is_event_staff
+from tournaments.snapshots import snapshot_refresh
+
+OPEN_ROUND = (Round.Status.PAIRED, Round.Status.IN_PROGRESS, Round.Status.PAUSED)
+MAX_KEY = 80
+
+
+@dataclass(frozen=True)
+class ResultOutcome:
+    """What a report did: the stored version and the match's state after it."""
+
+    match_id: int
+    version: int
+    status: str
+    wins_a: int
+    wins_b: int
+    draws: int
+    replayed: bool = False
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "match": self.match_id,
+            "version": self.version,
+            "status": self.status,
+            "wins_a": self.wins_a,
+            "wins_b": self.wins_b,
+            "draws": self.draws,
+        }
+
+
+def _outcome(report: ResultReport, *, replayed: bool = False) -> ResultOutcome:
+    return ResultOutcome(
+        match_id=report.match_id,
+        version=report.version,
+        status=report.status,
+        wins_a=report.wins_a,
+        wins_b=report.wins_b,
+        draws=report.draws,
+        replayed=replayed,
+    )
+
+
+def validate_score(
+    *, event: Event, stage: str, wins_a: int, wins_b: int, draws: int, intentional_draw: bool
+) -> None:
+    """Refuse a result the match format cannot produce (a 3-0 in best-of-three, a draw where
+    the game has none, more games than the format has)."""
+    best_of = event.top_cut_best_of if stage == Round.Stage.TOP_CUT else event.best_of
+    needed = best_of // 2 + 1
+    for field, value in (("wins_a", wins_a), ("wins_b", wins_b), ("draws", draws)):
+        if value < 0:
+            raise InvalidInputError(f"{field} cannot be negative", field=field)
+    if wins_a > needed or wins_b > needed:
+        raise InvalidInputError(
+            f"best of {best_of}: nobody wins more than {needed} game(s)", field="wins_a"
+        )
+    if wins_a == needed and wins_b == needed:
+        raise InvalidInputError("both players cannot win the match", field="wins_b")
+    if wins_a + wins_b + draws > best_of + (draws if best_of > 1 else 0) and best_of == 1:
+        raise InvalidInputError("best of one: one game in all", field="draws")
+    if best_of > 1 and wins_a + wins_b + draws > best_of + 2:
+        raise InvalidInputError(f"best of {best_of}: too many games", field="draws")
+    is_draw = wins_a == wins_b
+    if is_draw and not event.draws_allowed:
+        raise InvalidInputError(f"{event.game.name} has no draws: report a winner", field="wins_a")
+    if is_draw and stage == Round.Stage.TOP_CUT:
+        raise InvalidInputError("a top-cut match needs a winner", field="wins_a")
+    if intentional_draw and not is_draw:
+        raise InvalidInputError("an intentional draw has equal wins", field="intentional_draw")
+    if wins_a == wins_b == draws == 0 and not intentional_draw:
+        raise InvalidInputError("report at least one game, or an intentional draw", field="wins_a")
+
+
+def _lock_match(match_id: int) -> Match:
+    match = (
+        Match.objects.select_for_update()
+        .select_related("round", "round__event", "round__event__game", "player_a", "player_b")
+        .filter(pk=match_id)
+        .first()
+    )
+    if match is None:
+        raise NotFoundError(f"match {match_id} does not exist", field="match")
+    return match
+
+
+def _next_version(match: Match) -> int:
+    last = ResultReport.objects.filter(match=match).order_by("-version").first()
+    return (last.version if last else 0) + 1
+
+
+def _replay(user: User, key: str) -> ResultOutcome | None:
+    if not key:
+        return None
+    earlier = ResultReport.objects.filter(reported_by=user, idempotency_key=key).first()
+    return None if earlier is None else _outcome(earlier, replayed=True)
+
+
+def _store(match: Match, **fields: object) -> ResultReport:
+    report = ResultReport(match=match, version=_next_version(match), **fields)
+    try:
+        with transaction.atomic():
+            report.save()
+    except IntegrityError as exc:
+        raise ConflictError(
+            "this match changed at the same moment; reload and try again", field="match"
+        ) from exc
+    return report
+
+
+def _after_confirmation(match: Match) -> None:
+    round_obj = match.round
+    round_obj.revision += 1
+    round_obj.save(update_fields=["revision"])
+
+
+@transaction.atomic
+def result_report(
+    *,
+    match_id: int,
+    user: User,
+    wins_a: int,
+    wins_b: int,
+    draws: int = 0,
+    intentional_draw: bool = False,
+    concede: bool = False,
+    idempotency_key: str = "",
+) -> ResultOutcome:
+    """A player reports their own match. Equal reports from both players confirm it; different
+    ones send the match to the judges' queue."""
+    if len(idempotency_key) > MAX_KEY:
+        raise InvalidInputError(f"idempotency key longer than {MAX_KEY}", field="idempotency_key")
+    replayed = _replay(user, idempotency_key)
+    if replayed is not None:
+        return replayed
+    match = _lock_match(match_id)
+    replayed = _replay(user, idempotency_key)  # a twin request may have won the lock
+    if replayed is not None:
+        return replayed
+    if match.is_bye:
+        raise ConflictError("a bye has no result to report", field="match")
+    side = (
+        "a" if match.player_a.user_id == user.pk
+        else "b" if match.player_b is not None and match.player_b.user_id == user.pk
+        else None
+    )  # fmt: skip
+    if side is None:
+        raise PermissionDeniedError("you can report only your own match", field="match")
+    if match.round.status not in OPEN_ROUND:
+        raise ConflictError(f"round {match.round.number} is closed", field="match")
+    event = match.round.event
+    if concede:
+        needed = (
+            event.top_cut_best_of if match.round.stage == "top_cut" else event.best_of
+        ) // 2 + 1
+        wins_a, wins_b, draws = (0, needed, 0) if side == "a" else (needed, 0, 0)
+    validate_score(
+        event=event, stage=match.round.stage, wins_a=wins_a, wins_b=wins_b, draws=draws,
+        intentional_draw=intentional_draw,
+    )  # fmt: skip
+    reports = list(ResultReport.objects.filter(match=match).order_by("version"))
+    if any(r.status == ResultReport.Status.CONFIRMED for r in reports):
+        raise ConflictError(
+            "this result is already confirmed; ask a judge to change it",
+            field="match",
+            code="already_confirmed",
+        )
+    live = [r for r in reports if r.status in ("pending", "disputed") and r.source == "player"]
+    mine = [r for r in live if r.reported_by_id == user.pk]
+    theirs = [r for r in live if r.reported_by_id != user.pk]
+    numbers = (wins_a, wins_b, draws)
+    latest_theirs = theirs[-1] if theirs else None
+    if latest_theirs is None:
+        status = ResultReport.Status.PENDING
+    elif (latest_theirs.wins_a, latest_theirs.wins_b, latest_theirs.draws) == numbers:
+        status = ResultReport.Status.CONFIRMED
+    else:
+        status = ResultReport.Status.DISPUTED
+    for old in mine + (theirs if status == ResultReport.Status.CONFIRMED else []):
+        old.status = ResultReport.Status.SUPERSEDED
+        old.save(update_fields=["status"])
+    if status == ResultReport.Status.DISPUTED and latest_theirs is not None:
+        latest_theirs.status = ResultReport.Status.DISPUTED
+        latest_theirs.save(update_fields=["status"])
+    report = _store(
+        match,
+        source=ResultReport.Source.PLAYER,
+        status=status,
+        reported_by=user,
+        wins_a=wins_a,
+        wins_b=wins_b,
+        draws=draws,
+        intentional_draw=intentional_draw,
+        conceded_by=side if concede else "",
+        idempotency_key=idempotency_key,
+    )
+    report.response = _outcome(report).as_dict()
+    report.save(update_fields=["response"])
+    if status == ResultReport.Status.CONFIRMED:
+        _after_confirmation(match)
+    audit_log(
+        action=f"tournaments.result.{'confirmed' if status == 'confirmed' else 'reported'}",
+        actor=user,
+        obj=report,
+        event_id=event.pk,
+        data={"match": match.pk, "table": match.table, "score": list(numbers), "status": status},
+    )
+    return _outcome(report)
+
+
+@transaction.atomic
+def result_confirm(*, match_id: int, user: User, idempotency_key: str = "") -> ResultOutcome:
+    """The opponent agrees with the pending report: the same numbers, reported by them."""
+    match = _lock_match(match_id)
+    pending = (
+        ResultReport.objects.filter(
+            match=match, status=ResultReport.Status.PENDING, source="player"
+        )
+        .exclude(reported_by=user)
+        .order_by("-version")
+        .first()
+    )
+    if pending is None:
+        raise ConflictError("there is no report from your opponent to confirm", field="match")
+    return result_report(
+        match_id=match_id,
+        user=user,
+        wins_a=pending.wins_a,
+        wins_b=pending.wins_b,
+        draws=pending.draws,
+        intentional_draw=pending.intentional_draw,
+        idempotency_key=idempotency_key,
+    )
+
+
+@transaction.atomic
+def result_enter_by_judge(
+    *,
+    match_id: int,
+    judge: User,
+    wins_a: int,
+    wins_b: int,
+    draws: int = 0,
+    double_loss: bool = False,
+    intentional_draw: bool = False,
+    reason: str = "",
+    idempotency_key: str = "",
+) -> ResultOutcome:
+    """A judge or scorekeeper enters or overrides a result; it is confirmed at once.
+
+    Overriding a confirmed result needs a reason. Results of a round can change until the next
+    round is paired.
+    """
+    replayed = _replay(judge, idempotency_key)
+    if replayed is not None:
+        return replayed
+    match = _lock_match(match_id)
+    event = match.round.event
+    if not is_event_staff(user=judge, event_id=event.pk):
+        raise PermissionDeniedError("only the event's judges and organisers enter results")
+    if match.is_bye:
+        raise ConflictError("a bye has no result to enter", field="match")
+    if Round.objects.filter(event=event, number__gt=match.round.number).exists():
+        raise ConflictError(
+            f"round {match.round.number + 1} is already paired; this result can no longer change",
+            field="match",
+        )
+    if double_loss:
+        if wins_a or wins_b or draws:
+            raise InvalidInputError("a double loss has no game score", field="double_loss")
+    else:
+        validate_score(
+            event=event, stage=match.round.stage, wins_a=wins_a, wins_b=wins_b, draws=draws,
+            intentional_draw=intentional_draw,
+        )  # fmt: skip
+    confirmed = ResultReport.objects.filter(match=match, status=ResultReport.Status.CONFIRMED)
+    overriding = confirmed.exists()
+    if overriding and not reason.strip():
+        raise InvalidInputError("overriding a confirmed result needs a reason", field="reason")
+    ResultReport.objects.filter(match=match).exclude(status=ResultReport.Status.SUPERSEDED).update(
+        status=ResultReport.Status.SUPERSEDED
+    )
+    report = _store(
+        match,
+        source=ResultReport.Source.JUDGE,
+        status=ResultReport.Status.CONFIRMED,
+        reported_by=judge,
+        wins_a=wins_a,
+        wins_b=wins_b,
+        draws=draws,
+        double_loss=double_loss,
+        intentional_draw=intentional_draw,
+        reason=reason,
+        idempotency_key=idempotency_key,
+    )
+    report.response = _outcome(report).as_dict()
+    report.save(update_fields=["response"])
+    _after_confirmation(match)
+    if match.round.status == Round.Status.COMPLETE:
+        snapshot_refresh(round_obj=match.round, standings=True)
+    audit_log(
+        action="tournaments.result.overridden" if overriding else "tournaments.result.entered",
+        actor=judge,
+        obj=report,
+        event_id=event.pk,
+        reason=reason,
+        data={"match": match.pk, "table": match.table, "score": [wins_a, wins_b, draws]},
+    )
+    return _outcome(report)

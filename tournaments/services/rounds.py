@@ -1,0 +1,468 @@
+"""Rounds: pairing through the pure engine, the round clock, completion and the top cut.
+
+Pairing locks the event row, so two organisers pressing "pair" at once produce one round:
+the second waits for the first and then finds the round already paired.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import random
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from core.audit import audit_log
+from core.errors import ConflictError, InvalidInputError, NotFoundError
+from tournaments.models import Event, Match, Registration, ResultReport, Round
+from tournaments.pairing import (
+    InvalidPairingInputError,
+    RoundPairings,
+    pair_round,
+    player_records,
+    recommended_structure,
+    top_cut_bracket,
+)
+from tournaments.selectors import (
+    confirmed_report,
+    engine_id,
+    engine_view,
+    registration_pk,
+    scoring_for,
+    standings_compute,
+)
+from tournaments.snapshots import reason_json, snapshot_refresh
+
+_SYSTEM_RANDOM = random.SystemRandom()
+
+
+def _new_seed() -> int:
+    return _SYSTEM_RANDOM.randrange(1, 2**31)
+
+
+def _lock_event(event_id: int) -> Event:
+    event = Event.objects.select_for_update().select_related("game").filter(pk=event_id).first()
+    if event is None:
+        raise NotFoundError(f"event {event_id} does not exist", field="event")
+    return event
+
+
+def _lock_round(round_id: int) -> Round:
+    round_obj = Round.objects.select_related("event").filter(pk=round_id).first()
+    if round_obj is None:
+        raise NotFoundError(f"round {round_id} does not exist", field="round")
+    _lock_event(round_obj.event_id)
+    return Round.objects.select_for_update().select_related("event", "event__game").get(pk=round_id)
+
+
+def swiss_round_count(event: Event) -> int:
+    if event.swiss_rounds:
+        return event.swiss_rounds
+    attendance = Registration.objects.filter(
+        event=event, status__in=[Registration.Status.CHECKED_IN, Registration.Status.DROPPED]
+    ).count()
+    return recommended_structure(max(attendance, 2), event.structure_style).swiss_rounds
+
+
+def _engine_pairings(event: Event, number: int, seed: int) -> RoundPairings:
+    view = engine_view(event=event)
+    standings = standings_compute(event=event) if number > 1 else ()
+    records = player_records(
+        view.entrants, view.results, scoring=scoring_for(event), standings=standings
+    )
+    checked_in = {
+        engine_id(reg)
+        for reg in view.registrations.values()
+        if reg.status == Registration.Status.CHECKED_IN
+    }
+    records = tuple(
+        record if record.id in checked_in or record.dropped
+        else dataclasses.replace(record, dropped=True)
+        for record in records
+    )  # fmt: skip
+    if len(checked_in) < 2:
+        raise ConflictError("check at least two players in before pairing", field="event")
+    try:
+        return pair_round(records, round_number=number, seed=seed, config=scoring_for(event))
+    except InvalidPairingInputError as exc:  # a defect of ours, reported rather than a 500
+        raise ConflictError(f"the pairing engine refused the input: {exc}") from exc
+
+
+def _create_matches(round_obj: Round, pairings: RoundPairings) -> None:
+    matches = [
+        Match(
+            round=round_obj,
+            table=pairing.table,
+            player_a_id=registration_pk(pairing.players[0]),
+            player_b_id=registration_pk(pairing.players[1]),
+            reason=reason_json(pairing.reason),
+        )
+        for pairing in pairings.pairings
+    ]
+    Match.objects.bulk_create(matches)
+    if pairings.bye is not None:
+        Match.objects.create(
+            round=round_obj,
+            table=len(pairings.pairings) + 1,
+            player_a_id=registration_pk(pairings.bye.player),
+            is_bye=True,
+            reason=reason_json(pairings.bye.reason),
+        )
+    summary = pairings.summary
+    round_obj.summary = {
+        "pairs": summary.pairs,
+        "pair_downs": summary.pair_downs,
+        "rematches": [list(pair) for pair in summary.rematches],
+        "byes": summary.byes,
+        "repeat_byes": summary.repeat_byes,
+        "reason": reason_json(summary.reason),
+    }
+    round_obj.save(update_fields=["summary"])
+
+
+@transaction.atomic
+def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Round:
+    """Pair the event's next round: the next Swiss round, or the next round of the top cut.
+
+    Refused while the previous round is not complete. Atomic: the whole round or nothing.
+    """
+    event = _lock_event(event_id)
+    if event.status == Event.Status.FINISHED:
+        raise ConflictError("the event is finished", field="event")
+    last = Round.objects.filter(event=event).order_by("-number").first()
+    if last is not None and last.status != Round.Status.COMPLETE:
+        raise ConflictError(
+            f"round {last.number} is not complete yet", field="round", code="round_not_complete"
+        )
+    if last is not None and last.stage == Round.Stage.TOP_CUT:
+        return _topcut_next(event=event, last=last, by=by)
+    number = (last.number if last else 0) + 1
+    planned = swiss_round_count(event)
+    if number > planned:
+        raise ConflictError(
+            f"all {planned} Swiss rounds are played: cut to the top {event.top_cut} or finish"
+            if event.top_cut
+            else f"all {planned} Swiss rounds are played: finish the event",
+            field="round",
+        )
+    if number == 1 and event.swiss_rounds is None:
+        event.swiss_rounds = planned
+        event.save(update_fields=["swiss_rounds"])
+    round_seed = seed if seed is not None else _new_seed()
+    pairings = _engine_pairings(event, number, round_seed)
+    round_obj = Round.objects.create(
+        event=event, number=number, seed=round_seed, minutes=event.round_minutes
+    )
+    _create_matches(round_obj, pairings)
+    if event.status != Event.Status.RUNNING:
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["status"])
+    snapshot_refresh(round_obj=round_obj, standings=True)
+    audit_log(
+        action="tournaments.round.paired",
+        actor=by,
+        obj=round_obj,
+        event_id=event.pk,
+        data={"number": number, "seed": round_seed, **round_obj.summary},
+    )
+    return round_obj
+
+
+def _require_not_started(round_obj: Round) -> None:
+    if round_obj.status != Round.Status.PAIRED:
+        raise ConflictError(f"round {round_obj.number} has started; it cannot be re-paired")
+    if ResultReport.objects.filter(match__round=round_obj).exclude(source="system").exists():
+        raise ConflictError(f"round {round_obj.number} already has results")
+
+
+@transaction.atomic
+def round_repair(*, round_id: int, by: User, reason: str, seed: int | None = None) -> Round:
+    """Pair a round again (after a late check-in or a drop) before it starts."""
+    round_obj = _lock_round(round_id)
+    _require_not_started(round_obj)
+    if round_obj.stage != Round.Stage.SWISS:
+        raise ConflictError("top-cut rounds follow the bracket; they are not re-paired")
+    if not reason.strip():
+        raise InvalidInputError("say why the round is paired again", field="reason")
+    last = Round.objects.filter(event=round_obj.event).order_by("-number").first()
+    if last is not None and last.pk != round_obj.pk:
+        raise ConflictError("only the latest round can be paired again")
+    old_seed = round_obj.seed
+    ResultReport.objects.filter(match__round=round_obj).delete()  # only system bye results
+    round_obj.matches.all().delete()
+    round_obj.seed = seed if seed is not None else _new_seed()
+    round_obj.save(update_fields=["seed"])
+    _create_matches(round_obj, _engine_pairings(round_obj.event, round_obj.number, round_obj.seed))
+    snapshot_refresh(round_obj=round_obj, standings=False)
+    audit_log(
+        action="tournaments.round.repaired",
+        actor=by,
+        obj=round_obj,
+        event_id=round_obj.event_id,
+        reason=reason,
+        data={"old_seed": old_seed, "seed": round_obj.seed},
+    )
+    return round_obj
+
+
+@transaction.atomic
+def round_swap_players(
+    *, round_id: int, registration_a: int, registration_b: int, by: User, reason: str
+) -> Round:
+    """Swap two players' seats by hand, before the round starts; audited with who and why."""
+    round_obj = _lock_round(round_id)
+    _require_not_started(round_obj)
+    if not reason.strip():
+        raise InvalidInputError("a manual change needs a reason", field="reason")
+    if registration_a == registration_b:
+        raise InvalidInputError("choose two different players", field="registration_b")
+    matches = list(Match.objects.select_for_update().filter(round=round_obj))
+    seats: dict[int, tuple[Match, str]] = {}
+    for match in matches:
+        seats[match.player_a_id] = (match, "player_a")
+        if match.player_b_id is not None:
+            seats[match.player_b_id] = (match, "player_b")
+    for field, registration in (
+        ("registration_a", registration_a),
+        ("registration_b", registration_b),
+    ):
+        if registration not in seats:
+            raise InvalidInputError(
+                f"registration {registration} is not in this round", field=field
+            )
+    (match_a, side_a), (match_b, side_b) = seats[registration_a], seats[registration_b]
+    if match_a.pk == match_b.pk:
+        raise InvalidInputError("these two players already play each other", field="registration_b")
+    setattr(match_a, f"{side_a}_id", registration_b)
+    setattr(match_b, f"{side_b}_id", registration_a)
+    for match in (match_a, match_b):
+        match.reason = {
+            "code": "manual_swap",
+            "en": f"Changed by hand: {reason}",
+            "ja": f"手動で変更：{reason}",
+            "fields": {"by": by.get_username()},
+        }
+    # Two updates in a row would briefly seat one player twice: both rows change together.
+    Match.objects.bulk_update([match_a, match_b], ["player_a", "player_b", "reason"])
+    snapshot_refresh(round_obj=round_obj, standings=False)
+    audit_log(
+        action="tournaments.round.players_swapped",
+        actor=by,
+        obj=round_obj,
+        event_id=round_obj.event_id,
+        reason=reason,
+        data={"a": registration_a, "b": registration_b, "tables": [match_a.table, match_b.table]},
+    )
+    return round_obj
+
+
+def _clock_audit(round_obj: Round, by: User, action: str, **data: object) -> None:
+    audit_log(
+        action=f"tournaments.round.{action}",
+        actor=by,
+        obj=round_obj,
+        event_id=round_obj.event_id,
+        data={key: str(value) for key, value in data.items()},
+    )
+
+
+@transaction.atomic
+def round_start(*, round_id: int, by: User, now: dt.datetime | None = None) -> Round:
+    round_obj = _lock_round(round_id)
+    if round_obj.status != Round.Status.PAIRED:
+        raise ConflictError(f"round {round_obj.number} is {round_obj.status}, not waiting to start")
+    moment = now or timezone.now()
+    round_obj.status = Round.Status.IN_PROGRESS
+    round_obj.started_at = moment
+    round_obj.ends_at = moment + dt.timedelta(minutes=round_obj.minutes)
+    round_obj.revision += 1
+    round_obj.save(update_fields=["status", "started_at", "ends_at", "revision"])
+    _clock_audit(round_obj, by, "started", ends_at=round_obj.ends_at)
+    return round_obj
+
+
+@transaction.atomic
+def round_pause(*, round_id: int, by: User, now: dt.datetime | None = None) -> Round:
+    round_obj = _lock_round(round_id)
+    if round_obj.status != Round.Status.IN_PROGRESS or round_obj.ends_at is None:
+        raise ConflictError("only a running clock can be paused")
+    moment = now or timezone.now()
+    remaining = max(0, int((round_obj.ends_at - moment).total_seconds()))
+    round_obj.status = Round.Status.PAUSED
+    round_obj.paused_remaining_seconds = remaining
+    round_obj.revision += 1
+    round_obj.save(update_fields=["status", "paused_remaining_seconds", "revision"])
+    _clock_audit(round_obj, by, "paused", remaining_seconds=remaining)
+    return round_obj
+
+
+@transaction.atomic
+def round_resume(*, round_id: int, by: User, now: dt.datetime | None = None) -> Round:
+    round_obj = _lock_round(round_id)
+    if round_obj.status != Round.Status.PAUSED:
+        raise ConflictError("only a paused clock can be resumed")
+    moment = now or timezone.now()
+    round_obj.status = Round.Status.IN_PROGRESS
+    round_obj.ends_at = moment + dt.timedelta(seconds=round_obj.paused_remaining_seconds or 0)
+    round_obj.paused_remaining_seconds = None
+    round_obj.revision += 1
+    round_obj.save(update_fields=["status", "ends_at", "paused_remaining_seconds", "revision"])
+    _clock_audit(round_obj, by, "resumed", ends_at=round_obj.ends_at)
+    return round_obj
+
+
+@transaction.atomic
+def round_extend(*, round_id: int, by: User, minutes: int) -> Round:
+    if not 1 <= minutes <= 60:
+        raise InvalidInputError("extend by 1 to 60 minutes", field="minutes")
+    round_obj = _lock_round(round_id)
+    if round_obj.status == Round.Status.IN_PROGRESS and round_obj.ends_at is not None:
+        round_obj.ends_at += dt.timedelta(minutes=minutes)
+    elif round_obj.status == Round.Status.PAUSED:
+        round_obj.paused_remaining_seconds = (
+            round_obj.paused_remaining_seconds or 0
+        ) + minutes * 60
+    elif round_obj.status == Round.Status.PAIRED:
+        round_obj.minutes += minutes
+    else:
+        raise ConflictError("a complete round cannot be extended")
+    round_obj.revision += 1
+    round_obj.save(update_fields=["ends_at", "paused_remaining_seconds", "minutes", "revision"])
+    _clock_audit(round_obj, by, "extended", minutes=minutes)
+    return round_obj
+
+
+@transaction.atomic
+def round_complete(*, round_id: int, by: User | None) -> Round:
+    """Close a round once every match has a confirmed result; standings are published."""
+    round_obj = _lock_round(round_id)
+    if round_obj.status == Round.Status.COMPLETE:
+        raise ConflictError(f"round {round_obj.number} is already complete")
+    missing = [
+        match.table
+        for match in Match.objects.filter(round=round_obj, is_bye=False).prefetch_related("reports")
+        if confirmed_report(match) is None
+    ]
+    if missing:
+        shown = ", ".join(map(str, missing[:20])) + (" …" if len(missing) > 20 else "")
+        raise ConflictError(
+            f"{len(missing)} table(s) have no confirmed result: {shown}",
+            field="round",
+            code="results_missing",
+            extra={"tables": missing},
+        )
+    round_obj.status = Round.Status.COMPLETE
+    round_obj.save(update_fields=["status"])
+    snapshot_refresh(round_obj=round_obj, standings=True)
+    audit_log(
+        action="tournaments.round.completed", actor=by, obj=round_obj, event_id=round_obj.event_id
+    )
+    return round_obj
+
+
+@transaction.atomic
+def topcut_start(*, event_id: int, by: User | None, size: int | None = None) -> Round:
+    """Cut to the top N of the Swiss standings and pair the bracket's first round."""
+    event = _lock_event(event_id)
+    cut = size or event.top_cut
+    if not cut:
+        raise ConflictError("this event has no top cut", field="top_cut")
+    last = Round.objects.filter(event=event).order_by("-number").first()
+    if last is None or last.status != Round.Status.COMPLETE or last.stage != Round.Stage.SWISS:
+        raise ConflictError("the top cut starts after the last Swiss round is complete")
+    if last.number < swiss_round_count(event):
+        raise ConflictError(
+            f"{swiss_round_count(event) - last.number} Swiss round(s) remain before the cut"
+        )
+    standings = standings_compute(event=event)
+    seeds = [row.player_id for row in standings if not row.dropped]
+    try:
+        bracket = top_cut_bracket(seeds, cut, best_of=event.top_cut_best_of)
+    except InvalidPairingInputError as exc:
+        raise ConflictError(f"cannot cut to top {cut}: {exc}", field="top_cut") from exc
+    round_obj = Round.objects.create(
+        event=event,
+        number=last.number + 1,
+        stage=Round.Stage.TOP_CUT,
+        seed=0,
+        minutes=event.top_cut_round_minutes,
+        summary={"bracket_size": cut, "bracket_round": 1, "bracket_rounds": bracket.rounds},
+    )
+    Match.objects.bulk_create(
+        Match(
+            round=round_obj,
+            table=match.slot,
+            bracket_slot=match.slot,
+            player_a_id=registration_pk(match.players[0]),
+            player_b_id=registration_pk(match.players[1]),
+            reason=reason_json(match.reason),
+        )
+        for match in bracket.matches
+    )
+    if event.top_cut != cut:
+        event.top_cut = cut
+        event.save(update_fields=["top_cut"])
+    snapshot_refresh(round_obj=round_obj, standings=True)
+    audit_log(
+        action="tournaments.top_cut.started",
+        actor=by,
+        obj=round_obj,
+        event_id=event.pk,
+        data={"size": cut, "seeds": [registration_pk(seed) for seed in seeds[:cut]]},
+    )
+    return round_obj
+
+
+def _winner_of(match: Match) -> int:
+    report = confirmed_report(match)
+    if report is None or report.wins_a == report.wins_b or report.double_loss:
+        raise ConflictError(f"top-cut table {match.table} has no winner")
+    return match.player_a_id if report.wins_a > report.wins_b else int(match.player_b_id or 0)
+
+
+def _topcut_next(*, event: Event, last: Round, by: User | None) -> Round:
+    matches = list(
+        Match.objects.filter(round=last).prefetch_related("reports").order_by("bracket_slot")
+    )
+    if len(matches) == 1:
+        raise ConflictError("the final is played: finish the event", field="round")
+    winners = [_winner_of(match) for match in matches]
+    bracket_round = int(last.summary.get("bracket_round", 1)) + 1
+    round_obj = Round.objects.create(
+        event=event,
+        number=last.number + 1,
+        stage=Round.Stage.TOP_CUT,
+        seed=0,
+        minutes=event.top_cut_round_minutes,
+        summary={**last.summary, "bracket_round": bracket_round},
+    )
+    new_matches = []
+    for slot in range(len(winners) // 2):
+        a, b = winners[2 * slot], winners[2 * slot + 1]
+        new_matches.append(
+            Match(
+                round=round_obj,
+                table=slot + 1,
+                bracket_slot=slot + 1,
+                player_a_id=a,
+                player_b_id=b,
+                reason={
+                    "code": "bracket_advance",
+                    "en": f"Winners of bracket matches {2 * slot + 1} and {2 * slot + 2}.",
+                    "ja": f"ブラケット第{2 * slot + 1}試合と第{2 * slot + 2}試合の勝者。",
+                    "fields": {},
+                },
+            )
+        )
+    Match.objects.bulk_create(new_matches)
+    snapshot_refresh(round_obj=round_obj, standings=False)
+    audit_log(
+        action="tournaments.top_cut.advanced",
+        actor=by,
+        obj=round_obj,
+        event_id=event.pk,
+        data={"bracket_round": bracket_round},
+    )
+    return round_obj
