@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
 
 from core import views as core_views
 from core.apis import ApiRootApi
@@ -10,6 +11,8 @@ from core.apis import ApiRootApi
 api_v1: list[URLPattern | URLResolver] = [
     path("", ApiRootApi.as_view(), name="api-root"),
     path("", include("cardpool.api_urls")),
+    path("", include("tournaments.api_urls")),
+    path("auth/token/", obtain_auth_token, name="api-token"),
 ]
 
 urlpatterns = [
