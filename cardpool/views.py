@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from cardpool.forms import CardSearchForm
 from cardpool.models import Game
-from cardpool.selectors import CardFilters, card_facets, card_get, card_revisions, card_search
+from cardpool.selectors import (
+    CardFilters,
+    card_facets,
+    card_get,
+    card_revisions,
+    card_search,
+    decklist_current_for_viewer,
+)
+from cardpool.services import decklist_submit
+from core.errors import DomainError, NotFoundError, PermissionDeniedError
+from tournaments.forms import DecklistForm
+from tournaments.models import Registration
 
 PAGE_SIZE = 60
 
@@ -50,4 +65,39 @@ def card_detail(request: HttpRequest, game: str, code: str) -> HttpResponse:
         request,
         "cardpool/card_detail.html",
         {"card": card, "revisions": card_revisions(card=card)[:20]},
+    )
+
+
+@login_required
+def decklist_submit_page(request: HttpRequest, registration_id: int) -> HttpResponse:
+    """A player's decklist: the current version, and a form to submit a new one."""
+    user = request.user
+    assert isinstance(user, User)  # login_required  # noqa: S101
+    form = DecklistForm(request.POST or None, request.FILES or None)
+    report = None
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            decklist_submit(
+                registration_id=registration_id, submitted_by=user, data=form.data_bytes()
+            )
+        except DomainError as error:
+            status = error.status_code
+            report = error.extra.get("report_ja" if request.LANGUAGE_CODE == "ja" else "report")
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Decklist saved."))
+            return redirect("cardpool:decklist-submit", registration_id=registration_id)
+    try:
+        current = decklist_current_for_viewer(registration_id=registration_id, user=user)
+    except NotFoundError:
+        current = None
+    except PermissionDeniedError as error:
+        return render(request, "core/error.html", {"error": error}, status=403)
+    registration = Registration.objects.select_related("event").get(pk=registration_id)
+    return render(
+        request,
+        "cardpool/decklist_submit.html",
+        {"form": form, "current": current, "report": report, "registration": registration},
+        status=status,
     )

@@ -18,6 +18,7 @@ api_v1: list[URLPattern | URLResolver] = [
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("cards/", include("cardpool.urls")),
+    path("events/", include("tournaments.urls")),
     path("healthz", core_views.healthz, name="healthz"),
     path("accounts/login/", core_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", core_views.LogoutView.as_view(), name="logout"),

@@ -285,3 +285,33 @@ class RoundSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"snapshot of {self.round} r{self.revision}"
+
+
+class PrintJob(models.Model):
+    """A PDF to print (pairings, standings, match slips), rendered by a Celery task."""
+
+    class Kind(models.TextChoices):
+        PAIRINGS_BY_NAME = "pairings_by_name", _("Pairings by name")
+        PAIRINGS_BY_TABLE = "pairings_by_table", _("Pairings by table")
+        STANDINGS = "standings", _("Standings")
+        MATCH_SLIPS = "match_slips", _("Match slips")
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="print_jobs")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="print_jobs")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    base_url = models.CharField(max_length=200, blank=True)
+    pdf = models.BinaryField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.kind} for round {self.round_id} ({self.status})"

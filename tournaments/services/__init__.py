@@ -13,6 +13,7 @@ from tournaments.services.events import (
     event_update,
 )
 from tournaments.services.judging import match_extend_time, penalty_record
+from tournaments.services.printing import print_job_render, print_job_request
 from tournaments.services.registration import (
     registration_check_in,
     registration_create,
@@ -47,6 +48,8 @@ __all__ = [
     "event_update",
     "match_extend_time",
     "penalty_record",
+    "print_job_render",
+    "print_job_request",
     "registration_check_in",
     "registration_create",
     "registration_drop",

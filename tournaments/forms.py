@@ -1,0 +1,79 @@
+"""Forms of the event pages: they check shape only; the services check the rules."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from cardpool.models import Game
+
+
+class EventCreateForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    game = forms.ChoiceField(label=_("Game"), choices=Game.Slug.choices)
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    capacity = forms.IntegerField(label=_("Capacity"), min_value=2, required=False)
+    swiss_rounds = forms.IntegerField(
+        label=_("Swiss rounds (empty: recommended)"), min_value=1, max_value=20, required=False
+    )
+    top_cut = forms.TypedChoiceField(
+        label=_("Top cut"),
+        coerce=int,
+        choices=[(0, _("none")), (2, "2"), (4, "4"), (8, "8"), (16, "16"), (32, "32"), (64, "64")],
+        initial=0,
+    )
+
+
+class ResultForm(forms.Form):
+    wins_a = forms.IntegerField(label=_("Games won by the first player"), min_value=0, max_value=3)
+    wins_b = forms.IntegerField(label=_("Games won by the second player"), min_value=0, max_value=3)
+    draws = forms.IntegerField(label=_("Drawn games"), min_value=0, max_value=3, initial=0)
+    intentional_draw = forms.BooleanField(label=_("Intentional draw"), required=False)
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+
+
+class PlayerAddForm(forms.Form):
+    display_name = forms.CharField(label=_("Name"), max_length=100)
+    player_id = forms.CharField(label=_("Player id"), max_length=40, required=False)
+    email = forms.EmailField(label=_("E-mail"), required=False)
+
+
+class CsvImportForm(forms.Form):
+    file = forms.FileField(label=_("CSV file (name,player_id,email)"))
+
+
+class SwapForm(forms.Form):
+    registration_a = forms.IntegerField(label=_("Player A (registration id)"))
+    registration_b = forms.IntegerField(label=_("Player B (registration id)"))
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+
+
+class PenaltyForm(forms.Form):
+    registration = forms.IntegerField(label=_("Registration id"))
+    table = forms.IntegerField(label=_("Table"), required=False, min_value=1)
+    infraction = forms.CharField(label=_("Infraction"), max_length=200)
+    penalty = forms.ChoiceField(
+        label=_("Penalty"),
+        choices=[(p, p) for p in ("warning", "game loss", "match loss", "disqualification")],
+    )
+    note = forms.CharField(label=_("Note"), required=False, widget=forms.Textarea)
+
+
+class DecklistForm(forms.Form):
+    decklist = forms.CharField(
+        label=_("Decklist"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 14, "placeholder": "2 1st_10\n2 1st_20\n…"}),
+    )
+    file = forms.FileField(label=_("or a file (.txt, .csv, .json)"), required=False)
+
+    def data_bytes(self) -> str | bytes:
+        upload = self.cleaned_data.get("file")
+        if upload is not None:
+            content: bytes = upload.read(64 * 1024 + 1)
+            return content
+        return str(self.cleaned_data.get("decklist") or "")

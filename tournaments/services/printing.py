@@ -1,0 +1,135 @@
+"""Print jobs: requested by an organiser, rendered to PDF by a Celery task."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from core.audit import audit_log
+from core.errors import ConflictError, InvalidInputError
+from tournaments.models import Event, PrintJob, Round, RoundSnapshot
+from tournaments.printing import (
+    PairingLine,
+    PrintHeader,
+    SlipData,
+    StandingLine,
+    match_slips_pdf,
+    pairings_by_name_pdf,
+    pairings_by_table_pdf,
+    standings_pdf,
+)
+
+
+@transaction.atomic
+def print_job_request(
+    *, event_id: int, kind: str, by: User, base_url: str, round_number: int | None = None
+) -> PrintJob:
+    from tournaments.tasks import print_job_render_task
+
+    if kind not in PrintJob.Kind.values:
+        raise InvalidInputError(f"unknown print kind {kind!r}", field="kind")
+    rounds = Round.objects.filter(event_id=event_id)
+    if kind == PrintJob.Kind.STANDINGS:
+        rounds = rounds.filter(stage=Round.Stage.SWISS)
+    round_obj = (
+        rounds.filter(number=round_number).first()
+        if round_number
+        else rounds.order_by("-number").first()
+    )
+    if round_obj is None:
+        raise ConflictError("no round to print yet", field="round")
+    job = PrintJob.objects.create(
+        event_id=event_id, round=round_obj, kind=kind, requested_by=by, base_url=base_url[:200]
+    )
+    audit_log(
+        action="tournaments.print_job.requested",
+        actor=by,
+        obj=job,
+        event_id=event_id,
+        data={"kind": kind, "round": round_obj.number},
+    )
+    transaction.on_commit(lambda: print_job_render_task.delay(job.pk))
+    return job
+
+
+def _header(event: Event, round_obj: Round) -> PrintHeader:
+    stage = "Top cut / トップカット" if round_obj.stage == Round.Stage.TOP_CUT else "Swiss / スイス"
+    best_of = event.top_cut_best_of if round_obj.stage == Round.Stage.TOP_CUT else event.best_of
+    return PrintHeader(
+        event_name=event.name,
+        round_number=round_obj.number,
+        stage_label=stage,
+        generated_at=timezone.localtime(),
+        best_of=best_of,
+    )
+
+
+def _pairing_lines(snapshot: RoundSnapshot) -> list[PairingLine]:
+    lines = []
+    for row in snapshot.pairings:
+        a, b = row["a"], row["b"]
+        lines.append(
+            PairingLine(
+                table=row["table"], player=a["name"], player_id=str(a["registration"]),
+                opponent=b["name"] if b else None, points=a["points"],
+                opponent_points=b["points"] if b else None, is_bye=row["bye"],
+            )
+        )  # fmt: skip
+        if b is not None:
+            lines.append(
+                PairingLine(
+                    table=row["table"], player=b["name"], player_id=str(b["registration"]),
+                    opponent=a["name"], points=b["points"], opponent_points=a["points"],
+                )
+            )  # fmt: skip
+    return lines
+
+
+def render_pdf(job: PrintJob) -> bytes:
+    round_obj = job.round
+    event = round_obj.event
+    snapshot = RoundSnapshot.objects.get(round=round_obj)
+    header = _header(event, round_obj)
+    if job.kind == PrintJob.Kind.PAIRINGS_BY_NAME:
+        return pairings_by_name_pdf(header, _pairing_lines(snapshot))
+    if job.kind == PrintJob.Kind.PAIRINGS_BY_TABLE:
+        return pairings_by_table_pdf(header, _pairing_lines(snapshot))
+    if job.kind == PrintJob.Kind.STANDINGS:
+        rows = snapshot.standings
+        columns = [t["key"].upper() for t in rows[0]["tiebreaks"]] if rows else []
+        lines = [
+            StandingLine(
+                rank=row["rank"], player=row["name"], points=row["points"], record=row["record"],
+                tiebreaks=tuple(str(t["value"]) for t in row["tiebreaks"]),
+            )
+            for row in rows
+        ]  # fmt: skip
+        return standings_pdf(header, lines, columns)
+    base = job.base_url.rstrip("/")
+    slips = [
+        SlipData(
+            table=row["table"], player_a=row["a"]["name"], player_b=row["b"]["name"],
+            report_url=f"{base}/events/matches/{row['match']}/",
+        )
+        for row in snapshot.pairings
+        if not row["bye"] and row["b"] is not None
+    ]  # fmt: skip
+    return match_slips_pdf(header, slips)
+
+
+def print_job_render(*, job_id: int) -> PrintJob:
+    job = PrintJob.objects.select_related("round__event").get(pk=job_id)
+    if job.status == PrintJob.Status.DONE:
+        return job
+    try:
+        pdf = render_pdf(job)
+    except (RoundSnapshot.DoesNotExist, ValueError, KeyError) as exc:
+        job.status = PrintJob.Status.FAILED
+        job.error = f"{exc.__class__.__name__}: {exc}"
+        job.save(update_fields=["status", "error"])
+        return job
+    job.pdf = pdf
+    job.status = PrintJob.Status.DONE
+    job.save(update_fields=["pdf", "status"])
+    return job
