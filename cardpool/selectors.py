@@ -96,6 +96,7 @@ def _card_row(card: Card) -> dict[str, object]:
             "power_cost": card.power_cost,
             "send_to_power": card.send_to_power,
             "rarity": card.rarity,
+            "has_effect": card.has_effect,
         }
     if slug == "azuki":
         return {
@@ -121,6 +122,12 @@ def _card_row(card: Card) -> dict[str, object]:
     }
 
 
+def card_rows_for_game(*, game: str) -> list[dict[str, object]]:
+    """Every card of the game as a dict in the shape of the shared ``cards.json`` (one query)."""
+    cards = Card.objects.filter(game__slug=game).select_related("game", "card_set").order_by("id")
+    return [_card_row(card) for card in cards]
+
+
 def card_index_for_game(*, game: str) -> CardIndex:
     """The game's card pool as a frozen ``CardIndex``, rebuilt only when the pool changed.
 
@@ -134,8 +141,7 @@ def card_index_for_game(*, game: str) -> CardIndex:
     cached = _INDEX_CACHE.get(game)
     if cached is not None and cached[0] == stamp:
         return cached[1]
-    cards = Card.objects.filter(game__slug=game).select_related("game", "card_set").order_by("id")
-    index = load_card_index(game, [_card_row(card) for card in cards])
+    index = load_card_index(game, card_rows_for_game(game=game))
     _INDEX_CACHE[game] = (stamp, index)
     return index
 

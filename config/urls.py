@@ -12,6 +12,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", ApiRootApi.as_view(), name="api-root"),
     path("", include("cardpool.api_urls")),
     path("", include("tournaments.api_urls")),
+    path("", include("judging.api_urls")),
     path("auth/token/", obtain_auth_token, name="api-token"),
 ]
 
@@ -19,6 +20,7 @@ urlpatterns = [
     path("", core_views.home, name="home"),
     path("cards/", include("cardpool.urls")),
     path("events/", include("tournaments.urls")),
+    path("judging/", include("judging.urls")),
     path("healthz", core_views.healthz, name="healthz"),
     path("accounts/login/", core_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", core_views.LogoutView.as_view(), name="logout"),

@@ -1,0 +1,143 @@
+"""REST API of the judge tools: replay a record, cases and rulings, rule texts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.errors import NotFoundError
+from judging.models import JudgeCase, RuleClause, Ruling
+from judging.services import judge_case_file, judge_case_open, replay_for_judge, ruling_compute
+from tournaments.permissions import event_get_for_staff
+
+
+class ReplayApi(APIView):
+    """Replay a ``zutomayo-game/1`` record (cards from the database) without storing it."""
+
+    permission_classes = [IsAuthenticated]
+
+    class ReplayInputSerializer(serializers.Serializer[dict[str, Any]]):
+        record = serializers.DictField()
+        lang = serializers.ChoiceField(choices=["en", "ja"], default="en")
+        text = serializers.BooleanField(default=False)
+
+    @extend_schema(request=ReplayInputSerializer, responses={200: dict})
+    def post(self, request: Request) -> Response:
+        serializer = self.ReplayInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        result = replay_for_judge(record=data["record"], lang=data["lang"])
+        lang = data["lang"]
+        body = result[f"json_{lang}"]
+        if data["text"]:
+            body = {**body, "text": result[f"text_{lang}"]}
+        return Response(body)
+
+
+class RulingSerializer(serializers.ModelSerializer[Ruling]):
+    class Meta:
+        model = Ruling
+        fields = [
+            "id", "case", "record", "record_sha256", "engine_version", "profile", "outcome",
+            "output", "text_en", "text_ja", "created_at",
+        ]  # fmt: skip
+
+
+class JudgeCaseSerializer(serializers.ModelSerializer[JudgeCase]):
+    class Meta:
+        model = JudgeCase
+        fields = ["id", "event", "match", "title", "status", "filed_ruling", "created_at"]
+
+
+class CaseListApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class CaseOpenInputSerializer(serializers.Serializer[dict[str, Any]]):
+        title = serializers.CharField(max_length=200)
+        match = serializers.IntegerField(required=False, min_value=1)
+
+    @extend_schema(responses=JudgeCaseSerializer(many=True))
+    def get(self, request: Request, event_id: int) -> Response:
+        event = event_get_for_staff(user=request.user, event_id=event_id)
+        return Response(JudgeCaseSerializer(JudgeCase.objects.filter(event=event), many=True).data)
+
+    @extend_schema(request=CaseOpenInputSerializer, responses={201: JudgeCaseSerializer})
+    def post(self, request: Request, event_id: int) -> Response:
+        serializer = self.CaseOpenInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        case = judge_case_open(
+            event_id=event_id, by=request.user, title=serializer.validated_data["title"],  # type: ignore[arg-type]  # IsAuthenticated
+            match_id=serializer.validated_data.get("match"),
+        )  # fmt: skip
+        return Response(JudgeCaseSerializer(case).data, status=201)
+
+
+class RulingCreateApi(APIView):
+    """Replay a record on a case and store the ruling (immutable, reproducible)."""
+
+    permission_classes = [IsAuthenticated]
+
+    class RulingInputSerializer(serializers.Serializer[dict[str, Any]]):
+        record = serializers.DictField()
+
+    @extend_schema(request=RulingInputSerializer, responses={201: RulingSerializer})
+    def post(self, request: Request, case_id: int) -> Response:
+        serializer = self.RulingInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        ruling = ruling_compute(
+            case_id=case_id,
+            by=request.user,  # type: ignore[arg-type]  # IsAuthenticated
+            record=serializer.validated_data["record"],
+        )
+        return Response(RulingSerializer(ruling).data, status=201)
+
+
+class CaseFileApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class CaseFileInputSerializer(serializers.Serializer[dict[str, Any]]):
+        ruling = serializers.IntegerField(min_value=1)
+
+    @extend_schema(request=CaseFileInputSerializer, responses=JudgeCaseSerializer)
+    def post(self, request: Request, case_id: int) -> Response:
+        serializer = self.CaseFileInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        case = judge_case_file(
+            case_id=case_id,
+            ruling_id=serializer.validated_data["ruling"],
+            by=request.user,  # type: ignore[arg-type]  # IsAuthenticated
+        )
+        return Response(JudgeCaseSerializer(case).data)
+
+
+class RuleClauseSerializer(serializers.ModelSerializer[RuleClause]):
+    document = serializers.CharField(source="document.slug")
+    version = serializers.CharField(source="document.version")
+
+    class Meta:
+        model = RuleClause
+        fields = ["document", "version", "key", "number", "display", "heading", "text", "see_also"]
+
+
+class RuleClauseApi(APIView):
+    """One rule's text: ``/api/v1/rules/zutomayo/ground-rules/5.2.1.2/``."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=RuleClauseSerializer)
+    def get(self, request: Request, game: str, slug: str, key: str) -> Response:
+        clause = (
+            RuleClause.objects.select_related("document")
+            .filter(document__game=game, document__slug=slug, key=key)
+            .order_by("-document__imported_at")
+            .first()
+        )
+        if clause is None:
+            raise NotFoundError(f"no rule {key!r} in {game}/{slug}", field="key")
+        return Response(RuleClauseSerializer(clause).data)

@@ -1,0 +1,160 @@
+"""Judge pages: open a case on a match, enter the game (JSON or the single-turn form), read the
+ruling with every cited rule's text beside its number, file it on the match."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from core.errors import DomainError, PermissionDeniedError
+from judging.forms import CaseOpenForm, RecordUploadForm, SingleTurnForm
+from judging.models import JudgeCase, Ruling
+from judging.selectors import rule_texts
+from judging.services import judge_case_file, judge_case_open, record_parse, ruling_compute
+from tournaments.models import Match
+from tournaments.permissions import event_get_for_staff
+from tournaments.view_selectors import latest_round
+from tournaments.views import domain_error_response
+
+_RULE_KEY = re.compile(r"^\d+(?:\.\d+)*(?:#\w+)?$")
+
+
+def _user(request: HttpRequest) -> User:
+    if not isinstance(request.user, User):
+        raise PermissionDeniedError(_("log in first"))
+    return request.user
+
+
+@login_required
+def case_list(request: HttpRequest, event_id: int) -> HttpResponse:
+    user = _user(request)
+    try:
+        event = event_get_for_staff(user=user, event_id=event_id)
+    except DomainError as error:
+        return domain_error_response(request, error)
+    form = CaseOpenForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        match_id = None
+        if form.cleaned_data["table"]:
+            round_obj = latest_round(event=event)
+            match = Match.objects.filter(round=round_obj, table=form.cleaned_data["table"]).first()
+            if match is None:
+                form.add_error("table", _("no such table in the current round"))
+            else:
+                match_id = match.pk
+        if not form.errors:
+            try:
+                case = judge_case_open(
+                    event_id=event.pk, by=user, title=form.cleaned_data["title"], match_id=match_id
+                )
+            except DomainError as error:
+                return domain_error_response(request, error)
+            return redirect("judging:case-detail", case_id=case.pk)
+    cases = JudgeCase.objects.filter(event=event).select_related("match", "filed_ruling")
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request, "judging/case_list.html", {"event": event, "form": form, "cases": cases},
+        status=status,
+    )  # fmt: skip
+
+
+def cited_rules(ruling: Ruling, lang: str) -> list[dict[str, Any]]:
+    """Every rule the ruling cites, in order of first citation, with its text."""
+    output = ruling.output.get(lang) or ruling.output.get("en") or {}
+    keys: list[str] = []
+    turn_events = [e for turn in output.get("turns", []) for e in turn.get("events", [])]
+    for event in [*output.get("setup", {}).get("events", []), *turn_events]:
+        for key in event.get("rules", []):
+            if key not in keys:
+                keys.append(key)
+    for key in output.get("result", {}).get("rules", []):
+        if key not in keys:
+            keys.append(key)
+    clauses = rule_texts(keys=keys)
+    return [{"key": key, "clause": clauses.get(key)} for key in keys if _RULE_KEY.match(str(key))]
+
+
+@login_required
+def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
+    user = _user(request)
+    case = (
+        JudgeCase.objects.select_related("event", "match", "filed_ruling")
+        .filter(pk=case_id)
+        .first()
+    )
+    if case is None:
+        raise Http404("no such case")
+    try:
+        event_get_for_staff(user=user, event_id=case.event_id)
+    except DomainError as error:
+        return domain_error_response(request, error)
+    upload = RecordUploadForm(prefix="upload")
+    turn = SingleTurnForm(prefix="turn")
+    status = 200
+    if request.method == "POST":
+        kind = request.POST.get("kind")
+        form: RecordUploadForm | SingleTurnForm
+        if kind == "turn":
+            form = turn = SingleTurnForm(request.POST, prefix="turn")
+        else:
+            form = upload = RecordUploadForm(request.POST, request.FILES, prefix="upload")
+        if form.is_valid():
+            try:
+                record = (
+                    turn.record()
+                    if isinstance(form, SingleTurnForm)
+                    else record_parse(upload.record_bytes())
+                )
+                ruling_compute(case_id=case.pk, by=user, record=record)
+            except DomainError as error:
+                form.add_error(
+                    None, f"{error.message} ({error.field})" if error.field else error.message
+                )
+                status = error.status_code
+            else:
+                messages.success(request, _("Replayed."))
+                return redirect("judging:case-detail", case_id=case.pk)
+        else:
+            status = 400
+    rulings = list(case.rulings.all()[:10])
+    latest = rulings[0] if rulings else None
+    lang = "ja" if request.LANGUAGE_CODE == "ja" else "en"
+    return render(
+        request,
+        "judging/case_detail.html",
+        {
+            "case": case,
+            "event": case.event,
+            "upload_form": upload,
+            "turn_form": turn,
+            "rulings": rulings,
+            "latest": latest,
+            "latest_text": (latest.text_ja if lang == "ja" else latest.text_en) if latest else "",
+            "cited": cited_rules(latest, lang) if latest else [],
+        },
+        status=status,
+    )
+
+
+@login_required
+@require_POST
+def case_file(request: HttpRequest, case_id: int) -> HttpResponse:
+    user = _user(request)
+    try:
+        judge_case_file(
+            case_id=case_id, ruling_id=int(request.POST.get("ruling", "0") or 0), by=user
+        )
+    except (DomainError, ValueError) as error:
+        if isinstance(error, DomainError):
+            return domain_error_response(request, error)
+        raise Http404("bad ruling") from error
+    messages.success(request, _("The ruling is filed on the match."))
+    return redirect("judging:case-detail", case_id=case_id)
