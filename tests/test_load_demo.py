@@ -8,7 +8,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from cardpool.models import Card, CardSet
-from tournaments.models import Event, EventRole, Registration
+from tournaments.management.commands.load_demo import DEMO_EVENT_NAME, LIVE_EVENT_NAME
+from tournaments.models import Event, EventRole, Registration, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -27,10 +28,14 @@ def test_load_demo_without_shared_data_uses_the_invented_set(settings: Any, tmp_
     assert Card.objects.filter(game__slug="zutomayo").count() == 24
     assert "organiser" in output
     assert "demo-organiser-pass" in output
-    event = Event.objects.get()
+    event = Event.objects.get(name=DEMO_EVENT_NAME)
     organiser = get_user_model().objects.get(username="organiser")
     assert EventRole.objects.filter(event=event, user=organiser, role="organiser").exists()
     assert Registration.objects.filter(event=event).count() == 4
+    live = Event.objects.get(name=LIVE_EVENT_NAME)
+    assert live.status == "running"
+    assert Round.objects.get(event=live, number=3).status == "in_progress"
+    assert EventRole.objects.filter(event=live, user=organiser, role="organiser").exists()
 
 
 def test_load_demo_twice_duplicates_nothing(settings: Any, tmp_path: Any) -> None:
@@ -47,3 +52,4 @@ def test_load_demo_prefers_the_real_card_pool(settings: Any, shared_dir: Any) ->
     output = _load(settings, shared_dir)
     assert "real card data" in output
     assert Card.objects.filter(game__slug="zutomayo").count() == 425
+    assert "rules: zutomayo ground-rules 1.0.1" in output

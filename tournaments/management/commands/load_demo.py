@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import random
 from pathlib import Path
 from typing import Any
 
@@ -14,11 +15,14 @@ from django.utils import timezone
 
 from cardpool.importers import records_from_text
 from cardpool.services import card_import
+from judging.services import rules_import
 from tournaments.models import Event, Registration
 from tournaments.services import event_create, event_role_grant, registration_create
+from tournaments.simulation import SimulationSettings, simulate_event
 
 DEMO_CARDS = Path(__file__).resolve().parents[3] / "cardpool" / "demo" / "zutomayo-demo-cards.json"
 DEMO_EVENT_NAME = "ZUTOMAYO CARD Demo Championship"
+LIVE_EVENT_NAME = "ZUTOMAYO CARD Demo Open (live)"
 DEMO_ACCOUNTS = (
     ("organiser", "demo-organiser-pass", "Olivia Organiser"),
     ("judge", "demo-judge-pass", "Jun Judge"),
@@ -52,6 +56,46 @@ class Command(BaseCommand):
             self._import("azuki", azuki_cards, is_demo=False)
         with transaction.atomic():
             self._accounts_and_event()
+        self._rules()
+        self._live_event()
+        self.stdout.write("demo accounts (username / password):")
+        for username, password, full_name in DEMO_ACCOUNTS:
+            self.stdout.write(f"  {username:<10} {password:<22} {full_name}")
+
+    def _rules(self) -> None:
+        rules = Path(settings.SHARED_DIR) / "rules"
+        documents = (
+            ("zutomayo", "ground-rules", "1.0.1", "zutomayo-ground-rules-1.0.1.en.txt"),
+            ("zutomayo", "basic-rules", "1", "zutomayo-basic-rules.ja.txt"),
+            ("azuki", "faq", "1", "azuki-tcg-rules-faq.en.txt"),
+            ("ztrike", "official-rules", "1", "ztrike-official-rules.en.txt"),
+        )
+        for game, slug, version, name in documents:
+            if (rules / name).exists():
+                summary = rules_import(
+                    game=game, slug=slug, version=version,
+                    text=(rules / name).read_text(encoding="utf-8"), source_name=name,
+                )  # fmt: skip
+                self.stdout.write(f"rules: {summary.document} ({summary.clauses} clauses)")
+
+    def _live_event(self) -> None:
+        """A second demo event, simulated through the services and left running in round 3."""
+        if Event.objects.filter(name=LIVE_EVENT_NAME).exists():
+            return
+        result = simulate_event(
+            SimulationSettings(
+                game="zutomayo", players=24, rounds=5, top_cut=8, stop_after_round=2,
+                name=LIVE_EVENT_NAME,
+            ),
+            rng=random.Random(2026),  # noqa: S311 - demo data, not security
+            log=lambda line: None,
+        )  # fmt: skip
+        event = Event.objects.get(pk=result.event_id)
+        organiser = get_user_model().objects.get(username="organiser")
+        judge = get_user_model().objects.get(username="judge")
+        event_role_grant(event=event, user=organiser, role="organiser", granted_by=None)
+        event_role_grant(event=event, user=judge, role="judge", granted_by=None)
+        self.stdout.write(f"live demo event: {event.name} (id {event.pk}), round 3 running")
 
     def _accounts_and_event(self) -> None:
         user_model = get_user_model()
@@ -81,6 +125,3 @@ class Command(BaseCommand):
             if not Registration.objects.filter(event=event, user=user).exists():
                 registration_create(event=event, user=user, display_name=full_name)
         self.stdout.write(f"demo event: {event.name} (id {event.pk})")
-        self.stdout.write("demo accounts (username / password):")
-        for username, password, full_name in DEMO_ACCOUNTS:
-            self.stdout.write(f"  {username:<10} {password:<22} {full_name}")
