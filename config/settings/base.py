@@ -14,9 +14,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import django_stubs_ext
 from django.utils.translation import gettext_lazy as _
 
 from config.env import database_from_url, env_bool, env_list
+
+# Lets Django's generic classes (ModelAdmin[Model], QuerySet[Model]) be subscripted at run time.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
