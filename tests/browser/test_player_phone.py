@@ -1,0 +1,67 @@
+"""On a phone: a player finds their table and opponent, reports, and the opponent confirms."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS
+from tournaments.models import Match
+from tournaments.simulation import SimulationSettings, simulate_event
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def paired_match() -> dict[str, Any]:
+    result = simulate_event(
+        SimulationSettings(players=8, rounds=3, top_cut=0, stop_after_round=0, name="Phone Cup"),
+        rng=random.Random(7),
+        log=lambda line: None,
+    )
+    match = (
+        Match.objects.select_related("player_a__user", "player_b__user")
+        .filter(round__event_id=result.event_id, is_bye=False)
+        .order_by("table")
+        .first()
+    )
+    assert match is not None
+    assert match.player_b is not None
+    for user in (match.player_a.user, match.player_b.user):
+        assert user is not None
+        user.set_password("phone-pass-123")
+        user.save(update_fields=["password"])
+    return {"event": result.event_id, "match": match}
+
+
+def _login(page: Any, base: str, username: str) -> None:
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", "phone-pass-123")
+    page.click("button.primary")
+
+
+def test_player_finds_table_and_reports(paired_match: dict[str, Any], live_server: Any,
+                                        browser_page: Any) -> None:  # fmt: skip
+    from playwright.sync_api import expect
+
+    page, base, match = browser_page, live_server.url, paired_match["match"]
+    _login(page, base, match.player_a.user.username)
+    page.goto(f"{base}/events/{paired_match['event']}/me/")
+    expect(page.locator(".my-table .big")).to_contain_text(f"{match.table}")
+    expect(page.locator(".my-table")).to_contain_text(match.player_b.display_name)
+    page.screenshot(path=str(ARTIFACTS / "phone-my-table.png"), full_page=True)
+    page.click("text=Report the result")
+    page.fill("input[name=wins_a]", "1")
+    page.fill("input[name=wins_b]", "0")
+    page.click("button.primary")
+    expect(page.locator(".messages")).to_contain_text("Your opponent confirms it")
+    page.context.clear_cookies()
+    _login(page, base, match.player_b.user.username)
+    page.goto(f"{base}/events/matches/{match.pk}/")
+    page.click("text=Confirm this result")
+    expect(page.locator(".messages")).to_contain_text("Result confirmed")
+    expect(page.locator("table")).to_contain_text("Confirmed")
+    page.screenshot(path=str(ARTIFACTS / "phone-confirmed.png"), full_page=True)
