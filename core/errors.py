@@ -70,3 +70,18 @@ class RateLimitedError(DomainError):
 
     status_code = 429
     code = "rate_limited"
+
+
+def validate_model(instance: object, **options: object) -> None:
+    """Run Django's ``full_clean`` and report its first problem as an InvalidInputError that
+    names the field (so a bad e-mail is a 400 everywhere, never a 500)."""
+    from django.core.exceptions import ValidationError
+
+    try:
+        instance.full_clean(**options)  # type: ignore[attr-defined]  # any model instance
+    except ValidationError as error:
+        fields = error.message_dict if hasattr(error, "error_dict") else {"": error.messages}
+        field, messages = next(iter(fields.items()))
+        label = field if field and field != "__all__" else None
+        text = "; ".join(str(message) for message in messages)
+        raise InvalidInputError(f"{label}: {text}" if label else text, field=label) from error

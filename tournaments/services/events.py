@@ -11,8 +11,15 @@ from django.db import transaction
 from cardpool.models import Format
 from cardpool.services import game_ensure
 from core.audit import audit_log
-from core.errors import ConflictError, InvalidInputError
+from core.errors import (
+    ConflictError,
+    InvalidInputError,
+    NotFoundError,
+    PermissionDeniedError,
+    validate_model,
+)
 from tournaments.models import Event, EventRole
+from tournaments.permissions import is_event_organiser
 
 #: Structure presets per game. ZUTOMAYO CARD publishes no tournament structure we could find:
 #: its preset is our own default (Swiss best-of-one, draws possible since a game can end in a
@@ -126,7 +133,7 @@ def event_create(
         **{**PRESETS[game_slug], **structure},
     )
     _validate_structure(event)
-    event.full_clean()
+    validate_model(event)
     event.save()
     if created_by is not None:
         EventRole.objects.create(event=event, user=created_by, role=EventRole.Role.ORGANISER)
@@ -134,9 +141,19 @@ def event_create(
     return event
 
 
+def _lock_for_organiser(event_id: int, by: User | None) -> Event:
+    """The event row, locked; refused unless ``by`` organises it (None: the system itself)."""
+    event = Event.objects.select_for_update().filter(pk=event_id).first()
+    if event is None:
+        raise NotFoundError(f"event {event_id} does not exist", field="event")
+    if by is not None and not is_event_organiser(user=by, event_id=event_id):
+        raise PermissionDeniedError("only the event's organisers can do this", field="event")
+    return event
+
+
 @transaction.atomic
 def event_update(*, event_id: int, by: User, changes: dict[str, Any]) -> Event:
-    event = Event.objects.select_for_update().get(pk=event_id)
+    event = _lock_for_organiser(event_id, by)
     unknown = set(changes) - EDITABLE_FIELDS
     if unknown:
         raise InvalidInputError(f"cannot change {', '.join(sorted(unknown))}", field="event")
@@ -144,11 +161,15 @@ def event_update(*, event_id: int, by: User, changes: dict[str, Any]) -> Event:
         raise ConflictError("the event is finished", field="event")
     if event.rounds.exists() and {"best_of", "scoring", "draws_allowed"} & set(changes):
         raise ConflictError("scoring and match format cannot change once rounds are paired")
+    if "name" in changes:
+        changes = {**changes, "name": str(changes["name"]).strip()}
+        if not changes["name"]:
+            raise InvalidInputError("an event needs a name", field="name")
     before = {key: str(getattr(event, key)) for key in changes}
     for key, value in changes.items():
         setattr(event, key, value)
     _validate_structure(event)
-    event.full_clean()
+    validate_model(event)
     event.save(update_fields=list(changes))
     audit_log(
         action="tournaments.event.updated",
@@ -170,7 +191,7 @@ ALLOWED_STATUS_CHANGES = {
 @transaction.atomic
 def event_set_status(*, event_id: int, by: User, status: str) -> Event:
     """Open or close registration (running and finished follow from rounds)."""
-    event = Event.objects.select_for_update().get(pk=event_id)
+    event = _lock_for_organiser(event_id, by)
     if status not in ALLOWED_STATUS_CHANGES.get(Event.Status(event.status), set()):
         raise ConflictError(f"an event that is {event.status} cannot become {status}")
     old = event.status
@@ -188,7 +209,7 @@ def event_set_status(*, event_id: int, by: User, status: str) -> Event:
 
 @transaction.atomic
 def event_finish(*, event_id: int, by: User | None) -> Event:
-    event = Event.objects.select_for_update().get(pk=event_id)
+    event = _lock_for_organiser(event_id, by)
     if event.status == Event.Status.FINISHED:
         raise ConflictError("the event is already finished")
     open_rounds = event.rounds.exclude(status="complete").values_list("number", flat=True)

@@ -6,7 +6,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from core.audit import audit_log
-from core.errors import InvalidInputError, NotFoundError, PermissionDeniedError
+from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
 from tournaments.models import Match, Penalty, Registration, Round
 from tournaments.permissions import is_event_staff
 
@@ -31,6 +31,8 @@ def penalty_record(
         raise PermissionDeniedError("only the event's judges record penalties")
     if not infraction.strip():
         raise InvalidInputError("name the infraction", field="infraction")
+    if table is not None and not 1 <= table <= 10_000:
+        raise InvalidInputError("table must be 1 to 10000", field="table")
     if penalty not in PENALTIES:
         raise InvalidInputError(f"penalty must be one of: {', '.join(PENALTIES)}", field="penalty")
     round_obj = None
@@ -73,6 +75,8 @@ def match_extend_time(*, match_id: int, judge: User, minutes: int, reason: str) 
         raise PermissionDeniedError("only the event's judges give time extensions")
     if not reason.strip():
         raise InvalidInputError("say why the table gets extra time", field="reason")
+    if match.round.status == Round.Status.COMPLETE:
+        raise ConflictError("the round is complete", field="match")
     match.extra_minutes += minutes
     match.save(update_fields=["extra_minutes"])
     audit_log(

@@ -9,11 +9,19 @@ import zlib
 from collections.abc import Sequence
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from core.audit import audit_log
-from core.errors import ConflictError, InvalidInputError, PermissionDeniedError
+from core.errors import (
+    ConflictError,
+    InvalidInputError,
+    NotFoundError,
+    PermissionDeniedError,
+    validate_model,
+)
 from tournaments.models import Event, Registration, Round
 from tournaments.permissions import is_event_organiser
 
@@ -65,6 +73,7 @@ def registration_create(
             raise ConflictError("registration has closed", field="event")
     if user is not None and Registration.objects.filter(event=event, user_id=user.pk).exists():
         raise ConflictError("already registered for this event", field="user")
+    player_id = player_id.strip()
     if player_id and Registration.objects.filter(event=event, player_id=player_id).exists():
         raise ConflictError(f"player id {player_id!r} is already registered", field="player_id")
     taken = Registration.objects.filter(event=event, status__in=ACTIVE).count()
@@ -79,13 +88,13 @@ def registration_create(
         event=event,
         user=user,
         display_name=display_name,
-        player_id=player_id.strip(),
+        player_id=player_id,
         email=email.strip(),
         status=status,
         late_rounds_missed=missed,
         seed=_seed_for(event.pk, display_name, player_id),
     )
-    registration.full_clean(validate_unique=False, validate_constraints=False)
+    validate_model(registration, validate_unique=False, validate_constraints=False)
     try:
         with transaction.atomic():
             registration.save()
@@ -106,15 +115,17 @@ def _locked(registration_id: int) -> Registration:
         Registration.objects.select_for_update().select_related("event").filter(pk=registration_id)
     ).first()
     if registration is None:
-        raise InvalidInputError(
-            f"registration {registration_id} does not exist", field="registration"
-        )
+        raise NotFoundError(f"registration {registration_id} does not exist", field="registration")
     return registration
 
 
 @transaction.atomic
 def registration_check_in(*, registration_id: int, by: User) -> Registration:
     registration = _locked(registration_id)
+    if not is_event_organiser(user=by, event_id=registration.event_id):
+        raise PermissionDeniedError("only the event's organisers check players in")
+    if registration.event.status == Event.Status.FINISHED:
+        raise ConflictError("the event is finished", field="event")
     if registration.status != Registration.Status.REGISTERED:
         raise ConflictError(
             f"{registration.display_name} is {registration.get_status_display().lower()}, "
@@ -220,6 +231,41 @@ def _csv_rows(text: str) -> list[tuple[int, dict[str, str]]]:
     ]
 
 
+def _import_problems(event: Event, rows: list[tuple[int, dict[str, str]]]) -> list[str]:
+    problems: list[str] = []
+    seen_ids: dict[str, int] = {}
+    existing = set(
+        Registration.objects.filter(event=event)
+        .exclude(player_id="")
+        .values_list("player_id", flat=True)
+    )
+    for line, row in rows:
+        if not row.get("name"):
+            problems.append(f"line {line}: name is empty")
+        elif len(row["name"]) > 100:
+            problems.append(f"line {line}: name is longer than 100 characters")
+        player_id = row.get("player_id", "")
+        if len(player_id) > 40:
+            problems.append(f"line {line}: player_id is longer than 40 characters")
+        if player_id:
+            if player_id in seen_ids:
+                problems.append(
+                    f"line {line}: player_id {player_id!r} repeats line {seen_ids[player_id]}"
+                )
+            elif player_id in existing:
+                problems.append(f"line {line}: player_id {player_id!r} is already registered")
+            seen_ids[player_id] = line
+        email = row.get("email", "")
+        if email:
+            try:
+                validate_email(email)
+            except ValidationError:
+                problems.append(f"line {line}: email {email!r} is not an e-mail address")
+    if not rows:
+        problems.append("the file has a header but no players")
+    return problems
+
+
 @transaction.atomic
 def registrations_import_csv(*, event_id: int, by: User, data: str | bytes) -> list[Registration]:
     """Import players from CSV (``name,player_id,email``): every line or none.
@@ -239,34 +285,13 @@ def registrations_import_csv(*, event_id: int, by: User, data: str | bytes) -> l
             ) from exc
     if not data.strip():
         raise InvalidInputError("the file is empty", field="file")
-    event = Event.objects.get(pk=event_id)
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        raise NotFoundError(f"event {event_id} does not exist", field="event")
     if not is_event_organiser(user=by, event_id=event_id):
         raise PermissionDeniedError("only the event's organisers can import players")
     rows = _csv_rows(data)
-    problems: list[str] = []
-    seen_ids: dict[str, int] = {}
-    existing = set(
-        Registration.objects.filter(event=event)
-        .exclude(player_id="")
-        .values_list("player_id", flat=True)
-    )
-    for line, row in rows:
-        if not row.get("name"):
-            problems.append(f"line {line}: name is empty")
-        player_id = row.get("player_id", "")
-        if player_id:
-            if player_id in seen_ids:
-                problems.append(
-                    f"line {line}: player_id {player_id!r} repeats line {seen_ids[player_id]}"
-                )
-            elif player_id in existing:
-                problems.append(f"line {line}: player_id {player_id!r} is already registered")
-            seen_ids[player_id] = line
-        email = row.get("email", "")
-        if email and ("@" not in email or " " in email):
-            problems.append(f"line {line}: email {email!r} is not an e-mail address")
-    if not rows:
-        problems.append("the file has a header but no players")
+    problems = _import_problems(event, rows)
     if problems:
         raise InvalidInputError(
             "; ".join(problems[:20]), field="file", extra={"problems": problems}

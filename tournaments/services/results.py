@@ -108,10 +108,24 @@ def _next_version(match: Match) -> int:
 
 
 def _replay(user: User, key: str) -> ResultOutcome | None:
+    """The first answer given to this key, as it was then (not the report's status now)."""
     if not key:
         return None
+    if len(key) > MAX_KEY:
+        raise InvalidInputError(f"idempotency key longer than {MAX_KEY}", field="idempotency_key")
     earlier = ResultReport.objects.filter(reported_by=user, idempotency_key=key).first()
-    return None if earlier is None else _outcome(earlier, replayed=True)
+    if earlier is None:
+        return None
+    first = earlier.response or _outcome(earlier).as_dict()
+    return ResultOutcome(
+        match_id=int(str(first["match"])),
+        version=int(str(first["version"])),
+        status=str(first["status"]),
+        wins_a=int(str(first["wins_a"])),
+        wins_b=int(str(first["wins_b"])),
+        draws=int(str(first["draws"])),
+        replayed=True,
+    )
 
 
 def _store(match: Match, **fields: object) -> ResultReport:
@@ -146,8 +160,6 @@ def result_report(
 ) -> ResultOutcome:
     """A player reports their own match. Equal reports from both players confirm it; different
     ones send the match to the judges' queue."""
-    if len(idempotency_key) > MAX_KEY:
-        raise InvalidInputError(f"idempotency key longer than {MAX_KEY}", field="idempotency_key")
     replayed = _replay(user, idempotency_key)
     if replayed is not None:
         return replayed
@@ -229,6 +241,9 @@ def result_report(
 @transaction.atomic
 def result_confirm(*, match_id: int, user: User, idempotency_key: str = "") -> ResultOutcome:
     """The opponent agrees with the pending report: the same numbers, reported by them."""
+    replayed = _replay(user, idempotency_key)
+    if replayed is not None:
+        return replayed
     match = _lock_match(match_id)
     pending = (
         ResultReport.objects.filter(

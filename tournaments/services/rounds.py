@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.audit import audit_log
-from core.errors import ConflictError, InvalidInputError, NotFoundError
+from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
 from tournaments.models import Event, Match, Registration, ResultReport, Round
 from tournaments.pairing import (
     InvalidPairingInputError,
@@ -25,6 +25,7 @@ from tournaments.pairing import (
     recommended_structure,
     top_cut_bracket,
 )
+from tournaments.permissions import is_event_organiser
 from tournaments.selectors import (
     confirmed_report,
     engine_id,
@@ -42,18 +43,21 @@ def _new_seed() -> int:
     return _SYSTEM_RANDOM.randrange(1, 2**31)
 
 
-def _lock_event(event_id: int) -> Event:
+def _lock_event(event_id: int, by: User | None) -> Event:
+    """The event row, locked; refused unless ``by`` organises it (None: the system itself)."""
     event = Event.objects.select_for_update().select_related("game").filter(pk=event_id).first()
     if event is None:
         raise NotFoundError(f"event {event_id} does not exist", field="event")
+    if by is not None and not is_event_organiser(user=by, event_id=event_id):
+        raise PermissionDeniedError("only the event's organisers run its rounds", field="event")
     return event
 
 
-def _lock_round(round_id: int) -> Round:
+def _lock_round(round_id: int, by: User | None) -> Round:
     round_obj = Round.objects.select_related("event").filter(pk=round_id).first()
     if round_obj is None:
         raise NotFoundError(f"round {round_id} does not exist", field="round")
-    _lock_event(round_obj.event_id)
+    _lock_event(round_obj.event_id, by)
     return Round.objects.select_for_update().select_related("event", "event__game").get(pk=round_id)
 
 
@@ -128,7 +132,7 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
 
     Refused while the previous round is not complete. Atomic: the whole round or nothing.
     """
-    event = _lock_event(event_id)
+    event = _lock_event(event_id, by)
     if event.status == Event.Status.FINISHED:
         raise ConflictError("the event is finished", field="event")
     last = Round.objects.filter(event=event).order_by("-number").first()
@@ -180,7 +184,7 @@ def _require_not_started(round_obj: Round) -> None:
 @transaction.atomic
 def round_repair(*, round_id: int, by: User, reason: str, seed: int | None = None) -> Round:
     """Pair a round again (after a late check-in or a drop) before it starts."""
-    round_obj = _lock_round(round_id)
+    round_obj = _lock_round(round_id, by)
     _require_not_started(round_obj)
     if round_obj.stage != Round.Stage.SWISS:
         raise ConflictError("top-cut rounds follow the bracket; they are not re-paired")
@@ -212,7 +216,7 @@ def round_swap_players(
     *, round_id: int, registration_a: int, registration_b: int, by: User, reason: str
 ) -> Round:
     """Swap two players' seats by hand, before the round starts; audited with who and why."""
-    round_obj = _lock_round(round_id)
+    round_obj = _lock_round(round_id, by)
     _require_not_started(round_obj)
     if not reason.strip():
         raise InvalidInputError("a manual change needs a reason", field="reason")
@@ -270,7 +274,7 @@ def _clock_audit(round_obj: Round, by: User, action: str, **data: object) -> Non
 
 @transaction.atomic
 def round_start(*, round_id: int, by: User, now: dt.datetime | None = None) -> Round:
-    round_obj = _lock_round(round_id)
+    round_obj = _lock_round(round_id, by)
     if round_obj.status != Round.Status.PAIRED:
         raise ConflictError(f"round {round_obj.number} is {round_obj.status}, not waiting to start")
     moment = now or timezone.now()
@@ -285,7 +289,7 @@ def round_start(*, round_id: int, by: User, now: dt.datetime | None = None) -> R
 
 @transaction.atomic
 def round_pause(*, round_id: int, by: User, now: dt.datetime | None = None) -> Round:
-    round_obj = _lock_round(round_id)
+    round_obj = _lock_round(round_id, by)
     if round_obj.status != Round.Status.IN_PROGRESS or round_obj.ends_at is None:
         raise ConflictError("only a running clock can be paused")
     moment = now or timezone.now()
@@ -300,7 +304,7 @@ def round_pause(*, round_id: int, by: User, now: dt.datetime | None = None) -> R
 
 @transaction.atomic
 def round_resume(*, round_id: int, by: User, now: dt.datetime | None = None) -> Round:
-    round_obj = _lock_round(round_id)
+    round_obj = _lock_round(round_id, by)
     if round_obj.status != Round.Status.PAUSED:
         raise ConflictError("only a paused clock can be resumed")
     moment = now or timezone.now()
@@ -317,7 +321,7 @@ def round_resume(*, round_id: int, by: User, now: dt.datetime | None = None) -> 
 def round_extend(*, round_id: int, by: User, minutes: int) -> Round:
     if not 1 <= minutes <= 60:
         raise InvalidInputError("extend by 1 to 60 minutes", field="minutes")
-    round_obj = _lock_round(round_id)
+    round_obj = _lock_round(round_id, by)
     if round_obj.status == Round.Status.IN_PROGRESS and round_obj.ends_at is not None:
         round_obj.ends_at += dt.timedelta(minutes=minutes)
     elif round_obj.status == Round.Status.PAUSED:
@@ -337,7 +341,7 @@ def round_extend(*, round_id: int, by: User, minutes: int) -> Round:
 @transaction.atomic
 def round_complete(*, round_id: int, by: User | None) -> Round:
     """Close a round once every match has a confirmed result; standings are published."""
-    round_obj = _lock_round(round_id)
+    round_obj = _lock_round(round_id, by)
     if round_obj.status == Round.Status.COMPLETE:
         raise ConflictError(f"round {round_obj.number} is already complete")
     missing = [
@@ -365,7 +369,7 @@ def round_complete(*, round_id: int, by: User | None) -> Round:
 @transaction.atomic
 def topcut_start(*, event_id: int, by: User | None, size: int | None = None) -> Round:
     """Cut to the top N of the Swiss standings and pair the bracket's first round."""
-    event = _lock_event(event_id)
+    event = _lock_event(event_id, by)
     cut = size or event.top_cut
     if not cut:
         raise ConflictError("this event has no top cut", field="top_cut")
