@@ -47,6 +47,7 @@ def scoring_for(event: Event) -> ScoringConfig:
         loss=points.get("loss", 0),
         bye=points.get("bye", points.get("win", 3)),
         draws=event.draws_allowed,
+        double_loss=True,  # a judge may give both players a loss (e.g. both late)
     )
 
 
