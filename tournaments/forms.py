@@ -58,7 +58,12 @@ class PenaltyForm(forms.Form):
     infraction = forms.CharField(label=_("Infraction"), max_length=200)
     penalty = forms.ChoiceField(
         label=_("Penalty"),
-        choices=[(p, p) for p in ("warning", "game loss", "match loss", "disqualification")],
+        choices=[
+            ("warning", _("Warning")),
+            ("game loss", _("Game loss")),
+            ("match loss", _("Match loss")),
+            ("disqualification", _("Disqualification")),
+        ],
     )
     note = forms.CharField(label=_("Note"), required=False, widget=forms.Textarea)
 
