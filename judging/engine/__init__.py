@@ -1,1 +1,128 @@
-"""The ZUTOMAYO CARD rules engine (pure: standard library only)."""
+"""The ZUTOMAYO CARD rules engine: pure Python (standard library only, no Django).
+
+It replays a game record (``zutomayo-game/1``) step by step through the ground rules and explains
+every state change with the rule numbers that decided it, in English and Japanese.
+
+Vocabulary (the game's own words, ground rules 1.0.1):
+
+Chronos
+    The shared clock face (3.8) with 18 marks counted clockwise from midnight (3.8.2). Position 0
+    is midnight (the full moon), position 9 noon (the sun) (3.8.1).
+medal
+    The Chronos medal; its position (0-17) is the game's time. It starts on midnight (4.2.2) and
+    moves clockwise by the clocks of the cards played each turn (5.1.1.1, 5.2.4.1).
+night / day
+    NIGHT when the medal is on the moon side, DAY on the sun side (3.8.4). Which marks are which is
+    the mat's layout (ambiguity ZA-01; default SYM9: NIGHT = 14-17 and 0-4).
+night side / day side
+    The rock-paper-scissors winner is the night side, the loser the day side (4.2.1, 3.8.3).
+priority player
+    The player whose side the medal is on at the moment it is asked (10.2.1, 10.2.4 (Priority
+    player)); they choose and resolve first (1.3.4, 6.3.1).
+battle zone
+    Where the character that battles is (3.2).
+set zone (zones A, B, C)
+    Cards played from the hand this turn are set in zone A, or A and B (5.2.1); zone C holds the
+    area enchant whose effect has taken effect (3.3, 5.2.6.1). "Zone C" in reports is set zone C.
+power charger
+    A player's public stack of cards that have SEND TO POWER (3.4, 3.4.1); bottom first.
+abyss
+    A player's public stack of cards without SEND TO POWER (3.6, 3.6.1); bottom first.
+SEND TO POWER
+    A value some cards have (2.3.7): the sum over the power charger is the player's total power
+    (3.4, 9.1.1). A card without it goes to the abyss when it leaves the battle or set zone.
+POWER COST
+    The total power a card needs for its attack and effect (2.3.6, 9.1.3); not met: attack 0 and no
+    effect (5.1.3.2, 5.2.7.2, 7.1.2). Power is never spent (9.1.2).
+battle draw / game draw
+    Equal attacks make a battle draw (5.1.4.4, ``BattleResult.winner is None``); a game draw is a
+    game result (5.4.3.1, 10.1.1.3, ``GameResult.outcome == "draw"``).
+event
+    One state change, with its rule numbers, before/after values and a digest of the whole state.
+
+Public API: ``replay_record`` (record JSON -> ``ReplayReport`` with ``to_json``/``to_text``),
+``CardCatalogue.from_dicts``, ``parse_ground_rules`` (rules text -> ``RulesDocument``),
+``CITABLE_RULES`` / ``coverage_report``, ``random_game`` and the frozen value types below.
+"""
+
+from judging.engine.apply import TurnSnapshot
+from judging.engine.cards import CardCatalogue, CardDef, card_from_dict
+from judging.engine.claims import value_at
+from judging.engine.coverage import CoverageReport, coverage_report
+from judging.engine.errors import EngineError, IllegalInputError, RecordError
+from judging.engine.jsontypes import JSON, Value
+from judging.engine.profile import AMBIGUITIES, Ambiguity, Profile
+from judging.engine.randomgame import RandomGame, random_deck, random_game, record_to_json
+from judging.engine.record import (
+    Claim,
+    EffectEntry,
+    GameRecord,
+    SetChoice,
+    StartSnapshot,
+    TurnRecord,
+    load_record_text,
+    parse_record,
+    schema,
+)
+from judging.engine.replay import (
+    ENGINE_VERSION,
+    ClaimVerdict,
+    IllegalInput,
+    ReplayReport,
+    replay_record,
+)
+from judging.engine.rules import CITABLE_RULES, INFORMATIONAL_RULES, RuleRef, rule_by_key
+from judging.engine.rulestext import Anomaly, Clause, RulesDocument, parse_ground_rules
+from judging.engine.state import BattleResult, Event, GameResult, GameState, PlayerState
+
+__version__ = ENGINE_VERSION
+
+__all__ = [
+    "AMBIGUITIES",
+    "CITABLE_RULES",
+    "ENGINE_VERSION",
+    "INFORMATIONAL_RULES",
+    "JSON",
+    "Ambiguity",
+    "Anomaly",
+    "BattleResult",
+    "CardCatalogue",
+    "CardDef",
+    "Claim",
+    "ClaimVerdict",
+    "Clause",
+    "CoverageReport",
+    "EffectEntry",
+    "EngineError",
+    "Event",
+    "GameRecord",
+    "GameResult",
+    "GameState",
+    "IllegalInput",
+    "IllegalInputError",
+    "PlayerState",
+    "Profile",
+    "RandomGame",
+    "RecordError",
+    "ReplayReport",
+    "RuleRef",
+    "RulesDocument",
+    "SetChoice",
+    "StartSnapshot",
+    "TurnRecord",
+    "TurnSnapshot",
+    "Value",
+    "__version__",
+    "card_from_dict",
+    "coverage_report",
+    "load_record_text",
+    "parse_ground_rules",
+    "parse_record",
+    "random_deck",
+    "random_game",
+    "record_to_json",
+    "replay_record",
+    "rule_by_key",
+    "schema",
+    "value_at",
+]

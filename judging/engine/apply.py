@@ -1,0 +1,952 @@
+"""The turn pipeline: setup (4.2), turn 1 (5.1), later turns (5.2), battle and game end (5.4, 8.2).
+
+``Game`` is the engine's working object. It is mutable *inside* the engine for speed (one game is a
+few hundred events); everything it hands out is frozen: ``Event``, ``GameState``, ``TurnSnapshot``,
+``GameResult``. Every state change goes through ``_emit``, which records the rules that decided it,
+the before/after values and a digest of the whole state after the change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import SupportsIndex
+
+from judging.engine import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
+from judging.engine.cards import (
+    AREA_ENCHANT,
+    CHARACTER,
+    ENCHANT,
+    UNKNOWN_CARD,
+    CardCatalogue,
+    CardDef,
+)
+from judging.engine.errors import IllegalInputError
+from judging.engine.jsontypes import Value
+from judging.engine.profile import NIGHT_MARKS, Profile
+from judging.engine.record import EffectEntry, GameRecord, SetChoice, StartSnapshot, TurnRecord
+from judging.engine.rules import RuleRef
+from judging.engine.state import (
+    DAY,
+    NIGHT,
+    BattleResult,
+    Event,
+    GameResult,
+    GameState,
+    PlayerState,
+)
+
+DECK_SIZE = 20
+HAND_SIZE = 5
+MAX_HP = 100
+CHRONOS_MARKS = 18
+DIGEST_CHARS = 24
+"""Digests are the first 24 hex digits (96 bits) of the SHA-256 of the canonical state dump."""
+_AMBIGUOUS_MARKS = frozenset({5, 6, 7, 8, 14, 15, 16, 17})  # SYM9 and HALF9 differ here (ZA-01)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSnapshot:
+    """A turn as the report shows it: state after the end-of-turn draws (or at the game's end)."""
+
+    turn: int
+    medal: int
+    time: str
+    priority: int
+    battle: BattleResult | None
+    players: tuple[PlayerState, PlayerState]
+    events: tuple[Event, ...]
+
+
+# Simultaneous announcements at setup (redraw counts, first cards): the priority player, i.e. the
+# night side at midnight, goes first (1.3.4, 10.2.3 (Priority player); ambiguity ZA-16).
+_ORDER = (R.R_1_3_4, R.R_10_2_3_PRIORITY)
+
+
+# Events that record a ruling but change nothing since the previous event: they carry the previous
+# event's digest (a property test checks this against digests computed afresh).
+_NO_CHANGE = frozenset({
+    "REVEALED", "ATTACK_DETERMINED", "TURN_ENDED", "PRIORITY_DETERMINED", "PRIORITY_KEPT",
+    "EFFECT_RESOLVED", "EFFECT_FAILED", "EFFECT_NOT_DONE", "EFFECT_NOT_DESCRIBED", "GAME_ENDED",
+    "LOOP_RESOLVED",
+})  # fmt: skip
+
+
+class _GameOver(Exception):  # noqa: N818 - control flow inside the engine, never escapes it
+    """Unwinds the pipeline the moment the game ends (8.1.2: nothing further happens)."""
+
+
+class _Zone(list[str]):
+    """A list of card ids that caches its canonical text (for the state digest).
+
+    Every mutating method the engine uses drops the cache. The engine never assigns items by
+    index and never uses ``+=`` on a zone (list.__iadd__ would bypass ``extend``). A property
+    test compares cached digests with digests computed from scratch.
+    """
+
+    __slots__ = ("_joined",)
+
+    def __init__(self, items: Iterable[str] = ()) -> None:
+        super().__init__(items)
+        self._joined: str | None = None
+
+    def joined(self) -> str:
+        text = self._joined
+        if text is None:
+            text = self._joined = ",".join(self)
+        return text
+
+    def append(self, item: str) -> None:
+        self._joined = None
+        super().append(item)
+
+    def pop(self, index: SupportsIndex = -1) -> str:
+        self._joined = None
+        return super().pop(index)
+
+    def remove(self, item: str) -> None:
+        self._joined = None
+        super().remove(item)
+
+    def insert(self, index: SupportsIndex, item: str) -> None:
+        self._joined = None
+        super().insert(index, item)
+
+    def extend(self, items: Iterable[str]) -> None:
+        self._joined = None
+        super().extend(items)
+
+    def reverse(self) -> None:
+        self._joined = None
+        super().reverse()
+
+
+class _Player:
+    __slots__ = ("_abyss", "_charger", "_deck", "_hand", "battle", "hp", "played", "power",
+                 "swapped_in", "zone_a", "zone_b", "zone_c")  # fmt: skip
+
+    def __init__(self) -> None:
+        self.hp = MAX_HP
+        self._deck = _Zone()  # bottom first: the top card is deck[-1]
+        self._hand = _Zone()
+        self.battle: str | None = None
+        self.zone_a: str | None = None
+        self.zone_b: str | None = None
+        self.zone_c: str | None = None
+        self._charger = _Zone()
+        self._abyss = _Zone()
+        self.played: list[str] = []
+        self.swapped_in: str | None = None
+        self.power = 0
+
+    @property
+    def deck(self) -> _Zone:
+        return self._deck
+
+    @deck.setter
+    def deck(self, items: Iterable[str]) -> None:
+        self._deck = _Zone(items)
+
+    @property
+    def hand(self) -> _Zone:
+        return self._hand
+
+    @hand.setter
+    def hand(self, items: Iterable[str]) -> None:
+        self._hand = _Zone(items)
+
+    @property
+    def charger(self) -> _Zone:
+        return self._charger
+
+    @charger.setter
+    def charger(self, items: Iterable[str]) -> None:
+        self._charger = _Zone(items)
+
+    @property
+    def abyss(self) -> _Zone:
+        return self._abyss
+
+    @abyss.setter
+    def abyss(self, items: Iterable[str]) -> None:
+        self._abyss = _Zone(items)
+
+    def dump(self, *, fresh: bool = False) -> str:
+        if fresh:
+            zones = "/".join(
+                ",".join(z) for z in (self._charger, self._abyss, self._hand, self._deck)
+            )
+        else:
+            zones = (
+                f"{self._charger.joined()}/{self._abyss.joined()}/{self._hand.joined()}/"
+                f"{self._deck.joined()}"
+            )
+        return f"{self.hp}/{self.battle}/{self.zone_a}/{self.zone_b}/{self.zone_c}/{zones}"
+
+    def frozen(self) -> PlayerState:
+        return PlayerState(
+            hp=self.hp,
+            battle_zone=self.battle,
+            zone_a=self.zone_a,
+            zone_b=self.zone_b,
+            zone_c=self.zone_c,
+            power_charger=tuple(self.charger),
+            abyss=tuple(self.abyss),
+            hand=tuple(self.hand),
+            deck=tuple(reversed(self.deck)),
+            total_power=self.power,
+        )
+
+
+def _keys(refs: Iterable[RuleRef]) -> tuple[str, ...]:
+    return tuple([ref.key for ref in refs])
+
+
+class Game:
+    """One game being replayed: ``setup`` or ``start_from``, then ``play_turn`` per turn."""
+
+    def __init__(self, cards: CardCatalogue, profile: Profile, *, capture: bool = False) -> None:
+        self.cards = cards.by_id()
+        self.profile = profile
+        self.capture = capture
+        self.night_marks = NIGHT_MARKS[profile.get("ZA-01")]
+        self.za04 = profile.get("ZA-04")
+        self.za08 = profile.get("ZA-08")
+        self.za09 = profile.get("ZA-09")
+        self.za11 = profile.get("ZA-11")
+        self.za14 = profile.get("ZA-14")
+        self.players = (_Player(), _Player())
+        self.turn = 0
+        self.step = "4.1"
+        self.medal = 0
+        self.night_side = 0
+        self.prev_winner: int | None = None
+        self.prev_battle = False
+        self.battle: BattleResult | None = None
+        self.events: list[Event] = []
+        self.consulted: set[str] = set()
+        self.result: GameResult | None = None
+        self.illegal: IllegalInputError | None = None
+        self.snapshots: list[TurnSnapshot] = []
+        self.setup_events: tuple[Event, ...] = ()
+        self.checkpoints: list[GameState] = []
+        self.checkpoint_events: list[int] = []
+        self._turn_start = 0
+        self._event_keys: tuple[str, ...] = ()
+        self.first_noncharacter = [False, False]
+        self.mods = [0, 0]
+        self.set_attack: list[int | None] = [None, None]
+        self.reductions = [0, 0]
+        self.prohibitions: list[tuple[int, str, int]] = []  # (player, action, last turn)
+        self.set_mods: dict[tuple[int, int], str] = {}  # (player, turn) -> "allow" | "forbid"
+        self.undescribed: set[str] = set()
+        self.cache_dumps = True
+        self.effect_state = False
+
+    # --- recording -------------------------------------------------------------------------
+
+    def _dump(self) -> str:
+        """The canonical state dump (zones cache their text; ``cache_dumps=False`` rebuilds it)."""
+        fresh = not self.cache_dumps
+        d0 = self.players[0].dump(fresh=fresh)
+        d1 = self.players[1].dump(fresh=fresh)
+        effects = ""
+        if self.effect_state:  # set by effect primitives: modifiers, prohibitions, set counts
+            effects = f"{self.mods}{self.set_attack}{self.reductions}{self.prohibitions}"
+            effects += repr(sorted(self.set_mods.items()))
+        return (
+            f"{self.turn};{self.medal};{self.night_side};{self.prev_winner};{self.prev_battle};"
+            f"{d0};{d1};{effects}"
+        )
+
+    def digest(self) -> str:
+        return hashlib.sha256(self._dump().encode()).hexdigest()[:DIGEST_CHARS]
+
+    def _emit(
+        self,
+        kind: str,
+        refs: Sequence[RuleRef],
+        player: int | None = None,
+        before: Value = None,
+        after: Value = None,
+        keys: tuple[str, ...] = (),
+        **params: Value,
+    ) -> Event:
+        if kind in _NO_CHANGE and self.cache_dumps and self.events:
+            digest = self.events[-1].digest  # nothing changed since the previous event
+        else:
+            digest = hashlib.sha256(self._dump().encode()).hexdigest()[:DIGEST_CHARS]
+        event = Event(  # positional: this is the engine's hottest line
+            len(self.events) + 1,
+            self.turn,
+            self.step,
+            kind,
+            tuple([ref.key for ref in refs]),
+            player,
+            before,
+            after,
+            tuple(params.items()),
+            digest,
+            keys,
+        )
+        self.events.append(event)
+        return event
+
+    def _checkpoint(self) -> None:
+        if self.capture:
+            self.checkpoints.append(self.state())
+            self.checkpoint_events.append(len(self.events))
+
+    def _enter(self, step: str) -> None:
+        self._checkpoint()
+        self.step = step
+
+    def state(self) -> GameState:
+        """The frozen state now (a claim about its time depends on ZA-01 at marks 5-8, 14-17)."""
+        time = self.time_of_day(self.medal)
+        if self.medal in _AMBIGUOUS_MARKS:
+            self.consulted.add("ZA-01")
+        return GameState(
+            turn=self.turn,
+            step=self.step,
+            medal=self.medal,
+            time=time,
+            priority=self.night_side if time == NIGHT else 1 - self.night_side,
+            night_side=self.night_side,
+            battle=self.battle,
+            players=(self.players[0].frozen(), self.players[1].frozen()),
+            digest=self.digest(),
+        )
+
+    def illegal_input(self, rule: RuleRef, message: str, path: str = "") -> IllegalInputError:
+        return IllegalInputError(rule, message, turn=self.turn, step=self.step, path=path)
+
+    # --- derived values --------------------------------------------------------------------
+
+    def card(self, card_id: str) -> CardDef:
+        return self.cards[card_id]
+
+    def time_of_day(self, medal: int) -> str:
+        """3.8.4 with the mat layout of ZA-01; marks 5-8 and 14-17 depend on the layout."""
+        return NIGHT if medal in self.night_marks else DAY
+
+    def _time_now(self) -> tuple[str, tuple[str, ...]]:
+        if self.medal in _AMBIGUOUS_MARKS:
+            self.consulted.add("ZA-01")
+            return self.time_of_day(self.medal), ("ZA-01",)
+        return self.time_of_day(self.medal), ()
+
+    def priority(self) -> int:
+        """10.2.1 (Priority player): the player whose side the medal is on, right now (10.2.4)."""
+        return self.night_side if self.time_of_day(self.medal) == NIGHT else 1 - self.night_side
+
+    def _destination(self, card_id: str) -> tuple[str, RuleRef]:
+        if card_id != UNKNOWN_CARD and self.card(card_id).send_to_power is not None:
+            return "power_charger", R.R_3_4
+        return "abyss", R.R_3_6
+
+    def _put_away(self, p: int, card_id: str, from_zone: str, refs: Sequence[RuleRef]) -> None:
+        """A card leaves the battle zone or a set zone: to the power charger or the abyss."""
+        player = self.players[p]
+        zone, rule = self._destination(card_id)
+        if zone == "power_charger":
+            before = player.power
+            player.charger.append(card_id)
+            player.power += self.card(card_id).power
+            self._emit(
+                "CARD_MOVED", (*refs, rule, R.R_2_3_7, R.R_3_4_1, R.R_9_1_1), p, before,
+                player.power, card=card_id, from_zone=from_zone, to_zone=zone,
+            )  # fmt: skip
+        else:
+            player.abyss.append(card_id)
+            self._emit(
+                "CARD_MOVED", (*refs, rule, R.R_3_6_1), p, None, None,
+                card=card_id, from_zone=from_zone, to_zone=zone,
+            )  # fmt: skip
+
+    def allowed_set_counts(
+        self, p: int, turn: int | None = None
+    ) -> tuple[frozenset[int], tuple[RuleRef, ...]]:
+        """5.2.1.1-5.2.1.5 from the previous battle, then card text (1.3.1, 1.3.3).
+
+        ``turn`` is the turn being set (default: the current one); the generator asks ahead.
+        """
+        turn = self.turn if turn is None else turn
+        allowed: frozenset[int]
+        refs: tuple[RuleRef, ...]
+        if not self.prev_battle:
+            allowed, refs = frozenset({1}), (R.R_5_2_1,)
+        elif self.prev_winner is None:
+            allowed, refs = frozenset({1}), (R.R_5_2_1, R.R_5_2_1_3)
+        elif self.prev_winner == p:
+            allowed, refs = frozenset({1}), (R.R_5_2_1, R.R_5_2_1_1)
+        else:
+            allowed, refs = frozenset({1, 2}), (R.R_5_2_1, R.R_5_2_1_2, R.R_5_2_1_4)
+        mod = self.set_mods.get((p, turn))
+        if any(q == p and a == "second_card" and last >= turn for q, a, last in self.prohibitions):
+            mod = "forbid"
+        if mod == "allow":
+            allowed, refs = frozenset({1, 2}), (*refs, R.R_1_3_1)
+        elif mod == "forbid":
+            allowed, refs = frozenset({1}), (*refs, R.R_1_3_3)
+        return allowed, (*refs, R.R_5_2_1_5)
+
+    def _prohibited(self, p: int, action: str) -> bool:
+        return any(q == p and a == action and last >= self.turn for q, a, last in self.prohibitions)
+
+    # --- game end --------------------------------------------------------------------------
+
+    def _end(self, outcome: str, winner: int | None, reason: str, refs: Sequence[RuleRef],
+             keys: tuple[str, ...] = ()) -> None:  # fmt: skip
+        self.result = GameResult(outcome, winner, reason, self.turn, _keys(refs))
+        self._emit("GAME_ENDED", refs, winner, None, outcome, keys, reason=reason)
+        raise _GameOver
+
+    def _check_hp(self, refs: Sequence[RuleRef] = ()) -> None:
+        """Rule processing (8.1.2): HP 0 ends the game at once (1.2.3, 5.4.1, 5.4.2)."""
+        zero = [p for p in (0, 1) if self.players[p].hp <= 0]
+        if not zero:
+            return
+        base = (*refs, R.R_1_2_3, R.R_5_4_1, R.R_5_4_2, R.R_8_1_2)
+        if len(zero) == 2:
+            self.consulted.add("ZA-04")
+            if self.za04 == "DRAW":
+                self._end("draw", None, "both_hp_zero", base, ("ZA-04",))
+            self._end("escalate", None, "both_hp_zero", base, ("ZA-04",))
+        self._end("win", 1 - zero[0], "hp_zero", base)
+
+    # --- setup (4.1, 4.2) ------------------------------------------------------------------
+
+    def setup(self, record: GameRecord) -> None:
+        """4.1.1-4.2.5: deck checks, sides, medal and HP, opening hands, redraws."""
+        self.step = "4.1"
+        for p, player_record in enumerate(record.players):
+            self._check_deck(p, player_record.deck)
+        self.step = "4.2.1"
+        self.night_side = record.night_side
+        self._emit("SIDES_ASSIGNED", (R.R_4_2_1, R.R_3_8_3), record.night_side, None,
+                   record.night_side, day_side=1 - record.night_side)  # fmt: skip
+        self._enter("4.2.2")
+        self.medal = 0
+        for player in self.players:
+            player.hp = MAX_HP
+        self._emit("MEDAL_PLACED", (R.R_4_2_2, R.R_3_8_1, R.R_3_8_2), None, None, 0)
+        self._emit("HP_SET", (R.R_4_2_2, R.R_1_2_1), None, None, MAX_HP)
+        self._enter("4.2.4")
+        for p in (0, 1):
+            player = self.players[p]
+            drawn = [player.deck.pop() for _ in range(HAND_SIZE)]
+            player.hand = drawn
+            self._emit("HAND_DRAWN", (R.R_4_2_3, R.R_4_2_4), p, DECK_SIZE, len(player.deck),
+                       cards=tuple(drawn))  # fmt: skip
+        self._enter("4.2.5")
+        for p in (self.night_side, 1 - self.night_side):  # ZA-16: night side announces first
+            after = None if record.deck_after_redraw is None else record.deck_after_redraw[p]
+            self._redraw(p, record.redraw[p], after)
+        self._checkpoint()
+        self.setup_events = tuple(self.events)
+
+    def _check_deck(self, p: int, deck: Sequence[str]) -> None:
+        path = f"players[{p}].deck"
+        if len(deck) != DECK_SIZE:
+            raise self.illegal_input(
+                R.R_4_1_1, f"player {p}'s deck has {len(deck)} cards, not {DECK_SIZE}", path
+            )
+        seen: dict[tuple[str, int], int] = {}
+        for card_id in deck:
+            card = self.card(card_id)
+            key = (card.pack, card.number)
+            seen[key] = seen.get(key, 0) + 1
+            if seen[key] > 2:
+                raise self.illegal_input(
+                    R.R_4_1_2,
+                    f"player {p}'s deck has more than 2 cards with pack {card.pack} "
+                    f"and number {card.number}",
+                    path,
+                )
+        self.players[p].deck = list(reversed(deck))
+        self._emit("DECK_CHECKED", (R.R_4_1_1, R.R_4_1_2, R.R_2_3_10_1), p, None, len(deck))
+
+    def _redraw(self, p: int, returned: Sequence[str], after: Sequence[str] | None) -> None:
+        player = self.players[p]
+        if not returned and after is None:
+            self._emit("REDRAWN", (R.R_4_2_5, R.R_4_2_5_1, R.R_1_3_5, *_ORDER), p, 0, 0, cards=())
+            return
+        hand = list(player.hand)
+        for card_id in returned:
+            if card_id not in hand:
+                raise self.illegal_input(
+                    R.R_4_2_5_1, f"player {p} redraws {card_id}, which is not in hand",
+                    f"redraw[{p}]",
+                )  # fmt: skip
+            hand.remove(card_id)
+        count = len(returned)
+        drawn = [player.deck.pop() for _ in range(count)]  # 4.2.5.3: draw first ...
+        player.hand = hand + drawn
+        if after is None:  # ... then the set-aside cards go back: to the bottom, in the given order
+            player.deck = list(reversed(returned)) + player.deck
+        else:
+            expected = sorted(player.deck + list(returned))
+            if sorted(after) != expected:
+                raise self.illegal_input(
+                    R.R_4_2_5_3,
+                    f"player {p}'s deck after the redraw must be the remaining deck plus the "
+                    "returned cards",
+                    f"deck_after_redraw[{p}]",
+                )
+            player.deck = list(reversed(after))
+        self._emit("REDRAWN", (R.R_4_2_5, R.R_4_2_5_1, R.R_4_2_5_2, R.R_4_2_5_3, *_ORDER), p, count,
+                   count, cards=tuple(returned), drawn=tuple(drawn))  # fmt: skip
+
+    def start_from(self, snap: StartSnapshot, night_side: int) -> None:
+        """A judge-entered mid-game state: the next turn to play is ``snap.turn``."""
+        self.night_side = night_side
+        self.turn = snap.turn - 1
+        self.step = "start"
+        self.medal = snap.medal
+        self.prev_battle = True
+        self.prev_winner = snap.previous_winner
+        for p, ps in enumerate(snap.players):
+            player = self.players[p]
+            player.hp = ps.hp
+            player.battle = ps.battle_zone
+            player.zone_c = ps.zone_c
+            player.charger = list(ps.power_charger)
+            player.power = sum(self.card(c).power for c in ps.power_charger if c != UNKNOWN_CARD)
+            player.abyss = list(ps.abyss)
+            player.hand = list(ps.hand)
+            player.deck = list(reversed(ps.deck))
+            count = player.frozen().card_count
+            if count != DECK_SIZE:
+                raise self.illegal_input(
+                    R.R_4_1_1,
+                    f"player {p} has {count} cards in the snapshot, not {DECK_SIZE}",
+                    f"start.players[{p}]",
+                )
+        self._emit("SNAPSHOT_LOADED", (R.R_5_3,), None, None, snap.turn, medal=snap.medal)
+        self._checkpoint()
+        self.setup_events = tuple(self.events)
+
+    # --- turns ----------------------------------------------------------------------------
+
+    def play_turn(self, turn: TurnRecord) -> None:
+        """Play the next turn. Sets ``result`` if the game ends; raises IllegalInputError."""
+        if self.result is not None:
+            raise self.illegal_input(
+                R.R_5_4_1, f"a turn is recorded after the game ended on turn {self.result.turn}"
+            )
+        self.turn += 1
+        self._turn_start = len(self.events)
+        self.battle = None
+        self.mods = [0, 0]
+        self.set_attack = [None, None]
+        self.reductions = [0, 0]
+        for player in self.players:
+            player.played = []
+            player.swapped_in = None
+        try:
+            if self.turn == 1:
+                self._turn_one(turn)
+            else:
+                self._later_turn(turn)
+        except _GameOver:
+            pass
+        self._checkpoint()
+        self._snapshot()
+
+    def _snapshot(self) -> None:
+        time = self.time_of_day(self.medal)
+        self.snapshots.append(
+            TurnSnapshot(
+                turn=self.turn,
+                medal=self.medal,
+                time=time,
+                priority=self.night_side if time == NIGHT else 1 - self.night_side,
+                battle=self.battle,
+                players=(self.players[0].frozen(), self.players[1].frozen()),
+                events=tuple(self.events[self._turn_start :]),
+            )
+        )
+
+    def _take_from_hand(self, p: int, card_id: str, rule: RuleRef, path: str) -> None:
+        hand = self.players[p].hand
+        if card_id in hand:
+            hand.remove(card_id)
+        elif UNKNOWN_CARD in hand:  # a hidden card of a judge's snapshot is revealed
+            hand.remove(UNKNOWN_CARD)
+        else:
+            raise self.illegal_input(rule, f"player {p} has no {card_id} in hand", path)
+
+    def _turn_one(self, turn: TurnRecord) -> None:
+        self.step = "4.2.6"
+        for i, entry in enumerate(turn.effects):
+            if entry.timing != "main":
+                raise self.illegal_input(
+                    R.R_5_1_2_1,
+                    "turn 1 has no start-of-turn or end-of-turn effect step (5.1)",
+                    f"turns[0].effects[{i}].timing",
+                )
+        for p in (self.night_side, 1 - self.night_side):
+            choice = turn.sets[p]
+            if choice.b is not None:
+                raise self.illegal_input(
+                    R.R_4_2_6, f"player {p} puts two cards face down on turn 1",
+                    f"turns[0].set[{p}].B",
+                )  # fmt: skip
+            self._take_from_hand(p, choice.a, R.R_4_2_6, f"turns[0].set[{p}].A")
+            player = self.players[p]
+            player.battle = choice.a
+            player.played = [choice.a]
+            self._emit("FIRST_CARD_PLACED", (R.R_4_2_6, *_ORDER), p, None, "face_down")
+        self._enter("4.2.7")
+        self._emit("REVEALED", (R.R_4_2_7,), None, None, None,
+                   p0=turn.sets[0].a, p1=turn.sets[1].a)  # fmt: skip
+        for p in (0, 1):
+            player = self.players[p]
+            card_id = player.battle
+            if card_id is not None and not self.card(card_id).is_character:
+                player.battle = None
+                self.first_noncharacter[p] = True
+                self._put_away(p, card_id, "battle_zone", (R.R_4_2_7_1, R.R_2_2))
+        self._enter("5.1.1")
+        extra = (R.R_5_1_1_2,) if any(self.first_noncharacter) else ()
+        self._advance_time((R.R_5_1_1_1, *extra))
+        self._enter("5.1.2")
+        self._effects(turn.effects, "main", (R.R_5_1_2_1,))
+        self._enter("5.1.3")
+        attacks = self._attacks(())
+        self._enter("5.1.4")
+        self._battle(attacks, ())
+        self._enter("5.1.5")
+        self._end_draws((R.R_5_1_5_1,))
+        self._emit("TURN_ENDED", (R.R_5_1_5_2,), None, None, None)
+
+    def _later_turn(self, turn: TurnRecord) -> None:
+        self.step = "5.2.1"
+        for p in (0, 1):
+            self._set_cards(p, turn.sets[p])
+        self._enter("5.2.2")
+        self._emit("REVEALED", (R.R_5_2_2_1,), None, None, None,
+                   p0=turn.sets[0].cards, p1=turn.sets[1].cards)  # fmt: skip
+        self._enter("5.2.3")
+        self._effects(turn.effects, "start", (R.R_5_2_3_1, R.R_5_2_3_2))
+        self._enter("5.2.4")
+        self._advance_time((R.R_5_2_4_1,))
+        self._enter("5.2.5")
+        for p in (0, 1):
+            self._swap(p, CHARACTER)
+        self._enter("5.2.6")
+        for p in (0, 1):
+            self._swap(p, AREA_ENCHANT)
+        self._enter("5.2.7")
+        self._effects(turn.effects, "main", (R.R_5_2_7_1, R.R_5_2_7_3))
+        self._enter("5.2.8")
+        attacks = self._attacks((R.R_5_2_8,))
+        self._enter("5.2.9")
+        self._battle(attacks, (R.R_5_2_9,))
+        self._enter("5.2.10")
+        self._effects(turn.effects, "end", (R.R_5_2_10_1, R.R_5_2_10_2))
+        self._enter("5.2.11")
+        for p in (0, 1):
+            player = self.players[p]
+            for zone in ("zone_a", "zone_b"):
+                card_id: str | None = getattr(player, zone)
+                if card_id is not None:
+                    setattr(player, zone, None)
+                    self._put_away(p, card_id, zone, (R.R_5_2_11_1,))
+        self._end_draws((R.R_5_2_11_2,))
+        self._emit("TURN_ENDED", (R.R_5_3,), None, None, None)
+
+    def _set_cards(self, p: int, choice: SetChoice) -> None:
+        allowed, refs = self.allowed_set_counts(p)
+        self._emit("SET_ALLOWANCE", refs, p, None, tuple(sorted(allowed)))
+        player = self.players[p]
+        path = f"turns[{self.turn - 1}].set[{p}]"
+        if not player.hand:
+            self.consulted.add("ZA-14")
+            if self.za14 == "LOSE":
+                self._end("win", 1 - p, "cannot_set", (R.R_5_2_1_5,), ("ZA-14",))
+            self._end("escalate", None, "cannot_set", (R.R_5_2_1_5,), ("ZA-14",))
+        count = len(choice.cards)
+        if count not in allowed:
+            rule = refs[-2] if refs[-2] != R.R_5_2_1_5 else R.R_5_2_1
+            raise self.illegal_input(
+                rule,
+                f"player {p} sets {count} cards but may set "
+                f"{' or '.join(map(str, sorted(allowed)))}",
+                f"{path}.B",
+            )
+        self._take_from_hand(p, choice.a, R.R_5_2_1, f"{path}.A")
+        if choice.b is not None:
+            self._take_from_hand(p, choice.b, R.R_5_2_1, f"{path}.B")
+        player.zone_a, player.zone_b = choice.a, choice.b
+        player.played = list(choice.cards)
+        self._emit("CARDS_SET", (R.R_5_2_1, *refs[1:-1]), p, len(player.hand) + count,
+                   len(player.hand), count=count)  # fmt: skip
+
+    def _advance_time(self, refs: tuple[RuleRef, ...]) -> None:
+        contributions: list[Value] = []
+        total = 0
+        for p in (0, 1):
+            for card_id in self.players[p].played:
+                clock = self.card(card_id).clock
+                total += clock
+                contributions.append((p, card_id, clock))
+        before = self.medal
+        time_before = self.time_of_day(before)
+        self.medal = (before + total) % CHRONOS_MARKS
+        time_after, keys = self._time_now()
+        self._emit(
+            "TIME_ADVANCED", (*refs, R.R_3_8_2, R.R_3_8_4), None, before, self.medal, keys,
+            delta=total, contributions=tuple(contributions), time_before=time_before,
+            time_after=time_after,
+        )  # fmt: skip
+
+    def _swap(self, p: int, kind: str) -> None:
+        player = self.players[p]
+        slots = [(z, c) for z, c in (("zone_a", player.zone_a), ("zone_b", player.zone_b))
+                 if c is not None and self.card(c).type == kind]  # fmt: skip
+        if not slots:
+            return
+        zone, card_id = slots[0]
+        enter: tuple[RuleRef, ...]
+        leave: tuple[RuleRef, ...]
+        if kind == CHARACTER:
+            enter = (R.R_5_2_5_1, *((R.R_5_2_5_3,) if len(slots) > 1 else ()), R.R_5_2_5_4)
+            old, leave = player.battle, (R.R_5_2_5_2, R.R_5_2_5_5)
+        else:
+            enter = (R.R_5_2_6_1, *((R.R_5_2_6_3,) if len(slots) > 1 else ()))
+            old, leave = player.zone_c, (R.R_5_2_6_2,)
+        if old is not None:
+            self._put_away(p, old, "battle_zone" if kind == CHARACTER else "zone_c", leave)
+        setattr(player, zone, None)
+        if kind == CHARACTER:
+            player.battle = card_id
+            player.swapped_in = card_id
+            to_zone = "battle_zone"
+        else:
+            player.zone_c = card_id
+            to_zone = "zone_c"
+        self._emit("CARD_MOVED", enter, p, old, card_id, card=card_id, from_zone=zone,
+                   to_zone=to_zone)  # fmt: skip
+
+    # --- battle ----------------------------------------------------------------------------
+
+    def _attacks(self, via: tuple[RuleRef, ...]) -> tuple[int, int]:
+        time, keys = self._time_now()
+        finals = [0, 0]
+        for p in (0, 1):
+            player = self.players[p]
+            card_id = player.battle
+            if card_id is None:  # turn 1: 4.2.7.2; later turns the text is silent (ZA-03): 0
+                rule = R.R_4_2_7_2 if self.turn == 1 else R.R_5_1_3_1
+                empty_keys = keys if self.turn == 1 else (*keys, "ZA-03")
+                self._emit("ATTACK_DETERMINED", (*via, rule), p, 0, 0, empty_keys, card=None,
+                           time=time, power=player.power, cost=0)  # fmt: skip
+                continue
+            card = self.card(card_id)
+            printed = (card.attack_night if time == NIGHT else card.attack_day) or 0
+            refs: list[RuleRef] = [*via, R.R_5_1_3_1, R.R_3_8_4, R.R_2_3_4]
+            attack = printed
+            if self.set_attack[p] is not None:
+                attack = self.set_attack[p] or 0
+                refs.append(R.R_1_3_1)
+            if self.mods[p]:
+                attack += self.mods[p]
+                refs.append(R.R_7_1)
+            event_keys = keys
+            if player.power < card.power_cost:
+                attack = 0
+                refs += [R.R_5_1_3_2, R.R_2_3_6, R.R_7_1_2, R.R_9_1_3]
+            else:
+                refs.append(R.R_9_1_3)
+                if attack < 0:
+                    self.consulted.add("ZA-11")
+                    event_keys = (*keys, "ZA-11")
+                    if self.za11 == "FLOOR":
+                        attack = 0
+            finals[p] = attack
+            self._emit("ATTACK_DETERMINED", refs, p, printed, attack, event_keys, card=card_id,
+                       time=time, power=player.power, cost=card.power_cost,
+                       modifier=self.mods[p])  # fmt: skip
+        return finals[0], finals[1]
+
+    def _battle(self, attacks: tuple[int, int], via: tuple[RuleRef, ...]) -> None:
+        a0, a1 = attacks
+        self.prev_battle = True
+        if a0 == a1:
+            self.prev_winner = None
+            self.battle = BattleResult(attacks, None, 0)
+            self._emit("BATTLE_RESOLVED", (*via, R.R_5_1_4_1, R.R_5_1_4_4), None, None, None,
+                       attack=attacks)  # fmt: skip
+            return
+        loser = 0 if a0 < a1 else 1
+        difference = abs(a0 - a1)
+        reduction = min(self.reductions[loser], difference)
+        damage = difference - reduction
+        self.prev_winner = 1 - loser
+        extra = (R.R_5_1_4_3,) if reduction else ()
+        self._emit("BATTLE_RESOLVED", (*via, R.R_5_1_4_1, *extra), 1 - loser, None, 1 - loser,
+                   attack=attacks, difference=difference)  # fmt: skip
+        player = self.players[loser]
+        before = player.hp
+        player.hp = max(0, before - damage)
+        self.battle = BattleResult(attacks, 1 - loser, damage)
+        self._emit("DAMAGE_APPLIED", (*via, R.R_5_1_4_2, *extra, R.R_1_2_2), loser, before,
+                   player.hp, amount=damage, reduction=reduction)  # fmt: skip
+        self._check_hp(via)
+
+    # --- end of turn ------------------------------------------------------------------------
+
+    def _end_draws(self, refs: tuple[RuleRef, ...]) -> None:
+        short: list[int] = []
+        for p in (0, 1):
+            player = self.players[p]
+            need = len(player.played)
+            have = len(player.deck)
+            if have < need:
+                short.append(p)
+                self.consulted.add("ZA-08")
+                if self.za08 == "LOSE_WITHOUT_DRAWING":
+                    continue
+            n = min(need, have)
+            drawn = [player.deck.pop() for _ in range(n)]
+            player.hand.extend(drawn)
+            self._emit("DRAW", refs, p, have, len(player.deck), requested=need, drawn=n)
+        if len(short) == 2:
+            self._end("draw", None, "both_decked_out", (*refs, R.R_5_4_3, R.R_5_4_3_1, R.R_8_1_3))
+        if short:
+            self._end("win", 1 - short[0], "deck_out",
+                      (*refs, R.R_1_2_4, R.R_5_4_3, R.R_8_1_3))  # fmt: skip
+
+    # --- effects ----------------------------------------------------------------------------
+
+    def _effects(self, entries: Sequence[EffectEntry], timing: str,
+                 refs: tuple[RuleRef, ...]) -> None:  # fmt: skip
+        chosen = [e for e in entries if e.timing == timing]
+        if timing == "main":
+            self._note_undescribed(entries)
+        if not chosen:
+            return
+        if self.turn == 1 and timing != "main":
+            raise self.illegal_input(
+                R.R_5_1_2_1, "turn 1 has no start-of-turn or end-of-turn effect step"
+            )
+        first = self.priority()
+        time, keys = self._time_now()
+        self._emit("PRIORITY_DETERMINED", (*refs, R.R_10_2_1_PRIORITY, R.R_10_2_4_PRIORITY,
+                                           R.R_10_2_2_PRIORITY, R.R_6_3_1, R.R_6_3_3), first,
+                   None, first, keys,
+                   time=time, medal=self.medal)  # fmt: skip
+        ordered = [e for e in chosen if e.player == first] + [
+            e for e in chosen if e.player != first
+        ]
+        time_before = time
+        for entry in ordered:
+            self._resolve(entry, timing)
+            if entry.player == first and self.time_of_day(self.medal) != time_before:
+                time_before = self.time_of_day(self.medal)
+                self._emit("PRIORITY_KEPT", (R.R_6_3_2,), first, None, first)
+
+    def _eligible(self, p: int, card_id: str, timing: str) -> tuple[bool, tuple[RuleRef, ...]]:
+        """Which cards' effects take effect now (6.1.3.1-6.1.3.3, 4.2.7.2, 5.2.6.3)."""
+        player = self.players[p]
+        card = self.card(card_id)
+        if self.turn == 1:
+            if self.first_noncharacter[p] and player.played and player.played[0] == card_id:
+                return False, (R.R_4_2_7_2,)
+            if card.is_character and player.battle == card_id:
+                return True, (R.R_5_1_2_1,)
+            return False, (R.R_6_1_3_1,)
+        set_now = card_id in (player.zone_a, player.zone_b)
+        if card.type == ENCHANT:
+            return (True, (R.R_6_1_3_2,)) if set_now else (False, (R.R_6_1_3_2,))
+        if card.type == AREA_ENCHANT:
+            if player.zone_c == card_id:
+                return True, (R.R_6_1_3_3,)
+            if player.zone_b == card_id:
+                return False, (R.R_5_2_6_3, R.R_3_3)  # Q11: the second area enchant
+            return False, (R.R_6_1_3_3,)
+        if timing != "start" and player.swapped_in == card_id:
+            return True, (R.R_6_1_3_1,)
+        # Not swapped in this turn, still in zone B (Q13), or a start-of-turn effect of a character
+        # that is swapped in only at 5.2.5 (ZA-15).
+        return False, (R.R_6_1_3_1,)
+
+    def _note_undescribed(self, chosen: Sequence[EffectEntry]) -> None:
+        described = {(e.player, e.card) for e in chosen}
+        for p in (0, 1):
+            player = self.players[p]
+            candidates = [player.swapped_in, player.zone_c]
+            candidates += [c for c in (player.zone_a, player.zone_b)
+                           if c is not None and self.card(c).type == ENCHANT]  # fmt: skip
+            if self.turn == 1:
+                candidates = [player.battle]
+            for card_id in candidates:
+                if card_id is None or card_id == UNKNOWN_CARD or (p, card_id) in described:
+                    continue
+                if self.card(card_id).has_effect:
+                    self.undescribed.add(card_id)
+                    self._emit("EFFECT_NOT_DESCRIBED", (R.R_6_1_3_1,) if card_id ==
+                               player.swapped_in else (R.R_5_2_7_1,), p, None, None,
+                               card=card_id)  # fmt: skip
+
+    def _resolve(self, e: EffectEntry, timing: str) -> None:
+        p = e.player
+        check: tuple[RuleRef, ...] = (R.R_1_3_1,)
+        if e.card is not None:
+            ok, refs = self._eligible(p, e.card, timing)
+            if not ok:
+                self._emit("EFFECT_FAILED", refs, p, None, None, card=e.card, op=e.op,
+                           reason="not_taking_effect")  # fmt: skip
+                return
+            card = self.card(e.card)
+            power_rule = R.R_5_1_2_2 if self.turn == 1 else R.R_5_2_7_2
+            if self.players[p].power < card.power_cost:
+                extra = (R.R_6_1_3_4,) if card.type == AREA_ENCHANT else ()
+                self._emit("EFFECT_FAILED", (power_rule, R.R_9_1_3, R.R_9_1_4, *extra), p, None,
+                           None, card=e.card, op=e.op, reason="power_cost",
+                           power=self.players[p].power, cost=card.power_cost)  # fmt: skip
+                return
+            check = (*refs, R.R_9_1_3, R.R_9_1_2)
+        if not e.condition_met and e.op != "otherwise_lose":
+            extra = (R.R_6_2_1_3,) if e.card and self.card(e.card).is_character else ()
+            self._emit("EFFECT_FAILED", (R.R_6_2_1_1, *extra), p, None, None, card=e.card,
+                       op=e.op, reason="condition")  # fmt: skip
+            return
+        amount: Value = e.amount if e.position is None else f"→{e.position}"
+        self._emit("EFFECT_RESOLVED", check, p, None, None, card=e.card, op=e.op,
+                   amount=amount, target=e.target)  # fmt: skip
+        from judging.engine.effects import apply_primitive
+
+        apply_primitive(self, e)
+
+    def targets(self, e: EffectEntry) -> tuple[int, ...]:
+        if e.target == "self":
+            return (e.player,)
+        if e.target == "opponent":
+            return (1 - e.player,)
+        return (e.player, 1 - e.player)
+
+    def end(self, outcome: str, winner: int | None, reason: str, refs: Sequence[RuleRef],
+            keys: tuple[str, ...] = ()) -> None:  # fmt: skip
+        """End the game now (for effect primitives)."""
+        self._end(outcome, winner, reason, refs, keys)
+
+    def check_hp(self, refs: Sequence[RuleRef] = ()) -> None:
+        self._check_hp(refs)
+
+    def emit(self, kind: str, refs: Sequence[RuleRef], player: int | None = None,
+             before: Value = None, after: Value = None, keys: tuple[str, ...] = (),
+             **params: Value) -> Event:  # fmt: skip
+        return self._emit(kind, refs, player, before, after, keys, **params)
+
+    def put_away(self, p: int, card_id: str, from_zone: str, refs: Sequence[RuleRef]) -> None:
+        self._put_away(p, card_id, from_zone, refs)
+
+    def prohibited(self, p: int, action: str) -> bool:
+        return self._prohibited(p, action)
+
+    def time_now(self) -> tuple[str, tuple[str, ...]]:
+        return self._time_now()

@@ -1,0 +1,196 @@
+"""Answering disputes: each claim is checked against the replay at its checkpoint (design 4.6).
+
+A claim ``{"party", "at": "T3" | "T3/5.2.9" | "T3/5.2.9:before", "path": "players[1].hp",
+"value": 70}`` gets:
+
+* CONSISTENT - the replay has that value there;
+* CONTRADICTED - it does not; ``step`` is the step that wrote the value the replay has (where the
+  replay departs from the claim) and ``rules`` are the rules of that step's events;
+* ILLEGAL_INPUT - the record breaks a rule before the checkpoint (``rules`` = that rule);
+* DEPENDS_ON - the verdict changes under an alternative choice of an ambiguity the run consulted;
+* UNDETERMINED - the answer needs a fact the record does not have (hidden cards, unplayed turns).
+"""
+
+from __future__ import annotations
+
+import re
+
+from judging.engine.apply import Game
+from judging.engine.jsontypes import JSON, Value, value_to_json
+from judging.engine.profile import ambiguity
+from judging.engine.record import CLAIM_PATH, Claim, GameRecord
+from judging.engine.replay import ClaimVerdict, run_record
+from judging.engine.state import GameState
+
+_AT = re.compile(r"^T(\d+)(?:/(\d+(?:\.\d+)*)(?::(before|after))?)?$")
+_PATH = CLAIM_PATH
+_TURN_ONE_STEPS = {"5.2.4": "5.1.1", "5.2.7": "5.1.2", "5.2.8": "5.1.3", "5.2.9": "5.1.4",
+                   "5.2.11": "5.1.5"}  # fmt: skip
+_PIPELINE = ("4.2.6", "4.2.7", "5.1.1", "5.1.2", "5.1.3", "5.1.4", "5.1.5", "5.2.1", "5.2.2",
+             "5.2.3", "5.2.4", "5.2.5", "5.2.6", "5.2.7", "5.2.8", "5.2.9", "5.2.10",
+             "5.2.11")  # fmt: skip
+
+
+_SOURCE = {"chronos.time": "chronos.position", "priority": "chronos.position"}
+
+
+def is_claim_path(path: str) -> bool:
+    return _PATH.match(path) is not None
+
+
+def value_at(state: GameState, path: str, game: Game | None = None) -> Value:
+    """The value a claim path names in a state (ValueError for an unknown path)."""
+    m = _PATH.match(path)
+    if m is None:
+        raise ValueError(f"unknown claim path {path!r}")
+    player, field, chronos, battle, index, result = m.groups()
+    if player is not None:
+        ps = state.players[int(player)]
+        if field == "deck_count":
+            return ps.deck_count
+        found: Value = getattr(ps, field)
+        return found
+    if chronos == "position" or path == "medal":
+        return state.medal
+    if chronos == "time":
+        return state.time
+    if path == "priority":
+        return state.priority
+    if battle is not None:
+        if state.battle is None:
+            return None
+        if battle == "attack":
+            return state.battle.attack if index is None else state.battle.attack[int(index)]
+        return state.battle.winner if battle == "winner" else state.battle.damage
+    if game is None or game.result is None:
+        return "unfinished" if result == "outcome" else None
+    return game.result.outcome if result == "outcome" else game.result.winner
+
+
+def _has_unknown(value: Value) -> bool:
+    if isinstance(value, tuple):
+        return any(_has_unknown(v) for v in value)
+    return value == "?"
+
+
+def _find(game: Game, turn: int, step: str | None) -> int | None:
+    """Index of the checkpoint for ``T<turn>[/<step>]`` (the state after that step)."""
+    indices = [i for i, s in enumerate(game.checkpoints) if s.turn == turn]
+    if not indices:
+        return None
+    if step is None:
+        return indices[-1]
+    if turn == 1:
+        for later, first in _TURN_ONE_STEPS.items():
+            if step == later or step.startswith(later + "."):
+                step = first
+                break
+    for i in indices:
+        cp = game.checkpoints[i].step
+        if step == cp or step.startswith(cp + "."):
+            return i
+    wanted = _order(step)
+    last = indices[-1]
+    if (
+        game.result is not None
+        and game.result.turn == turn
+        and wanted >= _order(game.checkpoints[last].step)
+    ):
+        return last  # the game ended earlier in this turn: nothing changed after that
+    return None
+
+
+def _order(step: str) -> int:
+    for i, name in enumerate(_PIPELINE):
+        if step == name or step.startswith(name + "."):
+            return i
+    return -1
+
+
+def _verdict(game: Game, claim: Claim) -> tuple[str, Value, str | None, tuple[str, ...], str]:
+    m = _AT.match(claim.at)
+    if m is None or not is_claim_path(claim.path):
+        return "UNDETERMINED", None, None, (), "the checkpoint or path is not understood"
+    turn, step, when = int(m.group(1)), m.group(2), m.group(3)
+    index = _find(game, turn, step)
+    if when == "before" and index is not None and index > 0:
+        index -= 1  # the state before the step = the state after the previous checkpoint
+    illegal = game.illegal
+    if illegal is not None and (index is None or index == len(game.checkpoints) - 1):
+        why = f"the record breaks {illegal.rule.display} at T{illegal.turn}: {illegal.message}"
+        return "ILLEGAL_INPUT", None, f"T{illegal.turn}/{illegal.step}", (illegal.rule.key,), why
+    if index is None:
+        if game.result is not None and turn > game.result.turn:
+            end = game.events[-1]
+            why = f"the game ended on turn {game.result.turn} ({game.result.reason})"
+            return "CONTRADICTED", None, f"T{end.turn}/{end.step}", end.rules, why
+        return "UNDETERMINED", None, None, (), f"the record does not reach {claim.at}"
+    actual = value_at(game.checkpoints[index], claim.path, game)
+    if _has_unknown(actual):
+        return "UNDETERMINED", actual, None, (), "the answer depends on hidden cards (?)"
+    if actual == claim.value:
+        return "CONSISTENT", actual, None, (), "the replay agrees"
+    # Walk back to the step that wrote the value; a derived value (the time of day, the priority
+    # player) is written by the step that last moved the medal.
+    source = _SOURCE.get(claim.path, claim.path)
+    written = value_at(game.checkpoints[index], source, game)
+    j = index
+    while j > 0 and value_at(game.checkpoints[j - 1], source, game) == written:
+        j -= 1
+    if claim.path.startswith("battle.attack") and j > 0:
+        j -= 1  # attacks are decided at 5.2.8 (5.1.3) and recorded with the battle at 5.2.9
+    cp = game.checkpoints[j]
+    start = game.checkpoint_events[j - 1] if j > 0 else 0
+    rules: list[str] = []
+    for event in game.events[start : game.checkpoint_events[j]]:
+        for rule in event.rules:
+            if rule not in rules:
+                rules.append(rule)
+    why = f"the replay has {value_to_json(actual)!r}, written at T{cp.turn}/{cp.step}"
+    return "CONTRADICTED", actual, f"T{cp.turn}/{cp.step}", tuple(rules), why
+
+
+def answer_claims(record: GameRecord, game: Game) -> tuple[ClaimVerdict, ...]:
+    """Verdicts for every claim of the record; ``game`` is its replay with checkpoints captured."""
+    alternatives: dict[tuple[str, str], Game] = {}
+    for key in sorted(game.consulted):
+        amb = ambiguity(key)
+        current = record.profile.get(key)
+        for alt in amb.alternatives:
+            if alt != current:
+                alternatives[(key, alt)] = run_record(
+                    record, profile=record.profile.with_choice(key, alt), capture=True
+                )
+    verdicts = []
+    for claim in record.claims:
+        status, actual, step, rules, why = _verdict(game, claim)
+        depends: list[str] = []
+        alts: list[tuple[str, str]] = []
+        if status in ("CONSISTENT", "CONTRADICTED"):
+            for (key, alt), other in alternatives.items():
+                alt_status = _verdict(other, claim)[0]
+                if alt_status != status:
+                    if key not in depends:
+                        depends.append(key)
+                    alts.append((f"{key}={record.profile.get(key)}", status))
+                    alts.append((f"{key}={alt}", alt_status))
+        if depends:
+            why = f"{why}; the verdict changes with {', '.join(depends)}"
+            status = "DEPENDS_ON"
+        claimed: JSON = value_to_json(claim.value)
+        verdicts.append(
+            ClaimVerdict(
+                party=claim.party,
+                at=claim.at,
+                path=claim.path,
+                claimed=claimed,
+                status=status,
+                actual=value_to_json(actual),
+                step=step,
+                rules=rules,
+                depends_on=tuple(depends),
+                alternatives=tuple(dict.fromkeys(alts)),
+                explanation=why,
+            )
+        )
+    return tuple(verdicts)

@@ -1,0 +1,90 @@
+"""``python -m judging.engine replay RECORD.json [--cards CARDS.json] [--lang en|ja] [--text]``.
+
+Exit codes: 0 the replay ran; 1 the record breaks a rule (reported as illegal input);
+2 the input cannot be read (bad JSON, a field of the wrong shape, an unknown card): the message
+names the field. No traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from judging.engine.cards import CardCatalogue
+from judging.engine.errors import RecordError
+from judging.engine.jsontypes import JSON
+from judging.engine.record import load_record_text
+from judging.engine.replay import replay_record
+
+EXIT_OK = 0
+EXIT_ILLEGAL = 1
+EXIT_UNREADABLE = 2
+EXIT_INTERNAL = 3
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m judging.engine", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    replay = sub.add_parser("replay", help="replay a zutomayo-game/1 record")
+    replay.add_argument("record", help="the record (JSON)")
+    replay.add_argument("--cards", help="card catalogue (JSON list in the cards.json shape)")
+    replay.add_argument("--lang", choices=("en", "ja"), default="en")
+    replay.add_argument("--text", action="store_true", help="print the judge-facing report")
+    cover = sub.add_parser("coverage", help="which ground rules the engine implements")
+    cover.add_argument(
+        "rules", help="the ground-rules text (e.g. zutomayo-ground-rules-1.0.1.en.txt)"
+    )
+    return parser
+
+
+def _read(path: str, what: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(what, f"cannot read {path}: {exc}") from None
+
+
+def _catalogue(path: str | None) -> CardCatalogue | None:
+    if path is None:
+        return None
+    try:
+        data: JSON = json.loads(_read(path, "--cards"))
+    except json.JSONDecodeError as exc:
+        raise RecordError("--cards", f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    if not isinstance(data, list):
+        raise RecordError("--cards", "must be a JSON list of card objects")
+    items: list[dict[str, JSON]] = []
+    for i, item in enumerate(data):
+        if not isinstance(item, dict):
+            raise RecordError(f"--cards[{i}]", "must be an object")
+        items.append(item)
+    return CardCatalogue.from_dicts(items, path="--cards")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "coverage":
+            from judging.engine.coverage import coverage_report
+            from judging.engine.rulestext import parse_ground_rules
+
+            report = coverage_report(parse_ground_rules(_read(args.rules, "rules")))
+            print(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
+            return EXIT_OK
+        catalogue = _catalogue(args.cards)
+        record = load_record_text(_read(args.record, "record"), catalogue)
+        result = replay_record(record, lang=args.lang)
+    except RecordError as exc:
+        print(f"error: {exc.path}: {exc.message}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    except Exception as exc:
+        print(f"internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return EXIT_INTERNAL
+    if args.text:
+        sys.stdout.write(result.to_text(args.lang))
+    else:
+        print(json.dumps(result.to_json(args.lang), ensure_ascii=False, indent=1))
+    return EXIT_ILLEGAL if result.illegal_input is not None else EXIT_OK

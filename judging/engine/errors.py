@@ -1,0 +1,38 @@
+"""Failures of the engine: every one names what broke (a record field or a rule)."""
+
+from __future__ import annotations
+
+from judging.engine.rules import RuleRef
+
+
+class EngineError(ValueError):
+    """Root of the engine's exceptions (pure code raises ValueError subclasses)."""
+
+
+class RecordError(EngineError):
+    """The record is unreadable: bad JSON, a field of the wrong shape, an unknown card id.
+
+    ``path`` names the field (``players[0].deck[3]``) so that the CLI can say exactly what to fix.
+    """
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path = path
+        self.message = message
+
+
+class IllegalInputError(EngineError):
+    """The record is readable but describes something the rules do not allow.
+
+    It carries the rule that is broken; the replay reports it, it never reaches the user as a crash.
+    """
+
+    def __init__(
+        self, rule: RuleRef, message: str, *, turn: int = 0, step: str = "", path: str = ""
+    ) -> None:
+        super().__init__(f"{rule.key}: {message}")
+        self.rule = rule
+        self.message = message
+        self.turn = turn
+        self.step = step
+        self.path = path

@@ -1,0 +1,282 @@
+"""English and Japanese texts for events (the engine emits typed events; this renders them)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from judging.engine.jsontypes import Value
+
+if TYPE_CHECKING:
+    from judging.engine.state import Event
+
+LANGUAGES = ("en", "ja")
+
+VOCABULARY: Mapping[str, Mapping[str, str]] = {
+    "en": {
+        "night": "NIGHT", "day": "DAY", "power_charger": "power charger", "abyss": "abyss",
+        "battle_zone": "battle zone", "zone_a": "set zone A", "zone_b": "set zone B",
+        "zone_c": "set zone C", "hand": "hand", "deck": "deck", "deck_top": "top of the deck",
+        "deck_bottom": "bottom of the deck", "face_down": "face down",
+        "hp_zero": "HP reached 0", "deck_out": "could not draw at the end of the turn",
+        "both_decked_out": "neither player could draw at the end of the turn",
+        "both_hp_zero": "both players' HP reached 0 at once",
+        "effect_draw_failed": "could not draw the cards an effect required",
+        "effect_mill_failed": "the deck did not have the cards an effect had to place",
+        "otherwise_lose": "could not meet an \"otherwise, you lose\" prerequisite",
+        "infinite_loop": "an infinite loop neither player can stop",
+        "cannot_set": "a player had to set a card with an empty hand",
+        "not_taking_effect": "this card's effect does not take effect now",
+        "power_cost": "power cost not met", "condition": "prerequisite not met",
+        "prohibited": "prohibited", "zero_times": "0 or fewer times",
+        "already_full": "HP is already 100",
+        "already_there": "the medal is already there", "zero_marks": "0 marks",
+        "not_in_zone_c": "the card is not in set zone C", "win": "win", "draw": "draw",
+        "escalate": "escalate to the head judge", "allow": "may set 2", "forbid": "may set only 1",
+        "self": "self", "opponent": "opponent", "both": "both players",
+        "unfinished": "unfinished", "record_ended": "the record ends here",
+        "illegal_input": "illegal input", "second_card": "setting a second card",
+    },
+    "ja": {
+        "night": "夜", "day": "昼", "power_charger": "パワーチャージャー", "abyss": "アビス",
+        "battle_zone": "バトルゾーン", "zone_a": "セットゾーンA", "zone_b": "セットゾーンB",
+        "zone_c": "セットゾーンC", "hand": "手札", "deck": "デッキ", "deck_top": "デッキの上",
+        "deck_bottom": "デッキの下", "face_down": "裏向き",
+        "hp_zero": "HPが0になった", "deck_out": "ターン終了時にカードを引けなかった",
+        "both_decked_out": "ターン終了時に両プレイヤーともカードを引けなかった",
+        "both_hp_zero": "両プレイヤーのHPが同時に0になった",
+        "effect_draw_failed": "効果で指定された枚数を引けなかった",
+        "effect_mill_failed": "効果で置くべき枚数がデッキになかった",
+        "otherwise_lose": "「そうでなければ敗北」の条件を満たせなかった",
+        "infinite_loop": "どちらも止められない無限ループ",
+        "cannot_set": "手札がないのにカードをセットしなければならない",
+        "not_taking_effect": "このカードの効果は今は発動しない",
+        "power_cost": "パワーコスト不足", "condition": "条件を満たしていない",
+        "prohibited": "禁止されている", "zero_times": "0回以下", "already_full": "HPはすでに100",
+        "already_there": "メダルはすでにその位置にある", "zero_marks": "0マス",
+        "not_in_zone_c": "カードがセットゾーンCにない", "win": "勝利", "draw": "引き分け",
+        "escalate": "ヘッドジャッジの判断が必要", "allow": "2枚までセット可能",
+        "forbid": "1枚のみセット可能", "self": "自分", "opponent": "相手", "both": "両プレイヤー",
+        "unfinished": "未終了", "record_ended": "記録はここまで", "illegal_input": "不正な入力",
+        "second_card": "2枚目のセット",
+    },
+}  # fmt: skip
+
+OP_WORDS: Mapping[str, Mapping[str, str]] = {
+    "en": {
+        "attack_plus": "Attack +", "attack_minus": "Attack -", "set_attack": "set attack to",
+        "deal_damage": "deal damage", "heal": "heal", "reduce_damage": "reduce damage by",
+        "move_medal": "move the medal", "draw": "draw cards",
+        "mill": "place cards from the deck in the abyss", "move_card": "move a card",
+        "allow_second_card": "allow a second card", "forbid_second_card": "forbid a second card",
+        "prohibit": "prohibit", "otherwise_lose": "otherwise, you lose",
+        "infinite_loop": "infinite loop", "end_area_enchant": "end condition met",
+        "second_card": "setting a second card",
+    },
+    "ja": {
+        "attack_plus": "攻撃力+", "attack_minus": "攻撃力-", "set_attack": "攻撃力を次の値にする",
+        "deal_damage": "ダメージを与える", "heal": "回復", "reduce_damage": "ダメージ軽減",
+        "move_medal": "メダルを移動", "draw": "カードを引く", "mill": "デッキの上からアビスに置く",
+        "move_card": "カードを移動", "allow_second_card": "2枚目のセットを許可",
+        "forbid_second_card": "2枚目のセットを禁止", "prohibit": "禁止",
+        "otherwise_lose": "そうでなければ敗北", "infinite_loop": "無限ループ",
+        "end_area_enchant": "終了条件を満たした", "second_card": "2枚目のセット",
+    },
+}  # fmt: skip
+"""Effect primitives by name (the ``op`` of an effect entry)."""
+
+TEMPLATES: Mapping[str, tuple[str, str]] = {
+    "DECK_CHECKED": ("{player}'s deck has {after} cards, at most 2 per pack and number.",
+                     "{player}のデッキは{after}枚、同じパック・番号は2枚まで。"),
+    "SIDES_ASSIGNED": ("{player} won rock-paper-scissors and is the night side.",
+                       "{player}がじゃんけんに勝ち、夜側になった。"),
+    "MEDAL_PLACED": ("The medal is put on midnight (position {after}).",
+                     "メダルを真夜中（位置{after}）に置いた。"),
+    "HP_SET": ("Both HP meters are set to {after}.", "両プレイヤーのHPを{after}にした。"),
+    "HAND_DRAWN": ("{player} draws 5 cards: deck {before} → {after}.",
+                   "{player}は5枚引いた：デッキ{before}→{after}枚。"),
+    "REDRAWN": ("{player} redraws {after} card(s) ({cards}).",
+                "{player}は{after}枚引き直した（{cards}）。"),
+    "SNAPSHOT_LOADED": ("The judge's snapshot is loaded; next turn {after}, medal {medal}.",
+                        "ジャッジの記録した局面を読み込んだ。次は{after}ターン目、メダル{medal}。"),
+    "FIRST_CARD_PLACED": ("{player} puts a card face down in the battle zone.",
+                          "{player}はカードを1枚バトルゾーンに裏向きで置いた。"),
+    "REVEALED": ("The cards are turned over at the same time: P0 {p0}; P1 {p1}.",
+                 "カードを同時に公開した：プレイヤー0 {p0}、プレイヤー1 {p1}。"),
+    "CARD_MOVED": ("{player}'s {card} moves from the {from_zone} to the {to_zone}.",
+                   "{player}の{card}が{from_zone}から{to_zone}へ移動した。"),
+    "SET_ALLOWANCE": ("{player} may set {after} card(s) this turn.",
+                      "{player}はこのターン{after}枚セットできる。"),
+    "CARDS_SET": ("{player} sets {count} card(s) face down.",
+                  "{player}は{count}枚を裏向きでセットした。"),
+    "TIME_ADVANCED": ("Time moves forward {delta}: the medal moves from {before} to {after} "
+                      "({time_before} → {time_after}).",
+                      "時間が{delta}進んだ：メダルが{before}から{after}へ（{time_before}→{time_after}）。"),
+    "PRIORITY_DETERMINED": ("The medal is on {medal} ({time}): {player} is the priority player.",
+                            "メダルは{medal}（{time}）：{player}が優先プレイヤー。"),
+    "PRIORITY_KEPT": ("Night and day switched, but {player}'s effects all resolve first.",
+                      "昼夜が入れ替わったが、{player}の効果をすべて先に解決する。"),
+    "EFFECT_NOT_DESCRIBED": ("{player}'s {card} has an effect the record does not describe: "
+                             "treated as having no effect.",
+                             "{player}の{card}の効果は記録に記載がないため、効果なしとして扱う。"),
+    "EFFECT_FAILED": ("{player}'s {card} ({op}) does not take effect: {reason}.",
+                      "{player}の{card}（{op}）は発動しない：{reason}。"),
+    "EFFECT_RESOLVED": ("{player}'s {card} takes effect: {op} {amount} ({target}).",
+                        "{player}の{card}の効果が発動：{op} {amount}（{target}）。"),
+    "EFFECT_NOT_DONE": ("{op} is not done for {player}: {reason}.",
+                        "{player}への{op}は行われない：{reason}。"),
+    "ATTACK_DETERMINED": ("{player}'s attack: {card} printed {before} ({time}), final {after} "
+                          "(power {power}, cost {cost}).",
+                          "{player}の攻撃力：{card}の{time}の攻撃力{before}、最終{after}"
+                          "（パワー{power}、コスト{cost}）。"),
+    "BATTLE_RESOLVED": ("Battle {attack}: {player} wins the battle.",
+                        "バトル{attack}：{player}がバトルに勝利。"),
+    "BATTLE_TIE": ("Battle {attack}: the attacks are equal, the battle is a draw.",
+                   "バトル{attack}：攻撃力が同じため引き分け。"),
+    "DAMAGE_APPLIED": ("{player} takes {amount} damage: HP {before} → {after}.",
+                       "{player}は{amount}ダメージを受けた：HP {before}→{after}。"),
+    "DRAW": ("{player} draws {drawn} card(s): deck {before} → {after}.",
+             "{player}は{drawn}枚引いた：デッキ{before}→{after}枚。"),
+    "TURN_ENDED": ("The turn ends.", "ターン終了。"),
+    "GAME_ENDED": ("The game ends: {after} ({reason}); winner {player}.",
+                   "ゲーム終了：{after}（{reason}）。勝者{player}。"),
+    "ATTACK_MODIFIED": ("{player}'s attack modifier: {before} → {after}.",
+                        "{player}の攻撃力修正：{before}→{after}。"),
+    "ATTACK_SET": ("{player}'s attack is set to {after}.", "{player}の攻撃力を{after}にした。"),
+    "HEALED": ("{player} heals {amount}: HP {before} → {after} (at most 100).",
+               "{player}は{amount}回復：HP {before}→{after}（上限100）。"),
+    "DAMAGE_REDUCTION_ADDED": ("{player}'s damage reduction this turn: {before} → {after}.",
+                               "{player}のこのターンのダメージ軽減：{before}→{after}。"),
+    "CARDS_MILLED": ("{moved} card(s) from the top of {player}'s deck go to the abyss: "
+                     "deck {before} → {after}.",
+                     "{player}のデッキの上から{moved}枚をアビスに置いた：デッキ{before}→{after}枚。"),
+    "SET_COUNT_CHANGED": ("On turn {turn}, {player} {after}.",
+                          "{turn}ターン目、{player}は{after}。"),
+    "PROHIBITION_ADDED": ("{player}: {after} is prohibited until turn {until_turn}.",
+                          "{player}：{until_turn}ターン目まで{after}は禁止。"),
+    "LOOP_RESOLVED": ("The loop is carried out {count} time(s), then left.",
+                      "ループを{count}回行い、ループ外の行動を行う。"),
+    "MEDAL_MOVED": ("An effect moves the medal from {before} to {after} "
+                    "({time_before} → {time_after}).",
+                    "効果によりメダルが{before}から{after}へ移動（{time_before}→{time_after}）。"),
+}  # fmt: skip
+
+
+_CARD_PARAMS = frozenset({"card", "p0", "p1", "cards", "drawn"})
+
+
+def _card(value: Value, lang: str, names: Mapping[str, str]) -> str:
+    if isinstance(value, tuple) and value:
+        return ", ".join(_card(v, lang, names) for v in value)
+    if isinstance(value, str) and value in names:
+        return f"{names[value]} [{value}]"
+    return _fmt(value, lang)
+
+
+STEP_TITLES: Mapping[str, tuple[str, str]] = {
+    "4.1": ("Building a deck", "デッキの確認"),
+    "4.2.1": ("Rock-paper-scissors", "じゃんけん"),
+    "4.2.2": ("Medal and HP", "メダルとHP"),
+    "4.2.4": ("Opening hands", "最初の手札"),
+    "4.2.5": ("Redraw", "引き直し"),
+    "start": ("Judge's snapshot", "ジャッジの記録した局面"),
+    "4.2.6": ("First card face down", "最初のカードを伏せる"),
+    "4.2.7": ("Reveal", "公開"),
+    "5.1.1": ("Time moves forward", "時間を進める"),
+    "5.1.2": ("Characters' effects", "キャラクターの効果"),
+    "5.1.3": ("Battle: deciding attack", "バトル：攻撃力の決定"),
+    "5.1.4": ("Battle: calculating damage", "バトル：ダメージ計算"),
+    "5.1.5": ("End of the turn", "ターン終了"),
+    "5.2.1": ("Setting cards", "カードのセット"),
+    "5.2.2": ("Revealing the set cards", "セットしたカードの公開"),
+    "5.2.3": ("Start of turn effects", "ターン開始時の効果"),
+    "5.2.4": ("Time moves forward", "時間を進める"),
+    "5.2.5": ("Character swap", "キャラクターの入れ替え"),
+    "5.2.6": ("Area enchant swap", "エリアエンチャントの入れ替え"),
+    "5.2.7": ("Effects", "効果"),
+    "5.2.8": ("Battle: deciding attack (→ 5.1.3)", "バトル：攻撃力の決定（→5.1.3）"),
+    "5.2.9": ("Battle: calculating damage (→ 5.1.4)", "バトル：ダメージ計算（→5.1.4）"),
+    "5.2.10": ("End of turn effects", "ターン終了時の効果"),
+    "5.2.11": ("End of the turn", "ターン終了"),
+}  # fmt: skip
+"""Pipeline steps as the report's sub-headings (heading-only 5.2.8/5.2.9 point to 5.1.3/5.1.4)."""
+
+
+def step_title(step: str, lang: str) -> str:
+    titles = STEP_TITLES.get(step)
+    if titles is None:
+        return step
+    return f"{step} {titles[1 if lang == 'ja' else 0]}"
+
+
+def _fmt(value: Value, lang: str) -> str:
+    if value is None or value == ():
+        return "-" if lang == "en" else "なし"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, tuple):
+        inner = ", ".join(_fmt(v, lang) for v in value)
+        return f"({inner})" if any(isinstance(v, tuple) for v in value) else inner
+    if isinstance(value, str):
+        return VOCABULARY[lang].get(value, value)
+    return str(value)
+
+
+def word(value: str, lang: str) -> str:
+    """A vocabulary word (outcome, reason, zone, time) in ``lang``."""
+    return VOCABULARY["ja" if lang == "ja" else "en"].get(value, value)
+
+
+_VARIANTS_JA = {"priority": "優先プレイヤー", "info": "公開情報と非公開情報"}
+
+
+def rule_display(key: str, lang: str) -> str:
+    """ "10.2.1 (Priority player)" / "10.2.1（優先プレイヤー）"; plain numbers unchanged."""
+    number, _, variant = key.partition("#")
+    if not variant:
+        return number
+    if lang == "ja":
+        return f"{number}（{_VARIANTS_JA.get(variant, variant)}）"
+    from judging.engine.rules import RuleRef
+
+    return RuleRef(number, variant).display
+
+
+def player_label(player: int | None, lang: str) -> str:
+    if player is None:
+        return "nobody" if lang == "en" else "なし"
+    return f"P{player}" if lang == "en" else f"プレイヤー{player}"
+
+
+class _Fields(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def render(event: Event, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
+    """The event's text in ``lang`` ("en" or "ja"); ``names`` maps card ids to card names."""
+    index = 1 if lang == "ja" else 0
+    lang = LANGUAGES[index]
+    kind = event.kind
+    if kind == "BATTLE_RESOLVED" and event.after is None:
+        kind = "BATTLE_TIE"
+    template = TEMPLATES.get(kind)
+    if template is None:
+        return kind
+    fields = _Fields({key: _fmt(value, lang) for key, value in event.params})
+    for key, value in event.params:
+        if key == "op" and isinstance(value, str):
+            fields[key] = OP_WORDS[lang].get(value, value)
+    if event.kind == "PROHIBITION_ADDED" and isinstance(event.after, str):
+        fields["after"] = OP_WORDS[lang].get(event.after, event.after)
+    if names:
+        for key, value in event.params:
+            if key in _CARD_PARAMS and value is not None:
+                fields[key] = _card(value, lang, names)
+    fields["player"] = player_label(event.player, lang)
+    fields["before"] = _fmt(event.before, lang)
+    fields["after"] = _fmt(event.after, lang)
+    if kind == "SET_ALLOWANCE" and isinstance(event.after, tuple):
+        joiner = " or " if lang == "en" else "または"
+        fields["after"] = joiner.join(_fmt(v, lang) for v in event.after)
+    return template[index].format_map(fields)

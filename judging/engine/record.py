@@ -1,0 +1,453 @@
+"""The game record, version 1 (``zutomayo-game/1``): JSON in, frozen dataclasses out.
+
+The JSON Schema in ``schema/game-record-1.schema.json`` documents the format; this module checks the
+same constraints in plain Python (no jsonschema at run time) and names the failing field in every
+``RecordError``. Rule violations (a winner setting two cards, a card not in hand) are *not* checked
+here: the replay reports them as illegal input with the rule they break.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+
+from judging.engine.cards import CardCatalogue
+from judging.engine.errors import RecordError
+from judging.engine.jsontypes import JSON, Value
+from judging.engine.profile import Profile
+
+FORMAT = "zutomayo-game/1"
+
+_CLAIM_AT = re.compile(r"^T\d+(?:/\d+(?:\.\d+)*(?::(?:before|after))?)?$")
+CLAIM_PATH = re.compile(
+    r"^(?:players\[([01])\]\.(hp|battle_zone|zone_a|zone_b|zone_c|power_charger|abyss|hand|"
+    r"deck_count|total_power)|chronos\.(position|time)|medal|priority|"
+    r"battle\.(winner|damage|attack)(?:\[([01])\])?|result\.(outcome|winner))$"
+)
+"""The state paths a claim may name."""
+
+TIMINGS = ("start", "main", "end")
+"""start = 5.2.3 (start of turn), main = 5.1.2 / 5.2.7, end = 5.2.10 (end of turn)."""
+TARGETS = ("self", "opponent", "both")
+ZONES = (
+    "hand",
+    "deck",
+    "deck_top",
+    "deck_bottom",
+    "abyss",
+    "power_charger",
+    "battle_zone",
+    "zone_c",
+)
+PROHIBITABLE = (
+    "draw", "heal", "deal_damage", "attack_plus", "attack_minus", "set_attack", "move_medal",
+    "mill", "move_card", "reduce_damage", "second_card",
+)  # fmt: skip
+OPS: Mapping[str, tuple[str, ...]] = {
+    # op: required fields besides player/timing (amount defaults to 0 where absent)
+    "attack_plus": ("amount",),
+    "attack_minus": ("amount",),
+    "set_attack": ("amount",),
+    "deal_damage": ("amount",),
+    "heal": ("amount",),
+    "reduce_damage": ("amount",),
+    "move_medal": (),
+    "draw": ("amount",),
+    "mill": ("amount",),
+    "move_card": ("card_target", "from_zone", "to_zone"),
+    "allow_second_card": (),
+    "forbid_second_card": (),
+    "prohibit": ("action",),
+    "otherwise_lose": ("condition_met",),
+    "infinite_loop": ("stoppable",),
+    "end_area_enchant": (),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SetChoice:
+    """The cards a player set this turn: zone A, and zone B if two (turn 1: the face-down card)."""
+
+    a: str
+    b: str | None = None
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        return (self.a,) if self.b is None else (self.a, self.b)
+
+
+@dataclass(frozen=True, slots=True)
+class EffectEntry:
+    """One effect primitive entered by the judge for a card (or for no card: a manual ruling)."""
+
+    player: int
+    op: str
+    timing: str = "main"
+    card: str | None = None
+    amount: int = 0
+    target: str = "self"
+    position: int | None = None
+    card_target: str | None = None
+    from_zone: str | None = None
+    to_zone: str | None = None
+    action: str | None = None
+    turns: int = 1
+    condition_met: bool = True
+    stoppable: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    sets: tuple[SetChoice, SetChoice]
+    effects: tuple[EffectEntry, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSnapshot:
+    """A player's state entered by a judge mid-game. ``?`` is a card whose identity is unknown."""
+
+    hp: int
+    battle_zone: str | None
+    zone_c: str | None
+    power_charger: tuple[str, ...]
+    abyss: tuple[str, ...]
+    hand: tuple[str, ...]
+    deck: tuple[str, ...]  # top first
+
+
+@dataclass(frozen=True, slots=True)
+class StartSnapshot:
+    """A mid-game start: ``turn`` is the next turn to be played (2 or more)."""
+
+    turn: int
+    medal: int
+    previous_winner: int | None  # None = the previous battle was a tie
+    players: tuple[PlayerSnapshot, PlayerSnapshot]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    name: str
+    deck: tuple[str, ...]  # top first
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    party: str
+    at: str
+    path: str
+    value: Value
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    profile: Profile
+    cards: CardCatalogue
+    night_side: int
+    players: tuple[PlayerRecord, PlayerRecord]
+    redraw: tuple[tuple[str, ...], tuple[str, ...]]
+    deck_after_redraw: tuple[tuple[str, ...], tuple[str, ...]] | None
+    turns: tuple[TurnRecord, ...]
+    claims: tuple[Claim, ...]
+    start: StartSnapshot | None = None
+
+
+def schema_text() -> str:
+    """The JSON Schema of the record format (shipped in the package)."""
+    return (
+        resources.files("judging.engine")
+        .joinpath("schema/game-record-1.schema.json")
+        .read_text(encoding="utf-8")
+    )
+
+
+def schema() -> JSON:
+    loaded: JSON = json.loads(schema_text())
+    return loaded
+
+
+# --- small readers -------------------------------------------------------------------------
+
+
+def _obj(value: JSON, path: str) -> dict[str, JSON]:
+    if not isinstance(value, dict):
+        raise RecordError(path, "must be an object")
+    return value
+
+
+def _list(value: JSON, path: str) -> list[JSON]:
+    if not isinstance(value, list):
+        raise RecordError(path, "must be a list")
+    return value
+
+
+def _int(value: JSON, path: str, lo: int | None = None, hi: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(path, "must be a whole number")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise RecordError(path, f"must be between {lo} and {hi}")
+    return value
+
+
+def _str(value: JSON, path: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise RecordError(path, "must be a non-empty string")
+    return value
+
+
+def _ids(value: JSON, path: str) -> tuple[str, ...]:
+    return tuple(_str(v, f"{path}[{i}]") for i, v in enumerate(_list(value, path)))
+
+
+def _opt_id(value: JSON, path: str) -> str | None:
+    return None if value is None else _str(value, path)
+
+
+def _check_keys(obj: Mapping[str, JSON], allowed: Sequence[str], path: str) -> None:
+    for key in obj:
+        if key not in allowed:
+            raise RecordError(f"{path}.{key}", "unknown field")
+
+
+def _freeze(value: JSON) -> Value:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return tuple((k, _freeze(v)) for k, v in sorted(value.items()))
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else str(value)
+    return value
+
+
+def _pair(value: JSON, path: str) -> tuple[JSON, JSON]:
+    items = _list(value, path)
+    if len(items) != 2:
+        raise RecordError(path, "must have exactly two entries, one per player")
+    return items[0], items[1]
+
+
+# --- the record ------------------------------------------------------------------------------
+
+_TOP = ("format", "profile", "cards", "night_side", "players", "redraw", "deck_after_redraw",
+        "turns", "claims", "start", "comment")  # fmt: skip
+
+
+def parse_record(data: JSON, catalogue: CardCatalogue | None = None) -> GameRecord:
+    """Check and read a record; card ids must be in ``catalogue`` or the record's own ``cards``."""
+    top = _obj(data, "record")
+    _check_keys(top, _TOP, "record")
+    if top.get("format") != FORMAT:
+        raise RecordError("format", f'must be "{FORMAT}"')
+    profile = Profile.from_json(top.get("profile"))
+    own = CardCatalogue.from_dicts(
+        [_obj(c, f"cards[{i}]") for i, c in enumerate(_list(top.get("cards", []), "cards"))]
+    )
+    cards = (catalogue or CardCatalogue()).merged(own)
+    night_side = _int(top.get("night_side"), "night_side", 0, 1)
+    start = None if top.get("start") is None else _start(top["start"], "start")
+    players = tuple(
+        _player(p, f"players[{i}]", need_deck=start is None)
+        for i, p in enumerate(_pair(top.get("players"), "players"))
+    )
+    redraw: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    if top.get("redraw") is not None:
+        r0, r1 = _pair(top["redraw"], "redraw")
+        redraw = (_ids(r0, "redraw[0]"), _ids(r1, "redraw[1]"))
+    after = None
+    if top.get("deck_after_redraw") is not None:
+        a0, a1 = _pair(top["deck_after_redraw"], "deck_after_redraw")
+        after = (_ids(a0, "deck_after_redraw[0]"), _ids(a1, "deck_after_redraw[1]"))
+    turns = tuple(
+        _turn(t, f"turns[{i}]") for i, t in enumerate(_list(top.get("turns", []), "turns"))
+    )
+    claims = tuple(
+        _claim(c, f"claims[{i}]") for i, c in enumerate(_list(top.get("claims", []), "claims"))
+    )
+    record = GameRecord(
+        profile=profile,
+        cards=cards,
+        night_side=night_side,
+        players=(players[0], players[1]),
+        redraw=redraw,
+        deck_after_redraw=after,
+        turns=turns,
+        claims=claims,
+        start=start,
+    )
+    _check_card_ids(record)
+    return record
+
+
+def _player(value: JSON, path: str, *, need_deck: bool) -> PlayerRecord:
+    obj = _obj(value, path)
+    _check_keys(obj, ("name", "deck"), path)
+    name = obj.get("name", path)
+    deck: tuple[str, ...] = ()
+    if need_deck or obj.get("deck") is not None:
+        deck = _ids(obj.get("deck"), f"{path}.deck")
+    return PlayerRecord(name=_str(name, f"{path}.name"), deck=deck)
+
+
+def _turn(value: JSON, path: str) -> TurnRecord:
+    obj = _obj(value, path)
+    _check_keys(obj, ("set", "effects", "comment"), path)
+    s0, s1 = _pair(obj.get("set"), f"{path}.set")
+    sets = (_set(s0, f"{path}.set[0]"), _set(s1, f"{path}.set[1]"))
+    effects = tuple(
+        _effect(e, f"{path}.effects[{i}]")
+        for i, e in enumerate(_list(obj.get("effects", []), f"{path}.effects"))
+    )
+    return TurnRecord(sets=sets, effects=effects)
+
+
+def _set(value: JSON, path: str) -> SetChoice:
+    obj = _obj(value, path)
+    _check_keys(obj, ("A", "B"), path)
+    return SetChoice(a=_str(obj.get("A"), f"{path}.A"), b=_opt_id(obj.get("B"), f"{path}.B"))
+
+
+_EFFECT_KEYS = ("player", "op", "timing", "card", "amount", "target", "position", "card_target",
+                "from_zone", "to_zone", "action", "turns", "condition_met", "stoppable",
+                "comment")  # fmt: skip
+
+
+def _effect(value: JSON, path: str) -> EffectEntry:
+    obj = _obj(value, path)
+    _check_keys(obj, _EFFECT_KEYS, path)
+    op = _str(obj.get("op"), f"{path}.op")
+    if op not in OPS:
+        raise RecordError(f"{path}.op", f"unknown effect primitive (known: {', '.join(OPS)})")
+    for needed in OPS[op]:
+        if needed not in obj:
+            raise RecordError(f"{path}.{needed}", f"is required for {op}")
+    if op == "move_medal" and ("amount" in obj) == ("position" in obj):
+        raise RecordError(f"{path}.amount", "move_medal needs exactly one of amount or position")
+    timing = obj.get("timing", "main")
+    if timing not in TIMINGS:
+        raise RecordError(f"{path}.timing", f"must be one of {', '.join(TIMINGS)}")
+    target = obj.get("target", "self")
+    if target not in TARGETS:
+        raise RecordError(f"{path}.target", f"must be one of {', '.join(TARGETS)}")
+    for zone_field in ("from_zone", "to_zone"):
+        if zone_field in obj and obj[zone_field] not in ZONES:
+            raise RecordError(f"{path}.{zone_field}", f"must be one of {', '.join(ZONES)}")
+    if "action" in obj and obj["action"] not in PROHIBITABLE:
+        raise RecordError(f"{path}.action", f"must be one of {', '.join(PROHIBITABLE)}")
+    for flag in ("condition_met", "stoppable"):
+        if flag in obj and not isinstance(obj[flag], bool):
+            raise RecordError(f"{path}.{flag}", "must be true or false")
+    amount = obj.get("amount", 0)
+    amount_lo = None if op == "move_medal" else 0
+    return EffectEntry(
+        player=_int(obj.get("player"), f"{path}.player", 0, 1),
+        op=op,
+        timing=str(timing),
+        card=_opt_id(obj.get("card"), f"{path}.card"),
+        amount=_int(amount, f"{path}.amount", amount_lo, None),
+        target=str(target),
+        position=None
+        if obj.get("position") is None
+        else _int(obj["position"], f"{path}.position", 0, 17),
+        card_target=_opt_id(obj.get("card_target"), f"{path}.card_target"),
+        from_zone=_opt_id(obj.get("from_zone"), f"{path}.from_zone"),
+        to_zone=_opt_id(obj.get("to_zone"), f"{path}.to_zone"),
+        action=_opt_id(obj.get("action"), f"{path}.action"),
+        turns=_int(obj.get("turns", 1), f"{path}.turns", 1, None),
+        condition_met=bool(obj.get("condition_met", True)),
+        stoppable=bool(obj.get("stoppable", True)),
+    )
+
+
+def _claim(value: JSON, path: str) -> Claim:
+    obj = _obj(value, path)
+    _check_keys(obj, ("party", "at", "path", "value", "comment"), path)
+    if "value" not in obj:
+        raise RecordError(f"{path}.value", "is required")
+    if not _CLAIM_AT.match(str(obj.get("at", ""))):
+        raise RecordError(f"{path}.at", 'must look like "T3", "T3/5.2.9" or "T3/5.2.9:before"')
+    if not CLAIM_PATH.match(str(obj.get("path", ""))):
+        raise RecordError(f"{path}.path", 'must be a state path such as "players[1].hp"')
+    return Claim(
+        party=_str(obj.get("party"), f"{path}.party"),
+        at=_str(obj.get("at"), f"{path}.at"),
+        path=_str(obj.get("path"), f"{path}.path"),
+        value=_freeze(obj["value"]),
+    )
+
+
+def _start(value: JSON, path: str) -> StartSnapshot:
+    obj = _obj(value, path)
+    _check_keys(obj, ("turn", "medal", "previous_winner", "players"), path)
+    winner = obj.get("previous_winner")
+    p0, p1 = _pair(obj.get("players"), f"{path}.players")
+    return StartSnapshot(
+        turn=_int(obj.get("turn"), f"{path}.turn", 2, None),
+        medal=_int(obj.get("medal", 0), f"{path}.medal", 0, 17),
+        previous_winner=None if winner is None else _int(winner, f"{path}.previous_winner", 0, 1),
+        players=(_snap(p0, f"{path}.players[0]"), _snap(p1, f"{path}.players[1]")),
+    )
+
+
+def _snap(value: JSON, path: str) -> PlayerSnapshot:
+    obj = _obj(value, path)
+    keys = ("hp", "battle_zone", "zone_c", "power_charger", "abyss", "hand", "hand_unknown",
+            "deck", "deck_unknown")  # fmt: skip
+    _check_keys(obj, keys, path)
+    hand = _ids(obj.get("hand", []), f"{path}.hand")
+    hand += ("?",) * _int(obj.get("hand_unknown", 0), f"{path}.hand_unknown", 0, 20)
+    deck = _ids(obj.get("deck", []), f"{path}.deck")
+    deck += ("?",) * _int(obj.get("deck_unknown", 0), f"{path}.deck_unknown", 0, 20)
+    return PlayerSnapshot(
+        hp=_int(obj.get("hp", 100), f"{path}.hp", 1, 100),
+        battle_zone=_opt_id(obj.get("battle_zone"), f"{path}.battle_zone"),
+        zone_c=_opt_id(obj.get("zone_c"), f"{path}.zone_c"),
+        power_charger=_ids(obj.get("power_charger", []), f"{path}.power_charger"),
+        abyss=_ids(obj.get("abyss", []), f"{path}.abyss"),
+        hand=hand,
+        deck=deck,
+    )
+
+
+def _check_card_ids(record: GameRecord) -> None:
+    known = record.cards
+
+    def check(card_id: str | None, path: str, *, hidden_ok: bool = False) -> None:
+        if card_id is None or (hidden_ok and card_id == "?"):
+            return
+        if card_id == "?":
+            raise RecordError(path, "'?' (an unknown card) is only allowed in a snapshot's "
+                              "hand, deck and abyss")  # fmt: skip
+        if card_id not in known:
+            raise RecordError(path, f"unknown card id {card_id!r} (give it in cards or --cards)")
+
+    for i, player in enumerate(record.players):
+        for j, card_id in enumerate(player.deck):
+            check(card_id, f"players[{i}].deck[{j}]")
+    if record.start is not None:
+        for i, snap in enumerate(record.start.players):
+            base = f"start.players[{i}]"
+            check(snap.battle_zone, f"{base}.battle_zone")
+            check(snap.zone_c, f"{base}.zone_c")
+            for zone in ("power_charger", "abyss", "hand", "deck"):
+                ids: tuple[str, ...] = getattr(snap, zone)
+                for j, card_id in enumerate(ids):
+                    check(card_id, f"{base}.{zone}[{j}]", hidden_ok=zone != "power_charger")
+    for t, turn in enumerate(record.turns):
+        for i, choice in enumerate(turn.sets):
+            check(choice.a, f"turns[{t}].set[{i}].A")
+            check(choice.b, f"turns[{t}].set[{i}].B")
+        for e, effect in enumerate(turn.effects):
+            check(effect.card, f"turns[{t}].effects[{e}].card")
+            check(effect.card_target, f"turns[{t}].effects[{e}].card_target")
+
+
+def load_record_text(text: str, catalogue: CardCatalogue | None = None) -> GameRecord:
+    """Parse JSON text into a record; RecordError("record", ...) if it is not JSON."""
+    try:
+        data: JSON = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError("record", f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    return parse_record(data, catalogue)

@@ -1,0 +1,148 @@
+"""Frozen values the engine hands out: states, battle results, events, game results."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from judging.engine.jsontypes import JSON, Value, value_to_json
+
+NIGHT = "night"
+DAY = "day"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """One player's zones. Stacks (power charger, abyss) are bottom first; the deck is top first."""
+
+    hp: int
+    battle_zone: str | None
+    zone_a: str | None
+    zone_b: str | None
+    zone_c: str | None
+    power_charger: tuple[str, ...]
+    abyss: tuple[str, ...]
+    hand: tuple[str, ...]
+    deck: tuple[str, ...]
+    total_power: int
+
+    @property
+    def deck_count(self) -> int:
+        return len(self.deck)
+
+    @property
+    def card_count(self) -> int:
+        """Cards this player owns on the table (4.1.1: always 20 in a game from the start)."""
+        zones = (self.battle_zone, self.zone_a, self.zone_b, self.zone_c)
+        return (
+            sum(1 for z in zones if z is not None)
+            + len(self.power_charger)
+            + len(self.abyss)
+            + len(self.hand)
+            + len(self.deck)
+        )
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "hp": self.hp,
+            "battle_zone": self.battle_zone,
+            "zone_c": self.zone_c,
+            "power_charger": list(self.power_charger),
+            "abyss": list(self.abyss),
+            "hand": list(self.hand),
+            "deck_count": len(self.deck),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class BattleResult:
+    """A turn's battle: final attacks, the winner (None = a battle draw, 5.1.4.4) and the damage."""
+
+    attack: tuple[int, int]
+    winner: int | None
+    damage: int
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"attack": list(self.attack), "winner": self.winner, "damage": self.damage}
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """The whole state at a checkpoint (after a step)."""
+
+    turn: int
+    step: str
+    medal: int
+    time: str
+    priority: int
+    night_side: int
+    battle: BattleResult | None
+    players: tuple[PlayerState, PlayerState]
+    digest: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How the game ended. ``outcome``: win, draw, escalate (a judge must decide) or unfinished."""
+
+    outcome: str
+    winner: int | None
+    reason: str
+    turn: int
+    rules: tuple[str, ...]
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "outcome": self.outcome,
+            "winner": self.winner,
+            "reason": self.reason,
+            "turn": self.turn,
+            "rules": list(self.rules),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One state change (or one ruling) with the rules that decided it.
+
+    ``before``/``after`` are the changed values; ``digest`` identifies the whole state after the
+    event; ``profile_keys`` are the ambiguities (ZA-xx) this event's outcome depended on.
+    """
+
+    seq: int
+    turn: int
+    step: str
+    kind: str
+    rules: tuple[str, ...]
+    player: int | None
+    before: Value
+    after: Value
+    params: tuple[tuple[str, Value], ...]
+    digest: str
+    profile_keys: tuple[str, ...] = ()
+
+    def param(self, name: str) -> Value:
+        for key, value in self.params:
+            if key == name:
+                return value
+        return None
+
+    def text(self, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
+        """English or Japanese text; ``names`` maps card ids to names (ids are shown if absent)."""
+        from judging.engine.messages import render
+
+        return render(self, lang, names)
+
+    def to_json(self, lang: str = "en", names: Mapping[str, str] | None = None) -> dict[str, JSON]:
+        return {
+            "seq": self.seq,
+            "step": self.step,
+            "kind": self.kind,
+            "rules": list(self.rules),
+            "player": self.player,
+            "before": value_to_json(self.before),
+            "after": value_to_json(self.after),
+            "digest": self.digest,
+            "profile_keys": list(self.profile_keys),
+            "text": self.text(lang, names),
+        }

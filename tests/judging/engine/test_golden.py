@@ -1,0 +1,120 @@
+"""Golden scenarios written from the ground rules (golden/*.json, invented cards only).
+
+Each file holds a ``zutomayo-game/1`` record and what the rules say must come out of it: the result,
+turn-by-turn values, and rule numbers that must be cited (a superset match).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from judging.engine import CardCatalogue, ReplayReport, TurnSnapshot, replay_record
+
+GOLDEN = Path(__file__).parent / "golden"
+FILES = sorted(GOLDEN.glob("*.json"))
+
+_PLAYER_FIELDS = {
+    "hp": "hp",
+    "battle_zone": "battle_zone",
+    "zone_c": "zone_c",
+    "deck_count": "deck_count",
+    "total_power": "total_power",
+}
+
+
+def load(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def _check_turn(snapshot: TurnSnapshot, expected: dict[str, Any]) -> None:
+    for key, value in expected.items():
+        if key == "turn":
+            continue
+        if key == "medal":
+            assert snapshot.medal == value, key
+        elif key == "time":
+            assert snapshot.time == value, key
+        elif key == "priority":
+            assert snapshot.priority == value, key
+        elif key == "battle":
+            assert snapshot.battle is None if value is None else snapshot.battle is not None
+        elif key in ("attack", "winner", "damage"):
+            assert snapshot.battle is not None, f"turn {snapshot.turn} has no battle"
+            got = getattr(snapshot.battle, key)
+            assert (list(got) if key == "attack" else got) == value, key
+        elif key in _PLAYER_FIELDS:
+            got = [getattr(p, _PLAYER_FIELDS[key]) for p in snapshot.players]
+            assert got == value, key
+        elif key in ("power_charger", "abyss", "hand"):
+            for player, want in zip(snapshot.players, value, strict=True):
+                if want is not None:
+                    got_zone = getattr(player, key)
+                    if key == "hand":
+                        assert sorted(got_zone) == sorted(want), key
+                    else:
+                        assert list(got_zone) == want, key
+        else:  # pragma: no cover - a typo in a golden file
+            raise AssertionError(f"unknown expectation {key}")
+
+
+def check_golden(report: ReplayReport, expect: dict[str, Any]) -> None:
+    result = report.result.to_json()
+    for key, value in expect.get("result", {}).items():
+        assert result[key] == value, f"result.{key}: {result}"
+    if "illegal_rule" in expect:
+        assert report.illegal_input is not None, "expected illegal input"
+        assert report.illegal_input.rule == expect["illegal_rule"], report.illegal_input
+        assert result["rules"] == [expect["illegal_rule"]]
+        if "illegal_path" in expect:
+            assert report.illegal_input.path == expect["illegal_path"]
+    else:
+        assert report.illegal_input is None, report.illegal_input
+    cited = {rule for event in report.events for rule in event.rules} | set(report.result.rules)
+    missing = [rule for rule in expect.get("rules", []) if rule not in cited]
+    assert not missing, f"rules not cited: {missing}"
+    kinds = [event.kind for event in report.events]
+    for kind in expect.get("event_kinds", []):
+        assert kind in kinds, kind
+    for key in expect.get("profile_keys_used", []):
+        assert key in report.profile_keys_used, key
+    if "first_effect_player" in expect:
+        first = next(e for e in report.events if e.kind == "EFFECT_RESOLVED")
+        assert first.player == expect["first_effect_player"]
+    if "undescribed" in expect:
+        assert list(report.undescribed_effects) == expect["undescribed"]
+    by_turn = {snapshot.turn: snapshot for snapshot in report.turns}
+    for turn in expect.get("turns", []):
+        assert turn["turn"] in by_turn, f"turn {turn['turn']} was not played"
+        _check_turn(by_turn[turn["turn"]], turn)
+    if "claims" in expect:
+        assert [c.status for c in report.claims] == expect["claims"], report.claims
+        for verdict, rules in zip(report.claims, expect.get("claim_rules", []), strict=False):
+            assert set(rules) <= set(verdict.rules), (verdict, rules)
+
+
+def test_there_are_at_least_40_goldens() -> None:
+    assert len(FILES) >= 40
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_golden(path: Path, cards: CardCatalogue) -> None:
+    data = load(path)
+    report = replay_record(data["record"], cards=cards)
+    check_golden(report, data["expect"])
+    for lang in ("en", "ja"):
+        assert report.to_text(lang)
+        json.dumps(report.to_json(lang))
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_golden_is_deterministic(path: Path, cards: CardCatalogue) -> None:
+    record = load(path)["record"]
+    first = replay_record(record, cards=cards)
+    second = replay_record(record, cards=cards)
+    assert first.events == second.events
+    assert [e.digest for e in first.events] == [e.digest for e in second.events]
