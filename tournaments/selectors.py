@@ -90,7 +90,7 @@ class EngineView:
 
 
 def engine_view(*, event: Event, through_round: int | None = None) -> EngineView:
-    """Three queries: registrations, Swiss rounds, and their matches with confirmed reports."""
+    """Four queries: registrations, Swiss rounds, their matches, and confirmed reports."""
     registrations = {
         reg.pk: reg
         for reg in Registration.objects.filter(event=event).exclude(
