@@ -21,7 +21,7 @@ def _event(players: int) -> Event:
     result = simulate_event(
         SimulationSettings(
             players=players, rounds=3, top_cut=0, stop_after_round=2, name=f"Q{players}"
-        ),  # fmt: skip
+        ),
         rng=random.Random(players),
         log=lambda line: None,
     )
