@@ -1,1 +1,141 @@
-"""Swiss pairing, standings and top cut (pure: standard library only)."""
+"""Swiss pairing, standings and top cut for card-game events (pure: standard library only).
+
+Vocabulary
+----------
+match
+    Two players at one table for one round; it ends in a win, a draw or (if the event
+    allows it) a double loss. A match is made of games.
+game
+    One game of the card game inside a match. A match is best-of-one or best-of-three;
+    ``games`` in a result are ``(wins of the first player, wins of the second, drawn games)``.
+round
+    Every active player plays one match (or has the bye). Rounds are numbered from 1.
+match points
+    What a match is worth (by default 3 for a win, 1 for a draw, 0 for a loss, 3 for a bye;
+    configurable per event in :class:`ScoringConfig`).
+score group (match-point group)
+    The active players on the same match points. Groups are paired from the top down.
+bye
+    With an odd number of active players one player sits out and scores a match win
+    (2-0 in games). It goes to the lowest-ranked player who has not had one.
+drop
+    A player who leaves the event. Dropped players are never paired again but stay in the
+    standings with the rounds they played.
+late entry
+    A player who joins after round 1; each missed round counts as a match loss (0-2).
+pair-down (float)
+    A player paired with someone from a lower score group, because their own group could
+    not be paired evenly without a rematch. Floats come from the bottom of a group.
+rematch
+    Two players meeting a second time. Never made while a rematch-free pairing of the whole
+    field exists.
+table
+    Where a match is played. Tables are numbered from the top of the standings (table 1 has
+    the highest-placed player).
+seed
+    The integer that fixes every random choice: round 1 order and ties between players the
+    standings cannot split. Same input and same seed, same pairing. (A "seed" in the top cut
+    is a place in the Swiss standings: seed 1 is first.)
+tiebreak profile
+    The order of the tiebreaks after match points, with the floor applied to percentages and
+    the cap for dropped opponents (``mtr`` and ``pokemon`` are built in).
+top cut
+    Single elimination for the top 2/4/8/16/32/64 after Swiss, seeded 1 v N, 2 v N-1, …
+    in bracket order so seeds 1 and 2 can meet only in the final.
+
+The pairing objective
+---------------------
+Each round the engine seats the active players to minimise, compared left to right
+(:class:`PairingObjective`, computed by :func:`pairing_objective`):
+
+1. ``rematches``: the number of tables whose players met before;
+2. ``repeat_byes``: 1 if the bye goes to a player who already had one;
+3. ``bye_height``: how many active players are ranked below the bye player (so the bye
+   goes to the lowest-ranked eligible player);
+4. ``crossings``: for each boundary between score groups, from the top one down, the number
+   of tables across it; compared lexicographically, so pair-downs are as few as possible
+   high in the standings, and happen as low as possible;
+5. ``score_gap``: the sum over tables of the squared match-point difference;
+6. ``float_distance``: over the pair-downs, the sum of the standings distance between the
+   two players, so the floating player is the lowest-placed possible and meets the
+   highest-placed player of the group below;
+7. ``fold``: within a group, how far each table is from "top half against bottom half".
+
+Fields of at most :data:`EXACT_LIMIT` (16) active players are solved exactly; the tests
+check the result against a brute-force search over every pairing, up to 14 players. Larger
+fields use the score-group algorithm described in :mod:`tournaments.pairing.swiss`: it is
+exact on the first three terms whenever a rematch-free pairing exists (no rematch, no
+avoidable repeat bye, the bye as low as possible), follows the remaining terms greedily from
+the top of the standings down, and solves the last 16 players of the standings exactly.
+
+Public API
+----------
+:func:`pair_round`, :func:`pairing_objective`, :func:`compute_standings`,
+:func:`player_records`, :func:`top_cut_bracket`, :func:`recommended_structure`, and the
+frozen dataclasses they take and return. Every decision carries a bilingual :class:`Reason`.
+"""
+
+from tournaments.pairing.explain import Reason
+from tournaments.pairing.recommended import (
+    EventStructure,
+    StructureBand,
+    recommended_structure,
+    structure_table,
+)
+from tournaments.pairing.standings import (
+    Entrant,
+    StandingRow,
+    Tiebreak,
+    TiebreakInput,
+    TiebreakProfile,
+    TiebreakValue,
+    compute_standings,
+    player_records,
+    tiebreak_profile,
+)
+from tournaments.pairing.swiss import EXACT_LIMIT, pair_round, pairing_objective
+from tournaments.pairing.topcut import Bracket, BracketMatch, bracket_order, top_cut_bracket
+from tournaments.pairing.types import (
+    Bye,
+    InvalidPairingInputError,
+    MatchResult,
+    Pairing,
+    PairingObjective,
+    PlayerRecord,
+    RoundPairings,
+    RoundSummary,
+    ScoringConfig,
+)
+
+__all__ = [
+    "EXACT_LIMIT",
+    "Bracket",
+    "BracketMatch",
+    "Bye",
+    "Entrant",
+    "EventStructure",
+    "InvalidPairingInputError",
+    "MatchResult",
+    "Pairing",
+    "PairingObjective",
+    "PlayerRecord",
+    "Reason",
+    "RoundPairings",
+    "RoundSummary",
+    "ScoringConfig",
+    "StandingRow",
+    "StructureBand",
+    "Tiebreak",
+    "TiebreakInput",
+    "TiebreakProfile",
+    "TiebreakValue",
+    "bracket_order",
+    "compute_standings",
+    "pair_round",
+    "pairing_objective",
+    "player_records",
+    "recommended_structure",
+    "structure_table",
+    "tiebreak_profile",
+    "top_cut_bracket",
+]
