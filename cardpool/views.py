@@ -18,12 +18,14 @@ from cardpool.selectors import (
     card_get,
     card_revisions,
     card_search,
+    deck_check_for_judge,
     decklist_current_for_viewer,
 )
 from cardpool.services import decklist_submit
-from core.errors import DomainError, NotFoundError, PermissionDeniedError
-from tournaments.forms import DecklistForm
+from core.errors import DomainError, InvalidInputError, NotFoundError, PermissionDeniedError
+from tournaments.forms import DeckCheckForm, DecklistForm
 from tournaments.models import Registration
+from tournaments.permissions import is_event_staff
 
 PAGE_SIZE = 60
 
@@ -73,10 +75,23 @@ def decklist_submit_page(request: HttpRequest, registration_id: int) -> HttpResp
     """A player's decklist: the current version, and a form to submit a new one."""
     user = request.user
     assert isinstance(user, User)  # login_required  # noqa: S101
-    form = DecklistForm(request.POST or None, request.FILES or None)
+    deck_check = None
+    if request.method == "POST" and "presented" in request.POST:
+        check_form = DeckCheckForm(request.POST)
+        try:
+            if not check_form.is_valid():
+                raise InvalidInputError("paste the deck as presented", field="presented")
+            deck_check = deck_check_for_judge(
+                registration_id=registration_id, user=user,
+                data=check_form.cleaned_data["presented"],
+            )  # fmt: skip
+        except DomainError as error:
+            return render(request, "core/error.html", {"error": error}, status=error.status_code)
+    form = DecklistForm(None if deck_check is not None else (request.POST or None),
+                        request.FILES or None)  # fmt: skip
     report = None
     status = 200
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and deck_check is None and form.is_valid():
         try:
             decklist_submit(
                 registration_id=registration_id, submitted_by=user, data=form.data_bytes()
@@ -98,6 +113,14 @@ def decklist_submit_page(request: HttpRequest, registration_id: int) -> HttpResp
     return render(
         request,
         "cardpool/decklist_submit.html",
-        {"form": form, "current": current, "report": report, "registration": registration},
+        {
+            "form": form,
+            "current": current,
+            "report": report,
+            "registration": registration,
+            "deck_check": deck_check,
+            "check_form": DeckCheckForm(),
+            "is_staff": is_event_staff(user=user, event_id=registration.event_id),
+        },
         status=status,
     )

@@ -82,3 +82,44 @@ class DecklistForm(forms.Form):
             content: bytes = upload.read(64 * 1024 + 1)
             return content
         return str(self.cleaned_data.get("decklist") or "")
+
+
+class EventEditForm(forms.Form):
+    """The event's details and structure (scoring and match format lock once rounds exist)."""
+
+    name = forms.CharField(label=_("Name"), max_length=200)
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    capacity = forms.IntegerField(label=_("Capacity"), min_value=2, required=False)
+    registration_opens_at = forms.DateTimeField(
+        label=_("Registration opens"), required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )  # fmt: skip
+    registration_closes_at = forms.DateTimeField(
+        label=_("Registration closes"), required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )  # fmt: skip
+    decklist_deadline = forms.DateTimeField(
+        label=_("Decklist deadline"), required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )  # fmt: skip
+    swiss_rounds = forms.IntegerField(
+        label=_("Swiss rounds (empty: recommended)"), min_value=1, max_value=20, required=False
+    )
+    top_cut = forms.TypedChoiceField(
+        label=_("Top cut"),
+        coerce=int,
+        choices=[(0, _("none")), (2, "2"), (4, "4"), (8, "8"), (16, "16"), (32, "32"), (64, "64")],
+    )
+    round_minutes = forms.IntegerField(
+        label=_("Round length (minutes)"), min_value=5, max_value=240
+    )
+    tiebreak_profile = forms.ChoiceField(
+        label=_("Tiebreaks"), choices=[("mtr", "MTR"), ("pokemon", "Pokémon")]
+    )
+
+
+class DeckCheckForm(forms.Form):
+    presented = forms.CharField(
+        label=_("The deck as presented"), widget=forms.Textarea(attrs={"rows": 10})
+    )

@@ -18,6 +18,7 @@ urlpatterns = [
     path("<int:event_id>/bracket/", views.bracket, name="bracket"),
     path("<int:event_id>/clock/", views.round_clock, name="clock"),
     path("<int:event_id>/manage/", views.event_manage, name="event-manage"),
+    path("<int:event_id>/edit/", views.event_edit, name="event-edit"),
     path("<int:event_id>/manage/<slug:action>/", views.event_action, name="event-action"),
     path("<int:event_id>/judge/", views.judge_desk, name="judge-desk"),
     path("<int:event_id>/judge/enter/", views.judge_fast_entry, name="judge-enter"),

@@ -24,6 +24,7 @@ from tournaments import services
 from tournaments.forms import (
     CsvImportForm,
     EventCreateForm,
+    EventEditForm,
     PenaltyForm,
     PlayerAddForm,
     ResultForm,
@@ -356,6 +357,7 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
             "import_form": CsvImportForm(),
             "swap_form": SwapForm(),
             "print_kinds": PrintJob.Kind.choices,
+            "export_kinds": ("players", "pairings", "results", "standings"),
         },
     )
 
@@ -487,6 +489,40 @@ def event_action(request: HttpRequest, event_id: int, action: str) -> HttpRespon
         lambda: _organiser_action(request, event, user, action),
         success=str(ORGANISER_ACTIONS[action]),
         then=reverse("tournaments:event-manage", args=[event.pk]),
+    )
+
+
+EDITABLE = (
+    "name", "date", "venue", "capacity", "registration_opens_at", "registration_closes_at",
+    "decklist_deadline", "swiss_rounds", "top_cut", "round_minutes", "tiebreak_profile",
+)  # fmt: skip
+
+
+@login_required
+def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
+    user = _user(request)
+    try:
+        event = event_get_for_organiser(user=user, event_id=event_id)
+    except DomainError as error:
+        return domain_error_response(request, error)
+    initial = {field: getattr(event, field) for field in EDITABLE}
+    form = EventEditForm(request.POST or None, initial=initial)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            changes = {k: v for k, v in form.cleaned_data.items() if initial.get(k) != v}
+            try:
+                if changes:
+                    services.event_update(event_id=event.pk, by=user, changes=changes)
+            except DomainError as error:
+                form.add_error(error.field if error.field in form.fields else None, error.message)
+                status = error.status_code
+            else:
+                messages.success(request, _("Event saved."))
+                return redirect("tournaments:event-manage", event_id=event.pk)
+    return render(
+        request, "tournaments/event_edit.html", {"event": event, "form": form}, status=status
     )
 
 

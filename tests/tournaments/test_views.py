@@ -205,3 +205,39 @@ def test_decklist_page_submits_and_shows_errors(world: dict[str, Any]) -> None:
     assert _client(player).post(url, {"decklist": good}).status_code == 302
     assert _client(player).get(url).context["current"].version == 1
     assert _client(world["players"][1]).get(url).status_code == 403
+
+
+def test_organiser_edits_the_event(world: dict[str, Any]) -> None:
+    url = f"/events/{world['event'].pk}/edit/"
+    client = _client(world["organiser"])
+    page = client.get(url)
+    assert page.status_code == 200
+    data = {key: value for key, value in page.context["form"].initial.items() if value is not None}
+    data.update(name="Renamed Cup", round_minutes=40, date="2026-12-20")
+    assert client.post(url, data).status_code == 302
+    world["event"].refresh_from_db()
+    assert (world["event"].name, world["event"].round_minutes) == ("Renamed Cup", 40)
+    bad = client.post(url, {**data, "round_minutes": 1})
+    assert bad.status_code == 400
+    assert _client(world["judge"]).get(url).status_code == 403
+
+
+def test_judge_deck_check_page_shows_the_differences(world: dict[str, Any]) -> None:
+    from cardpool.services import card_import, decklist_submit
+    from tests.cardpool.conftest import demo_records
+
+    card_import(game_slug="zutomayo", records=demo_records(), source="demo", is_demo=True)
+    player = world["players"][0]
+    registration = Registration.objects.get(event=world["event"], user=player)
+    registered = "\n".join(f"2 DEMO_{n}" for n in range(1, 11))
+    decklist_submit(registration_id=registration.pk, submitted_by=player, data=registered)
+    presented = registered.replace("2 DEMO_10", "1 DEMO_10\n1 DEMO_11")
+    url = f"/cards/decklists/{registration.pk}/"
+    page = _client(world["judge"]).post(url, {"presented": presented})
+    assert page.status_code == 200
+    differences = page.context["deck_check"]["differences"]
+    assert [(d["card"], d["registered"], d["presented"]) for d in differences] == [
+        ("DEMO_10", 2, 1),
+        ("DEMO_11", 0, 1),
+    ]
+    assert _client(world["players"][1]).post(url, {"presented": presented}).status_code == 403
