@@ -94,7 +94,7 @@ def engine_view(*, event: Event, through_round: int | None = None) -> EngineView
     registrations = {
         reg.pk: reg
         for reg in Registration.objects.filter(event=event).exclude(
-            status=Registration.Status.WAITLISTED
+            status__in=[Registration.Status.WAITLISTED, Registration.Status.REGISTERED]
         )
     }
     rounds_qs = Round.objects.filter(event=event, stage=Round.Stage.SWISS).order_by("number")

@@ -133,7 +133,8 @@ def registration_check_in(*, registration_id: int, by: User) -> Registration:
             field="registration",
         )
     registration.status = Registration.Status.CHECKED_IN
-    registration.save(update_fields=["status"])
+    registration.late_rounds_missed = _rounds_paired(registration.event)
+    registration.save(update_fields=["status", "late_rounds_missed"])
     audit_log(
         action="tournaments.registration.checked_in",
         actor=by,

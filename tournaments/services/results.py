@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import F
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
@@ -92,7 +93,7 @@ def validate_score(
 
 def _lock_match(match_id: int) -> Match:
     match = (
-        Match.objects.select_for_update()
+        Match.objects.select_for_update(of=("self",))
         .select_related("round", "round__event", "round__event__game", "player_a", "player_b")
         .filter(pk=match_id)
         .first()
@@ -141,9 +142,9 @@ def _store(match: Match, **fields: object) -> ResultReport:
 
 
 def _after_confirmation(match: Match) -> None:
-    round_obj = match.round
-    round_obj.revision += 1
-    round_obj.save(update_fields=["revision"])
+    # One UPDATE that adds 1 in the database: two confirmations at once add 2.
+    Round.objects.filter(pk=match.round_id).update(revision=F("revision") + 1)
+    match.round.refresh_from_db(fields=["revision"])
 
 
 @transaction.atomic
@@ -288,6 +289,9 @@ def result_enter_by_judge(
     if replayed is not None:
         return replayed
     match = _lock_match(match_id)
+    replayed = _replay(judge, idempotency_key)  # a twin request may have won the lock
+    if replayed is not None:
+        return replayed
     event = match.round.event
     if not is_event_staff(user=judge, event_id=event.pk):
         raise PermissionDeniedError("only the event's judges and organisers enter results")

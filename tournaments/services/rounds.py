@@ -12,6 +12,7 @@ import random
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from core.audit import audit_log
@@ -45,7 +46,12 @@ def _new_seed() -> int:
 
 def _lock_event(event_id: int, by: User | None) -> Event:
     """The event row, locked; refused unless ``by`` organises it (None: the system itself)."""
-    event = Event.objects.select_for_update().select_related("game").filter(pk=event_id).first()
+    event = (
+        Event.objects.select_for_update(of=("self",))
+        .select_related("game")
+        .filter(pk=event_id)
+        .first()
+    )
     if event is None:
         raise NotFoundError(f"event {event_id} does not exist", field="event")
     if by is not None and not is_event_organiser(user=by, event_id=event_id):
@@ -58,7 +64,11 @@ def _lock_round(round_id: int, by: User | None) -> Round:
     if round_obj is None:
         raise NotFoundError(f"round {round_id} does not exist", field="round")
     _lock_event(round_obj.event_id, by)
-    return Round.objects.select_for_update().select_related("event", "event__game").get(pk=round_id)
+    return (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("event", "event__game")
+        .get(pk=round_id)
+    )
 
 
 def swiss_round_count(event: Event) -> int:
@@ -174,6 +184,11 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
     return round_obj
 
 
+def _seated(round_obj: Round) -> set[int]:
+    rows = Match.objects.filter(round=round_obj).values_list("player_a_id", "player_b_id")
+    return {pk for row in rows for pk in row if pk}
+
+
 def _require_not_started(round_obj: Round) -> None:
     if round_obj.status != Round.Status.PAIRED:
         raise ConflictError(f"round {round_obj.number} has started; it cannot be re-paired")
@@ -194,11 +209,17 @@ def round_repair(*, round_id: int, by: User, reason: str, seed: int | None = Non
     if last is not None and last.pk != round_obj.pk:
         raise ConflictError("only the latest round can be paired again")
     old_seed = round_obj.seed
+    seated_before = _seated(round_obj)
     ResultReport.objects.filter(match__round=round_obj).delete()  # only system bye results
     round_obj.matches.all().delete()
     round_obj.seed = seed if seed is not None else _new_seed()
     round_obj.save(update_fields=["seed"])
     _create_matches(round_obj, _engine_pairings(round_obj.event, round_obj.number, round_obj.seed))
+    # Entered, checked in or undropped after this round was paired: it was counted as missed,
+    # and now they play it.
+    Registration.objects.filter(
+        pk__in=_seated(round_obj) - seated_before, late_rounds_missed__gt=0
+    ).update(late_rounds_missed=F("late_rounds_missed") - 1)
     snapshot_refresh(round_obj=round_obj, standings=False)
     audit_log(
         action="tournaments.round.repaired",
