@@ -5,7 +5,8 @@ from config.settings.base import DATABASES
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    # The test database is a file so that live-server and concurrency tests can share it.
+    # In memory (shared cache): fast, and shared with the live server's thread. Concurrency on
+    # a SQLite file is tested in a subprocess (tests/tournaments/test_concurrency.py).
     DATABASES["default"]["TEST"] = {"NAME": None}
 WHITENOISE_AUTOREFRESH = True
 STORAGES = {
