@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from cardpool.models import Card
 from cardpool.services import decklist_submit
+from core.errors import ConflictError
 from core.services import user_get_or_create
 from tournaments.models import Event, Match, Registration, Round, RoundSnapshot
 from tournaments.services import (
@@ -162,8 +163,8 @@ def simulate_event(
     while True:
         try:
             round_obj = round_pair(event_id=event.pk, by=organiser, seed=rng.randrange(1, 2**31))
-        except Exception as exc:  # the services say when Swiss is over
-            if "Swiss rounds are played" not in str(exc):
+        except ConflictError as exc:  # the services say when Swiss is over
+            if exc.code != "swiss_complete":
                 raise
             break
         round_start(round_id=round_obj.pk, by=organiser)

@@ -160,6 +160,7 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
             if event.top_cut
             else f"all {planned} Swiss rounds are played: finish the event",
             field="round",
+            code="swiss_complete",
         )
     if number == 1 and event.swiss_rounds is None:
         event.swiss_rounds = planned
