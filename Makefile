@@ -60,6 +60,7 @@ benchmarks: install
 	$(PY) benchmarks/decklists.py
 	$(PY) benchmarks/pairing.py
 	$(PY) benchmarks/engine.py
+	$(PY) benchmarks/printing.py
 
 clean:
 	rm -rf $(VENV) var staticfiles artifacts .mypy_cache .ruff_cache
