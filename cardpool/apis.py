@@ -7,7 +7,6 @@ from typing import Any
 
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -24,6 +23,7 @@ from cardpool.selectors import (
 )
 from cardpool.services import decklist_check, decklist_recheck_start, decklist_submit
 from core.errors import NotFoundError
+from core.pagination import BoundedLimitOffsetPagination
 from tournaments.permissions import IsEventOrganiser
 
 
@@ -88,7 +88,7 @@ class CardListApi(APIView):
         filters = self.FilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         cards = card_search(filters=CardFilters(**filters.validated_data))
-        paginator = LimitOffsetPagination()
+        paginator = BoundedLimitOffsetPagination()
         page = paginator.paginate_queryset(cards, request, view=self)
         return paginator.get_paginated_response(CardOutputSerializer(page, many=True).data)
 

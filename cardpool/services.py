@@ -204,6 +204,10 @@ def decklist_submit(
             f"this registration is {registration.status}; its decklist cannot change",
             field="registration",
         )
+    if event.status == "finished" or event.rounds.exists():
+        raise ConflictError(
+            "the event has started; the list is locked", code="decklist_locked", field="decklist"
+        )
     moment = now or timezone.now()
     if event.decklist_deadline is not None and moment > event.decklist_deadline:
         raise ConflictError(

@@ -75,6 +75,9 @@ def decklist_submit_page(request: HttpRequest, registration_id: int) -> HttpResp
     """A player's decklist: the current version, and a form to submit a new one."""
     user = request.user
     assert isinstance(user, User)  # login_required  # noqa: S101
+    registration = Registration.objects.select_related("event").filter(pk=registration_id).first()
+    if registration is None:
+        raise Http404("no such registration")
     deck_check = None
     if request.method == "POST" and "presented" in request.POST:
         check_form = DeckCheckForm(request.POST)
@@ -109,7 +112,6 @@ def decklist_submit_page(request: HttpRequest, registration_id: int) -> HttpResp
         current = None
     except PermissionDeniedError as error:
         return render(request, "core/error.html", {"error": error}, status=403)
-    registration = Registration.objects.select_related("event").get(pk=registration_id)
     return render(
         request,
         "cardpool/decklist_submit.html",

@@ -3,17 +3,16 @@
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
 from core import views as core_views
-from core.apis import ApiRootApi
+from core.apis import ApiRootApi, ObtainTokenApi
 
 api_v1: list[URLPattern | URLResolver] = [
     path("", ApiRootApi.as_view(), name="api-root"),
     path("", include("cardpool.api_urls")),
     path("", include("tournaments.api_urls")),
     path("", include("judging.api_urls")),
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", ObtainTokenApi.as_view(), name="api-token"),
 ]
 
 urlpatterns = [

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
+from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
+
+from core.errors import RateLimitedError
+from core.login_limits import login_failure_record, login_failures_clear, login_retry_after
 
 
 class ApiRootApi(APIView):
@@ -32,3 +39,31 @@ class ApiRootApi(APIView):
                 "health": reverse("healthz", request=request),
             }
         )
+
+
+class ObtainTokenApi(ObtainAuthToken):
+    """``POST username, password`` → ``{"token"}`` for organiser tools.
+
+    Shares the login pages' limit: after too many failures for one account, 429.
+    """
+
+    throttle_classes = ()
+
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = request.data if isinstance(request.data, dict) else {}
+        username = str(data.get("username", ""))
+        retry_after = login_retry_after(username=username) if username else 0
+        if retry_after:
+            raise RateLimitedError(
+                f"too many failed logins for this account; try again in {retry_after} s",
+                field="username",
+            )
+        serializer = self.get_serializer(data=request.data)
+        if not serializer.is_valid():
+            if username:
+                login_failure_record(username=username)
+            return Response(serializer.errors, status=400)
+        login_failures_clear(username=username)
+        user = serializer.validated_data["user"]
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})

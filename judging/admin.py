@@ -29,3 +29,6 @@ class RulingAdmin(admin.ModelAdmin[Ruling]):
 
     def has_change_permission(self, request: object, obj: object = None) -> bool:
         return False
+
+    def has_delete_permission(self, request: object, obj: object = None) -> bool:
+        return False

@@ -13,9 +13,26 @@ class EventRoleInline(admin.TabularInline[EventRole, Event]):
     model = EventRole
     extra = 0
 
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin[Event]):
+    """Read-only: events change through the organiser pages and the API (audited services)."""
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
     list_display = ["name", "game", "date", "status", "swiss_rounds", "top_cut"]
     list_filter = ["game", "status"]
     search_fields = ["name", "venue"]
@@ -41,7 +58,12 @@ class RegistrationAdmin(admin.ModelAdmin[Registration]):
     list_filter = ["status", "event"]
     search_fields = ["display_name", "player_id", "email"]
     actions = [check_in]
-    readonly_fields = ["status", "late_rounds_missed", "dropped_after_round"]
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # shared by several models

@@ -165,15 +165,6 @@ def event_penalties(*, event_id: int) -> QuerySet[Penalty]:
     )
 
 
-def result_answer_get(*, user: AnyUser, idempotency_key: str) -> dict[str, Any] | None:
-    """The stored first answer to a result request sent with this key by this person."""
-    if not idempotency_key or not user.is_authenticated:
-        return None
-    report = ResultReport.objects.filter(reported_by_id=user.pk, idempotency_key=idempotency_key)
-    found = report.values_list("response", flat=True).first()
-    return dict(found) if found else None
-
-
 # --- exports -----------------------------------------------------------------------------------
 
 

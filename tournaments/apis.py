@@ -80,14 +80,6 @@ def _idempotency_key(request: Request) -> str:
     return key
 
 
-def _replayed(request: Request, key: str) -> Response | None:
-    """The first answer to a request already made with this key, if any."""
-    answer = api_selectors.result_answer_get(user=request.user, idempotency_key=key)
-    if answer is None:
-        return None
-    return Response(answer, status=201, headers={"Idempotent-Replayed": "true"})
-
-
 def _result_response(outcome: services.ResultOutcome) -> Response:
     headers = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
     return Response(ResultOutputSerializer(outcome.as_dict()).data, status=201, headers=headers)
@@ -950,9 +942,6 @@ class ResultReportApi(APIView):
         serializer = self.ResultReportInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         key = _idempotency_key(request)
-        replayed = _replayed(request, key)
-        if replayed is not None:
-            return replayed
         api_selectors.match_get(event_id=event_id, match_id=match_id)
         outcome = services.result_report(
             match_id=match_id, user=_user(request), idempotency_key=key, **serializer.validated_data
@@ -972,9 +961,6 @@ class ResultConfirmApi(APIView):
     )
     def post(self, request: Request, event_id: int, match_id: int) -> Response:
         key = _idempotency_key(request)
-        replayed = _replayed(request, key)
-        if replayed is not None:
-            return replayed
         api_selectors.match_get(event_id=event_id, match_id=match_id)
         outcome = services.result_confirm(
             match_id=match_id, user=_user(request), idempotency_key=key
@@ -1058,9 +1044,6 @@ class JudgeResultApi(APIView):
         serializer = self.JudgeResultInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         key = _idempotency_key(request)
-        replayed = _replayed(request, key)
-        if replayed is not None:
-            return replayed
         api_selectors.match_get(event_id=event_id, match_id=match_id)
         event = api_selectors.event_get_visible(event_id=event_id, user=request.user)
         if serializer.validated_data["double_loss"] and not scoring_for(event).double_loss:

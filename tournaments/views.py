@@ -37,6 +37,7 @@ from tournaments.permissions import (
     is_event_organiser,
     is_event_staff,
 )
+from tournaments.services.registration import MAX_IMPORT_BYTES
 from tournaments.view_selectors import (
     event_public_get,
     judge_queue,
@@ -107,8 +108,13 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     )
 
 
-def _conditional(request: HttpRequest, revision: int) -> tuple[str, bool]:
-    etag = f'"r{revision}"'
+def live_etag(round_obj: Round, revision: int) -> str:
+    """Names the round and its snapshot revision: a new round is a new page, whatever revision."""
+    return f'"r{round_obj.pk}-{revision}"'
+
+
+def _conditional(request: HttpRequest, round_obj: Round, revision: int) -> tuple[str, bool]:
+    etag = live_etag(round_obj, revision)
     return etag, request.headers.get("If-None-Match") == etag
 
 
@@ -118,7 +124,7 @@ def round_pairings(request: HttpRequest, event_id: int, number: int | None = Non
     round_obj, snapshot = round_snapshot(event=event, number=number)
     if snapshot is None or round_obj is None:
         return render(request, "tournaments/no_round.html", {"event": event})
-    etag, fresh = _conditional(request, snapshot.revision)
+    etag, fresh = _conditional(request, round_obj, snapshot.revision)
     if fresh:
         return HttpResponse(status=304, headers={"ETag": etag})
     by_table = request.GET.get("by") == "table"
@@ -138,7 +144,7 @@ def round_pairings(request: HttpRequest, event_id: int, number: int | None = Non
             "round": round_obj,
             "rows": rows,
             "by_table": by_table,
-            "revision": snapshot.revision,
+            "etag": live_etag(round_obj, snapshot.revision),
             "rounds": event.rounds.order_by("number"),
         },
     )
@@ -151,7 +157,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     round_obj, snapshot = round_snapshot(event=event, number=None, swiss_only=True)
     if snapshot is None or round_obj is None:
         return render(request, "tournaments/no_round.html", {"event": event})
-    etag, fresh = _conditional(request, snapshot.revision)
+    etag, fresh = _conditional(request, round_obj, snapshot.revision)
     if fresh:
         return HttpResponse(status=304, headers={"ETag": etag})
     response = render(
@@ -162,7 +168,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
             "round": round_obj,
             "rows": snapshot.standings,
             "final": round_obj.status == Round.Status.COMPLETE,
-            "revision": snapshot.revision,
+            "etag": live_etag(round_obj, snapshot.revision),
         },
     )
     response["ETag"] = etag
@@ -437,7 +443,9 @@ def _player_level_action(request: HttpRequest, event: Event, user: User, action:
         upload = request.FILES.get("file")
         if upload is None:
             raise InvalidInputError(_("choose a CSV file"), field="file")
-        return services.registrations_import_csv(event_id=event.pk, by=user, data=upload.read())
+        return services.registrations_import_csv(
+            event_id=event.pk, by=user, data=upload.read(MAX_IMPORT_BYTES + 1)
+        )
     registration_id = _registration_of(event, _int(request, "registration"))
     if action == "check_in":
         return services.registration_check_in(registration_id=registration_id, by=user)
@@ -647,7 +655,7 @@ def print_request(request: HttpRequest, event_id: int, kind: str) -> HttpRespons
         event_get_for_organiser(user=user, event_id=event_id)
         job = services.print_job_request(
             event_id=event_id, kind=kind, by=user, base_url=request.build_absolute_uri("/"),
-            round_number=int(request.POST["round"]) if request.POST.get("round") else None,
+            round_number=_int(request, "round") if request.POST.get("round") else None,
         )  # fmt: skip
     except DomainError as error:
         return domain_error_response(request, error)

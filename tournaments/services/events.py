@@ -79,6 +79,14 @@ def _validate_structure(event: Event) -> None:
         raise InvalidInputError("Swiss rounds must be 1 to 20 (or empty)", field="swiss_rounds")
     if not 5 <= event.round_minutes <= 240:
         raise InvalidInputError("a round lasts 5 to 240 minutes", field="round_minutes")
+    if not 5 <= event.top_cut_round_minutes <= 240:
+        raise InvalidInputError("a round lasts 5 to 240 minutes", field="top_cut_round_minutes")
+    for field in ("registration_opens_at", "registration_closes_at", "decklist_deadline"):
+        moment = getattr(event, field)
+        if moment is not None and not 2000 <= moment.year <= 2100:
+            raise InvalidInputError("a date between the years 2000 and 2100", field=field)
+    if not 2000 <= event.date.year <= 2100:
+        raise InvalidInputError("a date between the years 2000 and 2100", field="date")
     unknown = set(event.scoring) - SCORING_KEYS
     if unknown:
         raise InvalidInputError(

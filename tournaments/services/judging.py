@@ -24,11 +24,18 @@ def penalty_record(
     table: int | None = None,
     note: str = "",
 ) -> Penalty:
-    registration = Registration.objects.select_for_update().filter(pk=registration_id).first()
+    registration = (
+        Registration.objects.select_for_update(of=("self",))
+        .select_related("event")
+        .filter(pk=registration_id)
+        .first()
+    )
     if registration is None:
         raise NotFoundError(f"registration {registration_id} does not exist", field="registration")
     if not is_event_staff(user=judge, event_id=registration.event_id):
         raise PermissionDeniedError("only the event's judges record penalties")
+    if registration.event.status == "finished":
+        raise ConflictError("the event is finished", field="registration")
     if not infraction.strip():
         raise InvalidInputError("name the infraction", field="infraction")
     if table is not None and not 1 <= table <= 10_000:

@@ -112,7 +112,9 @@ def registration_create(
 
 def _locked(registration_id: int) -> Registration:
     registration = (
-        Registration.objects.select_for_update().select_related("event").filter(pk=registration_id)
+        Registration.objects.select_for_update(of=("self",))
+        .select_related("event")
+        .filter(pk=registration_id)
     ).first()
     if registration is None:
         raise NotFoundError(f"registration {registration_id} does not exist", field="registration")
@@ -217,7 +219,10 @@ def registration_undrop(*, registration_id: int, by: User, reason: str) -> Regis
 
 def _csv_rows(text: str) -> list[tuple[int, dict[str, str]]]:
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    header = [(name or "").strip().lower() for name in reader.fieldnames or []]
+    try:
+        header = [(name or "").strip().lower() for name in reader.fieldnames or []]
+    except csv.Error as exc:
+        raise InvalidInputError(f"line 1: {exc}", field="file") from exc
     missing = [column for column in ("name", "player_id", "email") if column not in header]
     if missing:
         raise InvalidInputError(
@@ -226,10 +231,13 @@ def _csv_rows(text: str) -> list[tuple[int, dict[str, str]]]:
             field="file",
         )
     reader.fieldnames = header
-    return [
-        (line, {key: (value or "").strip() for key, value in row.items() if key})
-        for line, row in enumerate(reader, start=2)
-    ]
+    try:
+        return [
+            (line, {key: (value or "").strip() for key, value in row.items() if key})
+            for line, row in enumerate(reader, start=2)
+        ]
+    except csv.Error as exc:
+        raise InvalidInputError(f"line {reader.line_num}: {exc}", field="file") from exc
 
 
 def _import_problems(event: Event, rows: list[tuple[int, dict[str, str]]]) -> list[str]:

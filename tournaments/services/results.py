@@ -108,8 +108,12 @@ def _next_version(match: Match) -> int:
     return (last.version if last else 0) + 1
 
 
-def _replay(user: User, key: str) -> ResultOutcome | None:
-    """The first answer given to this key, as it was then (not the report's status now)."""
+def _replay(user: User, key: str, match_id: int) -> ResultOutcome | None:
+    """The first answer given to this key, as it was then (not the report's status now).
+
+    A key belongs to one request: reused for another match it is refused, never answered
+    with the other match's result (which would lose this report without a word).
+    """
     if not key:
         return None
     if len(key) > MAX_KEY:
@@ -117,6 +121,11 @@ def _replay(user: User, key: str) -> ResultOutcome | None:
     earlier = ResultReport.objects.filter(reported_by=user, idempotency_key=key).first()
     if earlier is None:
         return None
+    if earlier.match_id != match_id:
+        raise InvalidInputError(
+            "this idempotency key was already used for another match; send a new key",
+            field="idempotency_key",
+        )
     first = earlier.response or _outcome(earlier).as_dict()
     return ResultOutcome(
         match_id=int(str(first["match"])),
@@ -161,11 +170,11 @@ def result_report(
 ) -> ResultOutcome:
     """A player reports their own match. Equal reports from both players confirm it; different
     ones send the match to the judges' queue."""
-    replayed = _replay(user, idempotency_key)
+    replayed = _replay(user, idempotency_key, match_id)
     if replayed is not None:
         return replayed
     match = _lock_match(match_id)
-    replayed = _replay(user, idempotency_key)  # a twin request may have won the lock
+    replayed = _replay(user, idempotency_key, match_id)  # a twin request may have won the lock
     if replayed is not None:
         return replayed
     if match.is_bye:
@@ -242,7 +251,7 @@ def result_report(
 @transaction.atomic
 def result_confirm(*, match_id: int, user: User, idempotency_key: str = "") -> ResultOutcome:
     """The opponent agrees with the pending report: the same numbers, reported by them."""
-    replayed = _replay(user, idempotency_key)
+    replayed = _replay(user, idempotency_key, match_id)
     if replayed is not None:
         return replayed
     match = _lock_match(match_id)
@@ -285,16 +294,23 @@ def result_enter_by_judge(
     Overriding a confirmed result needs a reason. Results of a round can change until the next
     round is paired.
     """
-    replayed = _replay(judge, idempotency_key)
+    replayed = _replay(judge, idempotency_key, match_id)
     if replayed is not None:
         return replayed
     match = _lock_match(match_id)
-    replayed = _replay(judge, idempotency_key)  # a twin request may have won the lock
+    replayed = _replay(judge, idempotency_key, match_id)  # a twin request may have won the lock
     if replayed is not None:
         return replayed
     event = match.round.event
     if not is_event_staff(user=judge, event_id=event.pk):
         raise PermissionDeniedError("only the event's judges and organisers enter results")
+    players = {match.player_a.user_id, match.player_b.user_id if match.player_b else None}
+    if judge.pk in players:
+        raise PermissionDeniedError(
+            "you play in this match: another judge enters its result", field="match"
+        )
+    if event.status == Event.Status.FINISHED:
+        raise ConflictError("the event is finished; its results are final", field="match")
     if match.is_bye:
         raise ConflictError("a bye has no result to enter", field="match")
     if Round.objects.filter(event=event, number__gt=match.round.number).exists():
