@@ -37,6 +37,7 @@ from tournaments.permissions import (
     is_event_organiser,
     is_event_staff,
 )
+from tournaments.selectors import confirmed_report
 from tournaments.services.registration import MAX_IMPORT_BYTES
 from tournaments.view_selectors import (
     event_public_get,
@@ -177,21 +178,34 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def bracket(request: HttpRequest, event_id: int) -> HttpResponse:
     event = event_public_get(event_id=event_id, user=request.user)
+    latest_cut = event.rounds.filter(stage=Round.Stage.TOP_CUT).order_by("-number").first()
+    etag = live_etag(latest_cut, latest_cut.revision) if latest_cut else '"r0-0"'
+    if request.headers.get("If-None-Match") == etag:
+        return HttpResponse(status=304, headers={"ETag": etag})
+    scores = {}
+    for match in Match.objects.filter(round__event=event, round__stage="top_cut").prefetch_related(
+        "reports"
+    ):
+        report = confirmed_report(match)
+        if report is not None:
+            scores[match.pk] = report
     rounds = []
-    for round_obj in event.rounds.filter(stage=Round.Stage.TOP_CUT).order_by("number"):
+    for round_obj in event.rounds.filter(stage=Round.Stage.TOP_CUT).select_related("snapshot"):
         snapshot = getattr(round_obj, "snapshot", None)
-        rounds.append({"round": round_obj, "pairings": snapshot.pairings if snapshot else []})
-    results = {
-        match.pk: match
-        for match in Match.objects.filter(
-            round__event=event, round__stage="top_cut"
-        ).prefetch_related("reports")
-    }
-    return render(
-        request,
-        "tournaments/bracket.html",
-        {"event": event, "rounds": rounds, "results": results},
+        pairings = []
+        for pairing in snapshot.pairings if snapshot else []:
+            report = scores.get(pairing["match"])
+            winner = None
+            if report is not None and report.wins_a != report.wins_b:
+                winner = "a" if report.wins_a > report.wins_b else "b"
+            score = f"{report.wins_a}–{report.wins_b}" if report is not None else ""
+            pairings.append({**pairing, "winner": winner, "score": score})
+        rounds.append({"round": round_obj, "pairings": pairings})
+    response = render(
+        request, "tournaments/bracket.html", {"event": event, "rounds": rounds, "etag": etag}
     )
+    response["ETag"] = etag
+    return response
 
 
 def round_clock(request: HttpRequest, event_id: int) -> HttpResponse:

@@ -163,6 +163,15 @@ def test_round_to_standings_top_cut_and_print(
     assert _act(world, "topcut").status_code == 302
     bracket = _client().get(f"/events/{event.pk}/bracket/")
     assert len(bracket.context["rounds"]) == 1
+    etag = bracket["ETag"]
+    assert _client().get(f"/events/{event.pk}/bracket/", HTTP_IF_NONE_MATCH=etag).status_code == 304
+    cut = Round.objects.get(event=event, stage="top_cut")
+    _act(world, "start", round=cut.pk)
+    judge.post(f"/events/{event.pk}/judge/enter/", {"table": 1, "score": "21"})
+    after = _client().get(f"/events/{event.pk}/bracket/", HTTP_IF_NONE_MATCH=etag)
+    assert after.status_code == 200
+    final = after.context["rounds"][0]["pairings"][0]
+    assert (final["winner"], final["score"]) == ("a", "2–1")
     with django_capture_on_commit_callbacks(execute=True):
         response = _client(world["organiser"]).post(f"/events/{event.pk}/print/match_slips/")
     assert response.status_code == 302
