@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Game(models.Model):
@@ -241,7 +242,7 @@ class DecklistRecheck(models.Model):
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")
-        RUNNING = "running", _("Running")
+        RUNNING = "running", pgettext_lazy("a background job", "Running")
         DONE = "done", _("Done")
         FAILED = "failed", _("Failed")
 
