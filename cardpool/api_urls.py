@@ -7,22 +7,22 @@ urlpatterns = [
     path("cards/<slug:game>/<str:code>/", apis.CardDetailApi.as_view(), name="api-card-detail"),
     path("decklists/check/", apis.DecklistCheckApi.as_view(), name="api-decklist-check"),
     path(
-        "registrations/<int:registration_id>/decklist/",
+        "registrations/<id:registration_id>/decklist/",
         apis.DecklistApi.as_view(),
         name="api-decklist",
     ),
     path(
-        "registrations/<int:registration_id>/decklist/versions/",
+        "registrations/<id:registration_id>/decklist/versions/",
         apis.DecklistVersionListApi.as_view(),
         name="api-decklist-versions",
     ),
     path(
-        "registrations/<int:registration_id>/deck-check/",
+        "registrations/<id:registration_id>/deck-check/",
         apis.DeckCheckApi.as_view(),
         name="api-deck-check",
     ),
     path(
-        "events/<int:event_id>/decklists/recheck/",
+        "events/<id:event_id>/decklists/recheck/",
         apis.DecklistRecheckApi.as_view(),
         name="api-decklist-recheck",
     ),

@@ -6,7 +6,7 @@ app_name = "cardpool"
 
 urlpatterns = [
     path(
-        "decklists/<int:registration_id>/",
+        "decklists/<id:registration_id>/",
         views.decklist_submit_page,
         name="decklist-submit",
     ),

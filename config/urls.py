@@ -1,11 +1,14 @@
 """URL configuration: HTML pages, the REST API under /api/v1/, schema and docs under /api/."""
 
 from django.contrib import admin
-from django.urls import URLPattern, URLResolver, include, path
+from django.urls import URLPattern, URLResolver, include, path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from core import views as core_views
 from core.apis import ApiRootApi, ObtainTokenApi
+from core.converters import IdConverter
+
+register_converter(IdConverter, "id")
 
 api_v1: list[URLPattern | URLResolver] = [
     path("", ApiRootApi.as_view(), name="api-root"),

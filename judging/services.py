@@ -132,6 +132,8 @@ def record_parse(data: str | bytes) -> dict[str, Any]:
             f"the record is not JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}",
             field="record",
         ) from exc
+    except (RecursionError, ValueError) as exc:
+        raise InvalidInputError(f"the record is not usable JSON: {exc}", field="record") from exc
     if not isinstance(record, dict):
         raise InvalidInputError("a game record is a JSON object", field="record")
     return record
@@ -139,6 +141,8 @@ def record_parse(data: str | bytes) -> dict[str, Any]:
 
 def replay_for_judge(*, record: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """Replay a record against the database's ZUTOMAYO cards; RecordError becomes a 400."""
+    if len(json.dumps(record, ensure_ascii=False)) > MAX_RECORD_BYTES:
+        raise InvalidInputError("the record is larger than 512 KB", field="record")
     try:
         report = replay_record(record, cards=engine_cards(), lang=lang)
     except RecordError as exc:

@@ -5,7 +5,7 @@ from judging import views
 app_name = "judging"
 
 urlpatterns = [
-    path("events/<int:event_id>/cases/", views.case_list, name="case-list"),
-    path("cases/<int:case_id>/", views.case_detail, name="case-detail"),
-    path("cases/<int:case_id>/file/", views.case_file, name="case-file"),
+    path("events/<id:event_id>/cases/", views.case_list, name="case-list"),
+    path("cases/<id:case_id>/", views.case_detail, name="case-detail"),
+    path("cases/<id:case_id>/file/", views.case_file, name="case-file"),
 ]

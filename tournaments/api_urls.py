@@ -4,10 +4,10 @@ from django.urls import URLPattern, URLResolver, path
 
 from tournaments import apis
 
-EVENT = "events/<int:event_id>/"
-ROUND = EVENT + "rounds/<int:number>/"
-REGISTRATION = EVENT + "registrations/<int:registration_id>/"
-MATCH = EVENT + "matches/<int:match_id>/"
+EVENT = "events/<id:event_id>/"
+ROUND = EVENT + "rounds/<id:number>/"
+REGISTRATION = EVENT + "registrations/<id:registration_id>/"
+MATCH = EVENT + "matches/<id:match_id>/"
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("events/", apis.EventListApi.as_view(), name="api-event-list"),

@@ -9,6 +9,7 @@ their number within the event, matches and registrations by id (and must belong 
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -216,6 +217,17 @@ def _round_response(round_obj: Round, status: int = 200) -> Response:
 # --- events -------------------------------------------------------------------------------------
 
 
+class BoundedDateTimeField(serializers.DateTimeField):
+    """A date and time; one that cannot be placed in UTC (e.g. year 1) is a 400, not a crash."""
+
+    def enforce_timezone(self, value: dt.datetime) -> dt.datetime:
+        try:
+            return super().enforce_timezone(value)
+        except OverflowError:
+            self.fail("overflow")
+            raise  # pragma: no cover - fail() always raises
+
+
 class EventStructureInputSerializer(serializers.Serializer[dict[str, Any]]):
     """Optional structure fields shared by create and update (the services check the values)."""
 
@@ -223,9 +235,9 @@ class EventStructureInputSerializer(serializers.Serializer[dict[str, Any]]):
     capacity = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=100_000
     )
-    registration_opens_at = serializers.DateTimeField(required=False, allow_null=True)
-    registration_closes_at = serializers.DateTimeField(required=False, allow_null=True)
-    decklist_deadline = serializers.DateTimeField(required=False, allow_null=True)
+    registration_opens_at = BoundedDateTimeField(required=False, allow_null=True)
+    registration_closes_at = BoundedDateTimeField(required=False, allow_null=True)
+    decklist_deadline = BoundedDateTimeField(required=False, allow_null=True)
     decklists_published = serializers.BooleanField(required=False)
     swiss_rounds = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=1000

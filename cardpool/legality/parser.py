@@ -504,7 +504,11 @@ def parse_json(data: str | bytes, index: CardIndex) -> ParsedDecklist:
         return builder.result((problem,) if problem else ())
     try:
         document: object = json.loads(text)
-    except json.JSONDecodeError as error:
+    except (RecursionError, ValueError) as error:
+        if not isinstance(error, json.JSONDecodeError):  # nested too deep, number too long
+            return builder.result(
+                (_json_issue("document", f"not usable JSON ({error})", "使えないJSONです"),)
+            )
         return builder.result(
             (
                 _json_issue(

@@ -235,8 +235,26 @@ _TOP = ("format", "profile", "cards", "night_side", "players", "redraw", "deck_a
         "turns", "claims", "start", "comment")  # fmt: skip
 
 
+MAX_DEPTH = 32
+"""No record needs more nesting than this; deeper input is refused before it is read."""
+
+
+def _check_depth(data: JSON) -> None:
+    """Refuse a document nested deeper than ``MAX_DEPTH`` (checked without recursion)."""
+    stack: list[tuple[JSON, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise RecordError("record", f"nested more than {MAX_DEPTH} levels deep")
+        if isinstance(value, dict):
+            stack.extend((item, depth + 1) for item in value.values())
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+
+
 def parse_record(data: JSON, catalogue: CardCatalogue | None = None) -> GameRecord:
     """Check and read a record; card ids must be in ``catalogue`` or the record's own ``cards``."""
+    _check_depth(data)
     top = _obj(data, "record")
     _check_keys(top, _TOP, "record")
     if top.get("format") != FORMAT:
