@@ -83,7 +83,19 @@ class CardListApi(APIView):
         clock = serializers.IntegerField(required=False, min_value=0, max_value=17)
         power_cost = serializers.IntegerField(required=False, min_value=0, max_value=99)
 
-    @extend_schema(parameters=[FilterSerializer], responses=CardOutputSerializer(many=True))
+    @extend_schema(
+        operation_id="v1_cards_list",
+        parameters=[FilterSerializer],
+        responses=inline_serializer(
+            name="CardPage",
+            fields={
+                "count": serializers.IntegerField(),
+                "next": serializers.URLField(allow_null=True),
+                "previous": serializers.URLField(allow_null=True),
+                "results": CardOutputSerializer(many=True),
+            },
+        ),
+    )
     def get(self, request: Request) -> Response:
         filters = self.FilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)

@@ -100,12 +100,17 @@ class InlineChoiceField(serializers.ChoiceField):
         super().__init__(choices=values, **kwargs)
 
 
+@extend_schema_field(OpenApiTypes.INT)
+class BestOfField(InlineChoiceField):
+    """1 or 3 games: documented as the integer it is."""
+
+
 class EventOutputSerializer(serializers.ModelSerializer[Event]):
     game = serializers.CharField(source="game.slug")
     format = serializers.CharField(source="format.slug", default=None)
     status = InlineChoiceField(choices=Event.Status.values)
-    best_of = InlineChoiceField(choices=Event.BestOf.values)
-    top_cut_best_of = InlineChoiceField(choices=Event.BestOf.values)
+    best_of = BestOfField(choices=Event.BestOf.values)
+    top_cut_best_of = BestOfField(choices=Event.BestOf.values)
 
     class Meta:
         model = Event
@@ -243,8 +248,8 @@ class EventStructureInputSerializer(serializers.Serializer[dict[str, Any]]):
         required=False, allow_null=True, min_value=0, max_value=1000
     )
     top_cut = serializers.IntegerField(required=False, min_value=0, max_value=1000)
-    best_of = InlineChoiceField(choices=Event.BestOf.values, required=False)
-    top_cut_best_of = InlineChoiceField(choices=Event.BestOf.values, required=False)
+    best_of = BestOfField(choices=Event.BestOf.values, required=False)
+    top_cut_best_of = BestOfField(choices=Event.BestOf.values, required=False)
     round_minutes = serializers.IntegerField(required=False, min_value=0, max_value=10_000)
     top_cut_round_minutes = serializers.IntegerField(required=False, min_value=0, max_value=10_000)
     scoring = serializers.DictField(
@@ -867,7 +872,7 @@ class EventExportApi(APIView):
             OpenApiParameter("format", str, OpenApiParameter.QUERY, enum=["json", "csv"]),
         ],
         responses={
-            (200, "application/json"): OpenApiTypes.OBJECT,
+            (200, "application/json"): {"type": "array", "items": {"type": "object"}},
             (200, "text/csv"): OpenApiTypes.STR,
         },
     )
