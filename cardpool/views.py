@@ -23,6 +23,7 @@ from cardpool.selectors import (
 )
 from cardpool.services import decklist_submit
 from core.errors import DomainError, InvalidInputError, NotFoundError, PermissionDeniedError
+from core.views import domain_error_response
 from tournaments.forms import DeckCheckForm, DecklistForm
 from tournaments.models import Registration
 from tournaments.permissions import is_event_staff
@@ -89,7 +90,7 @@ def decklist_submit_page(request: HttpRequest, registration_id: int) -> HttpResp
                 data=check_form.cleaned_data["presented"],
             )  # fmt: skip
         except DomainError as error:
-            return render(request, "core/error.html", {"error": error}, status=error.status_code)
+            return domain_error_response(request, error)
     form = DecklistForm(None if deck_check is not None else (request.POST or None),
                         request.FILES or None)  # fmt: skip
     report = None
@@ -111,7 +112,7 @@ def decklist_submit_page(request: HttpRequest, registration_id: int) -> HttpResp
     except NotFoundError:
         current = None
     except PermissionDeniedError as error:
-        return render(request, "core/error.html", {"error": error}, status=403)
+        return domain_error_response(request, error)
     return render(
         request,
         "cardpool/decklist_submit.html",

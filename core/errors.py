@@ -1,7 +1,7 @@
 """The project's domain error hierarchy.
 
 Services raise these; exactly one DRF exception handler (``core.api``) and one view mixin
-(``core.views.DomainErrorMixin``) turn them into responses. Every error names what is wrong
+(``core.views.domain_error_response``) turn them into responses. Every error names what is wrong
 and, through ``field``, where.
 """
 

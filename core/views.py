@@ -5,15 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.contrib import messages
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.models import User
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from core.errors import DomainError
+from core.errors import DomainError, PermissionDeniedError
 from core.forms import RateLimitedAuthenticationForm
 
 
@@ -76,15 +77,20 @@ class LogoutView(auth_views.LogoutView):
     template_name = "core/logged_out.html"
 
 
-class DomainErrorMixin:
-    """Turns a service's DomainError into a form error (or a message) instead of a 500."""
+def domain_error_response(request: HttpRequest, error: DomainError) -> HttpResponse:
+    """The one place a page turns a service's DomainError into a response: the error page,
+    with the error's 4xx status, saying what is wrong and where, and that nothing changed."""
+    return render(
+        request,
+        "core/error.html",
+        {"error": error, "back": request.META.get("HTTP_REFERER", "")},
+        status=error.status_code,
+    )
 
-    def handle_domain_error(
-        self, request: HttpRequest, error: DomainError, form: Any = None
-    ) -> None:
-        if form is not None:
-            form.add_error(
-                error.field if error.field in getattr(form, "fields", {}) else None, error.message
-            )
-        else:
-            messages.error(request, error.message)
+
+def request_user(request: HttpRequest) -> User:
+    """The logged-in person (views behind ``login_required``)."""
+    user = request.user
+    if not isinstance(user, User):
+        raise PermissionDeniedError(_("log in first"))
+    return user

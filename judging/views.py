@@ -8,13 +8,13 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.errors import DomainError, PermissionDeniedError
+from core.errors import DomainError
+from core.views import domain_error_response, request_user
 from judging.forms import CaseOpenForm, RecordUploadForm, SingleTurnForm
 from judging.models import JudgeCase, Ruling
 from judging.selectors import rule_texts
@@ -22,15 +22,11 @@ from judging.services import judge_case_file, judge_case_open, record_parse, rul
 from tournaments.models import Match
 from tournaments.permissions import event_get_for_staff
 from tournaments.view_selectors import latest_round
-from tournaments.views import domain_error_response
 
 _RULE_KEY = re.compile(r"^\d+(?:\.\d+)*(?:#\w+)?$")
 
 
-def _user(request: HttpRequest) -> User:
-    if not isinstance(request.user, User):
-        raise PermissionDeniedError(_("log in first"))
-    return request.user
+_user = request_user
 
 
 @login_required

@@ -19,7 +19,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.errors import DomainError, InvalidInputError, PermissionDeniedError
+from core.errors import DomainError, InvalidInputError
+from core.views import domain_error_response, request_user
 from tournaments import services
 from tournaments.forms import (
     CsvImportForm,
@@ -49,15 +50,6 @@ from tournaments.view_selectors import (
 )
 
 
-def domain_error_response(request: HttpRequest, error: DomainError) -> HttpResponse:
-    return render(
-        request,
-        "core/error.html",
-        {"error": error, "back": request.META.get("HTTP_REFERER", "")},
-        status=error.status_code,
-    )
-
-
 def _run(
     request: HttpRequest, action: Callable[[], object], *, success: str, then: str
 ) -> HttpResponse:
@@ -70,11 +62,7 @@ def _run(
     return redirect(then, permanent=False)
 
 
-def _user(request: HttpRequest) -> User:
-    user = request.user
-    if not isinstance(user, User):
-        raise PermissionDeniedError(_("log in first"))
-    return user
+_user = request_user
 
 
 def _int(request: HttpRequest, name: str) -> int:
