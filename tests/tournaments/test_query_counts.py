@@ -51,3 +51,18 @@ def test_engine_view_is_four_queries() -> None:
     event = _event(24)
     assert _queries(lambda: engine_view(event=event)) == 4
     assert _queries(lambda: standings_compute(event=event)) == 4
+
+
+@pytest.mark.parametrize("path", ["/events/{id}/manage/", "/events/{id}/judge/"])
+def test_staff_pages_do_not_grow_with_the_field(path: str) -> None:
+    from tournaments.models import EventRole
+
+    counts = []
+    for players in (8, 40):
+        event = _event(players)
+        organiser = EventRole.objects.filter(event=event, role="organiser").first()
+        assert organiser is not None
+        client = Client()
+        client.force_login(organiser.user)
+        counts.append(_queries(lambda e=event, c=client: c.get(path.format(id=e.pk))))
+    assert counts[0] == counts[1]
