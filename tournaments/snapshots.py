@@ -12,10 +12,8 @@ from tournaments.models import Event, Round, RoundSnapshot
 from tournaments.pairing import Reason, StandingRow
 from tournaments.selectors import (
     engine_id,
-    engine_view,
     registration_pk,
     round_matches,
-    scoring_for,
     standings_compute,
 )
 
@@ -124,6 +122,3 @@ def snapshot_refresh(*, round_obj: Round, standings: bool) -> RoundSnapshot:
         },
     )
     return snapshot
-
-
-__all__ = ["engine_view", "scoring_for", "snapshot_refresh", "standings_rows_json"]

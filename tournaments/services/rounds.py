@@ -193,7 +193,7 @@ def _seated(round_obj: Round) -> set[int]:
 def _require_not_started(round_obj: Round) -> None:
     if round_obj.status != Round.Status.PAIRED:
         raise ConflictError(f"round {round_obj.number} has started; it cannot be re-paired")
-    if ResultReport.objects.filter(match__round=round_obj).exclude(source="system").exists():
+    if ResultReport.objects.filter(match__round=round_obj).exists():
         raise ConflictError(f"round {round_obj.number} already has results")
 
 
@@ -211,7 +211,6 @@ def round_repair(*, round_id: int, by: User, reason: str, seed: int | None = Non
         raise ConflictError("only the latest round can be paired again")
     old_seed = round_obj.seed
     seated_before = _seated(round_obj)
-    ResultReport.objects.filter(match__round=round_obj).delete()  # only system bye results
     round_obj.matches.all().delete()
     round_obj.seed = seed if seed is not None else _new_seed()
     round_obj.save(update_fields=["seed"])
