@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.models import User
 from django.db import connection
+from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -86,6 +88,21 @@ def domain_error_response(request: HttpRequest, error: DomainError) -> HttpRespo
         {"error": error, "back": request.META.get("HTTP_REFERER", "")},
         status=error.status_code,
     )
+
+
+def form_service_call[T](form: BaseForm, action: Callable[[], T]) -> tuple[T | None, int]:
+    """Call a service for a form. A DomainError becomes the form's error and its status: on its
+    field when the form has one of that name, else on the whole form with the place named (a
+    record path, say); success is the result and 200."""
+    try:
+        return action(), 200
+    except DomainError as error:
+        if error.field in form.fields:
+            form.add_error(error.field, error.message)
+        else:
+            where = f" ({error.field})" if error.field else ""
+            form.add_error(None, error.message + where)
+        return None, error.status_code
 
 
 def request_user(request: HttpRequest) -> User:

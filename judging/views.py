@@ -13,8 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.errors import DomainError
-from core.views import domain_error_response, request_user
+from core.views import form_service_call, request_user
 from judging.forms import CaseOpenForm, RecordUploadForm, SingleTurnForm
 from judging.models import JudgeCase, Ruling
 from judging.selectors import rule_texts
@@ -26,16 +25,10 @@ from tournaments.view_selectors import latest_round
 _RULE_KEY = re.compile(r"^\d+(?:\.\d+)*(?:#\w+)?$")
 
 
-_user = request_user
-
-
 @login_required
 def case_list(request: HttpRequest, event_id: int) -> HttpResponse:
-    user = _user(request)
-    try:
-        event = event_get_for_staff(user=user, event_id=event_id)
-    except DomainError as error:
-        return domain_error_response(request, error)
+    user = request_user(request)
+    event = event_get_for_staff(user=user, event_id=event_id)
     form = CaseOpenForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         match_id = None
@@ -47,12 +40,9 @@ def case_list(request: HttpRequest, event_id: int) -> HttpResponse:
             else:
                 match_id = match.pk
         if not form.errors:
-            try:
-                case = judge_case_open(
-                    event_id=event.pk, by=user, title=form.cleaned_data["title"], match_id=match_id
-                )
-            except DomainError as error:
-                return domain_error_response(request, error)
+            case = judge_case_open(
+                event_id=event.pk, by=user, title=form.cleaned_data["title"], match_id=match_id
+            )
             return redirect("judging:case-detail", case_id=case.pk)
     cases = JudgeCase.objects.filter(event=event).select_related("match", "filed_ruling")
     status = 400 if request.method == "POST" else 200
@@ -80,7 +70,7 @@ def cited_rules(ruling: Ruling, lang: str) -> list[dict[str, Any]]:
 
 @login_required
 def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
-    user = _user(request)
+    user = request_user(request)
     case = (
         JudgeCase.objects.select_related("event", "match", "filed_ruling")
         .filter(pk=case_id)
@@ -88,10 +78,7 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     )
     if case is None:
         raise Http404("no such case")
-    try:
-        event_get_for_staff(user=user, event_id=case.event_id)
-    except DomainError as error:
-        return domain_error_response(request, error)
+    event_get_for_staff(user=user, event_id=case.event_id)
     upload = RecordUploadForm(prefix="upload")
     turn = SingleTurnForm(prefix="turn")
     status = 200
@@ -103,19 +90,17 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
         else:
             form = upload = RecordUploadForm(request.POST, request.FILES, prefix="upload")
         if form.is_valid():
-            try:
-                record = (
-                    turn.record()
+            _ruling, status = form_service_call(
+                form,
+                lambda: ruling_compute(
+                    case_id=case.pk,
+                    by=user,
+                    record=turn.record()
                     if isinstance(form, SingleTurnForm)
-                    else record_parse(upload.record_bytes())
-                )
-                ruling_compute(case_id=case.pk, by=user, record=record)
-            except DomainError as error:
-                form.add_error(
-                    None, f"{error.message} ({error.field})" if error.field else error.message
-                )
-                status = error.status_code
-            else:
+                    else record_parse(upload.record_bytes()),
+                ),
+            )
+            if status == 200:
                 messages.success(request, _("Replayed."))
                 return redirect("judging:case-detail", case_id=case.pk)
         else:
@@ -143,14 +128,10 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def case_file(request: HttpRequest, case_id: int) -> HttpResponse:
-    user = _user(request)
-    try:
-        judge_case_file(
-            case_id=case_id, ruling_id=int(request.POST.get("ruling", "0") or 0), by=user
-        )
-    except (DomainError, ValueError) as error:
-        if isinstance(error, DomainError):
-            return domain_error_response(request, error)
-        raise Http404("bad ruling") from error
+    user = request_user(request)
+    raw = request.POST.get("ruling", "")
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 18:
+        raise Http404("bad ruling")
+    judge_case_file(case_id=case_id, ruling_id=int(raw), by=user)
     messages.success(request, _("The ruling is filed on the match."))
     return redirect("judging:case-detail", case_id=case_id)

@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from tournaments import apis
+from tournaments.apis import events, exports, judge_desk, registrations, results, rounds
 
 EVENT = "events/<id:event_id>/"
 ROUND = EVENT + "rounds/<id:number>/"
@@ -10,57 +10,65 @@ REGISTRATION = EVENT + "registrations/<id:registration_id>/"
 MATCH = EVENT + "matches/<id:match_id>/"
 
 urlpatterns: list[URLPattern | URLResolver] = [
-    path("events/", apis.EventListApi.as_view(), name="api-event-list"),
-    path(EVENT, apis.EventDetailApi.as_view(), name="api-event-detail"),
-    path(EVENT + "status/", apis.EventStatusApi.as_view(), name="api-event-status"),
-    path(EVENT + "finish/", apis.EventFinishApi.as_view(), name="api-event-finish"),
+    path("events/", events.EventListApi.as_view(), name="api-event-list"),
+    path(EVENT, events.EventDetailApi.as_view(), name="api-event-detail"),
+    path(EVENT + "status/", events.EventStatusApi.as_view(), name="api-event-status"),
+    path(EVENT + "finish/", events.EventFinishApi.as_view(), name="api-event-finish"),
     # registrations
     path(
         EVENT + "registrations/",
-        apis.RegistrationListApi.as_view(),
+        registrations.RegistrationListApi.as_view(),
         name="api-registration-list",
     ),
     path(
         EVENT + "registrations/add/",
-        apis.RegistrationAddApi.as_view(),
+        registrations.RegistrationAddApi.as_view(),
         name="api-registration-add",
     ),
     path(
         EVENT + "registrations/import/",
-        apis.RegistrationImportApi.as_view(),
+        registrations.RegistrationImportApi.as_view(),
         name="api-registration-import",
     ),
     path(
         REGISTRATION + "check-in/",
-        apis.RegistrationCheckInApi.as_view(),
+        registrations.RegistrationCheckInApi.as_view(),
         name="api-registration-check-in",
     ),
-    path(REGISTRATION + "drop/", apis.RegistrationDropApi.as_view(), name="api-registration-drop"),
+    path(
+        REGISTRATION + "drop/",
+        registrations.RegistrationDropApi.as_view(),
+        name="api-registration-drop",
+    ),
     path(
         REGISTRATION + "undrop/",
-        apis.RegistrationUndropApi.as_view(),
+        registrations.RegistrationUndropApi.as_view(),
         name="api-registration-undrop",
     ),
     # rounds
-    path(EVENT + "rounds/", apis.RoundListApi.as_view(), name="api-round-list"),
-    path(ROUND, apis.RoundDetailApi.as_view(), name="api-round-detail"),
-    path(ROUND + "repair/", apis.RoundRepairApi.as_view(), name="api-round-repair"),
-    path(ROUND + "swap/", apis.RoundSwapApi.as_view(), name="api-round-swap"),
-    path(ROUND + "start/", apis.RoundStartApi.as_view(), name="api-round-start"),
-    path(ROUND + "pause/", apis.RoundPauseApi.as_view(), name="api-round-pause"),
-    path(ROUND + "resume/", apis.RoundResumeApi.as_view(), name="api-round-resume"),
-    path(ROUND + "extend/", apis.RoundExtendApi.as_view(), name="api-round-extend"),
-    path(ROUND + "complete/", apis.RoundCompleteApi.as_view(), name="api-round-complete"),
-    path(ROUND + "my-match/", apis.MyMatchApi.as_view(), name="api-round-my-match"),
-    path(ROUND + "queue/", apis.RoundQueueApi.as_view(), name="api-round-queue"),
-    path(ROUND + "progress/", apis.RoundProgressApi.as_view(), name="api-round-progress"),
-    path(EVENT + "top-cut/", apis.TopCutApi.as_view(), name="api-top-cut"),
-    path(EVENT + "standings/", apis.StandingsApi.as_view(), name="api-standings"),
-    path(EVENT + "export/<str:kind>/", apis.EventExportApi.as_view(), name="api-event-export"),
+    path(EVENT + "rounds/", rounds.RoundListApi.as_view(), name="api-round-list"),
+    path(ROUND, rounds.RoundDetailApi.as_view(), name="api-round-detail"),
+    path(ROUND + "repair/", rounds.RoundRepairApi.as_view(), name="api-round-repair"),
+    path(ROUND + "swap/", rounds.RoundSwapApi.as_view(), name="api-round-swap"),
+    *(
+        path(
+            ROUND + f"{action}/",
+            rounds.RoundClockApi.as_view(clock_action=action),
+            name=f"api-round-{action}",
+        )
+        for action in rounds.CLOCK_ACTIONS
+    ),
+    path(ROUND + "complete/", rounds.RoundCompleteApi.as_view(), name="api-round-complete"),
+    path(ROUND + "my-match/", results.MyMatchApi.as_view(), name="api-round-my-match"),
+    path(ROUND + "queue/", judge_desk.RoundQueueApi.as_view(), name="api-round-queue"),
+    path(ROUND + "progress/", judge_desk.RoundProgressApi.as_view(), name="api-round-progress"),
+    path(EVENT + "top-cut/", rounds.TopCutApi.as_view(), name="api-top-cut"),
+    path(EVENT + "standings/", events.StandingsApi.as_view(), name="api-standings"),
+    path(EVENT + "export/<str:kind>/", exports.EventExportApi.as_view(), name="api-event-export"),
     # matches: players and judges
-    path(MATCH + "report/", apis.ResultReportApi.as_view(), name="api-result-report"),
-    path(MATCH + "confirm/", apis.ResultConfirmApi.as_view(), name="api-result-confirm"),
-    path(MATCH + "judge-result/", apis.JudgeResultApi.as_view(), name="api-judge-result"),
-    path(MATCH + "extend/", apis.MatchExtendApi.as_view(), name="api-match-extend"),
-    path(EVENT + "penalties/", apis.PenaltyListApi.as_view(), name="api-penalty-list"),
+    path(MATCH + "report/", results.ResultReportApi.as_view(), name="api-result-report"),
+    path(MATCH + "confirm/", results.ResultConfirmApi.as_view(), name="api-result-confirm"),
+    path(MATCH + "judge-result/", judge_desk.JudgeResultApi.as_view(), name="api-judge-result"),
+    path(MATCH + "extend/", judge_desk.MatchExtendApi.as_view(), name="api-match-extend"),
+    path(EVENT + "penalties/", judge_desk.PenaltyListApi.as_view(), name="api-penalty-list"),
 ]

@@ -7,11 +7,12 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db.models import Q
 from django.http import Http404
+from django.utils.translation import gettext as _
 
-from core.errors import NotFoundError, PermissionDeniedError
-from tournaments.models import Event, Match, Registration, Round, RoundSnapshot
+from core.errors import InvalidInputError, NotFoundError, PermissionDeniedError
+from tournaments.models import Event, Match, Penalty, PrintJob, Registration, Round, RoundSnapshot
 from tournaments.permissions import is_event_staff
-from tournaments.selectors import match_state, round_matches
+from tournaments.selectors import confirmed_report, match_state, round_matches
 
 AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -131,3 +132,108 @@ def judge_queue(*, event: Event) -> dict[str, object]:
         )
     rows.sort(key=lambda row: (row["state"] != "disputed", row["table"]))
     return {"round": round_obj, "queue": rows, "reported": reported, "total": total}
+
+
+def round_id_in_event(*, event: Event, round_id: int) -> int:
+    """The id of a round of this event; another event's round is a 400 naming the field."""
+    if not Round.objects.filter(pk=round_id, event=event).exists():
+        raise InvalidInputError(_("that round is not part of this event"), field="round")
+    return round_id
+
+
+def registration_id_in_event(*, event: Event, registration_id: int) -> int:
+    """The id of a registration of this event; another event's is a 400 naming the field."""
+    if not Registration.objects.filter(pk=registration_id, event=event).exists():
+        raise InvalidInputError(
+            _("that player is not registered for this event"), field="registration"
+        )
+    return registration_id
+
+
+def event_page(*, event: Event, user: AnyUser) -> dict[str, Any]:
+    """What the event page shows besides the event: the viewer's registration, the latest round
+    and how many players are in (the waiting list not counted)."""
+    registration = None
+    if user.is_authenticated:
+        registration = Registration.objects.filter(event=event, user_id=user.pk).first()
+    return {
+        "registration": registration,
+        "round": latest_round(event=event),
+        "player_count": event.registrations.exclude(status=Registration.Status.WAITLISTED).count(),
+    }
+
+
+def latest_top_cut_round(*, event: Event) -> Round | None:
+    return event.rounds.filter(stage=Round.Stage.TOP_CUT).order_by("-number").first()
+
+
+def bracket_rounds(*, event: Event) -> list[dict[str, Any]]:
+    """The top cut's rounds in order, each pairing with its winner (``a``/``b``) and score."""
+    scores = {}
+    matches = Match.objects.filter(round__event=event, round__stage=Round.Stage.TOP_CUT)
+    for match in matches.prefetch_related("reports"):
+        report = confirmed_report(match)
+        if report is not None:
+            scores[match.pk] = report
+    rounds = []
+    for round_obj in event.rounds.filter(stage=Round.Stage.TOP_CUT).select_related("snapshot"):
+        snapshot = getattr(round_obj, "snapshot", None)
+        pairings = []
+        for pairing in snapshot.pairings if snapshot else []:
+            report = scores.get(pairing["match"])
+            winner = None
+            if report is not None and report.wins_a != report.wins_b:
+                winner = "a" if report.wins_a > report.wins_b else "b"
+            score = f"{report.wins_a}–{report.wins_b}" if report is not None else ""
+            pairings.append({**pairing, "winner": winner, "score": score})
+        rounds.append({"round": round_obj, "pairings": pairings})
+    return rounds
+
+
+def registration_of_user(*, event_id: int, user: User) -> Registration:
+    """The person's own registration for the event; 404 when they have none."""
+    registration = Registration.objects.filter(event_id=event_id, user=user).first()
+    if registration is None:
+        raise Http404("not registered")
+    return registration
+
+
+def match_at_table(*, round_obj: Round | None, table: int) -> Match:
+    """The match at a table of the round; a table the round does not have is a 400."""
+    if round_obj is None:
+        raise InvalidInputError(_("no round is paired"), field="table")
+    match = Match.objects.filter(round=round_obj, table=table).first()
+    if match is None:
+        raise InvalidInputError(
+            _("round %(round)s has no table %(table)s")
+            % {"round": round_obj.number, "table": table},
+            field="table",
+        )
+    return match
+
+
+def penalties_recent(*, event: Event, limit: int = 50) -> list[Penalty]:
+    return list(event.penalties.select_related("registration")[:limit])
+
+
+def event_dashboard(*, event: Event) -> dict[str, Any]:
+    """The organiser's dashboard: registrations by status and name, rounds newest first."""
+    rounds = list(event.rounds.order_by("-number"))
+    return {
+        "registrations": event.registrations.order_by("status", "display_name"),
+        "rounds": rounds,
+        "round": rounds[0] if rounds else None,
+    }
+
+
+def print_job_get(*, event: Event, job_id: int) -> PrintJob:
+    """A print job of the event, without its PDF bytes; 404 for another event's job."""
+    job = PrintJob.objects.filter(pk=job_id, event=event).defer("pdf").first()
+    if job is None:
+        raise Http404("no such print job")
+    return job
+
+
+def print_job_pdf(*, job: PrintJob) -> bytes:
+    pdf = PrintJob.objects.values_list("pdf", flat=True).get(pk=job.pk)
+    return bytes(pdf or b"")

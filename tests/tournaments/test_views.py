@@ -250,3 +250,26 @@ def test_judge_deck_check_page_shows_the_differences(world: dict[str, Any]) -> N
         ("DEMO_11", 0, 1),
     ]
     assert _client(world["players"][1]).post(url, {"presented": presented}).status_code == 403
+
+
+@pytest.mark.parametrize("action", ["bogus", "publish", "swap_players", "undrop_all"])
+def test_unknown_dashboard_action_is_a_404_and_changes_nothing(
+    world: dict[str, Any], action: str
+) -> None:
+    """The dashboard dispatches through its action table: a name not in it is a 404, never a
+    fall-through to another action (publishing lists, a swap, an undrop)."""
+    before = Event.objects.filter(pk=world["event"].pk).values().get()
+    response = _act(world, action, round=1, registration=1, registration_a=1, registration_b=2)
+    assert response.status_code == 404
+    assert Event.objects.filter(pk=world["event"].pk).values().get() == before
+
+
+def test_a_service_refusal_on_a_page_is_the_error_page_with_its_status(
+    world: dict[str, Any],
+) -> None:
+    """A DomainError from a service rises to the middleware: the error page with the 4xx status
+    that names what is wrong, and nothing changed."""
+    response = _act(world, "complete", round=999_999)
+    assert response.status_code == 400
+    assert b"that round is not part of this event" in response.content
+    assert b"Nothing was changed." in response.content

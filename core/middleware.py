@@ -1,0 +1,28 @@
+"""The one error path of the HTML pages: a service's DomainError becomes the error page.
+
+Views call services and let a DomainError rise; this middleware renders it with its 4xx status
+(``core.views.domain_error_response``). The REST API never reaches it: DRF's own exception
+handler (``core.api``) answers first, in JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+
+from core.errors import DomainError
+from core.views import domain_error_response
+
+
+class DomainErrorMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, DomainError):
+            return domain_error_response(request, exception)
+        return None

@@ -1,0 +1,212 @@
+"""Shared pieces of the event API: permission sets, refusals, the caller, output serializers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth.models import User
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema_field,
+)
+from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from core.conditional import etag_matches
+from core.errors import InvalidInputError, PermissionDeniedError
+from tournaments import services
+from tournaments.models import Event, Match, Registration, ResultReport, Round
+from tournaments.permissions import IsEventOrganiser, IsEventStaff
+from tournaments.selectors import round_matches
+from tournaments.services.results import MAX_KEY
+
+ORGANISER = [IsAuthenticated, IsEventOrganiser]
+
+
+STAFF = [IsAuthenticated, IsEventStaff]
+
+
+IDEMPOTENCY_HEADER = OpenApiParameter(
+    name="Idempotency-Key",
+    type=str,
+    location=OpenApiParameter.HEADER,
+    required=False,
+    description=f"Up to {MAX_KEY} characters. Sending the same key again returns the first "
+    "answer (same status, same body, header Idempotent-Replayed: true) and stores nothing.",
+)
+
+
+#: The refusals every write may answer: a domain error is ``{"code", "detail", "field"}`` (plus
+#: details such as ``problems`` or ``tables``); a shape error is ``{"<field>": ["message"]}``.
+ERRORS: dict[int, OpenApiResponse] = {
+    400: OpenApiResponse(OpenApiTypes.OBJECT, description="Bad input; names the field."),
+    403: OpenApiResponse(OpenApiTypes.OBJECT, description="Not allowed for this person."),
+    404: OpenApiResponse(OpenApiTypes.OBJECT, description="No such object in this event."),
+    409: OpenApiResponse(OpenApiTypes.OBJECT, description="The object's state forbids it now."),
+}
+
+
+def request_user(request: Request) -> User:
+    """The logged-in person (the permission classes already refused anonymous callers)."""
+    user = request.user
+    if not isinstance(user, User):
+        raise PermissionDeniedError("log in first")
+    return user
+
+
+def idempotency_key(request: Request) -> str:
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if len(key) > MAX_KEY:
+        raise InvalidInputError(
+            f"the Idempotency-Key header is longer than {MAX_KEY} characters",
+            field="idempotency_key",
+        )
+    return key
+
+
+def result_response(outcome: services.ResultOutcome) -> Response:
+    headers = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
+    return Response(ResultOutputSerializer(outcome.as_dict()).data, status=201, headers=headers)
+
+
+@extend_schema_field(OpenApiTypes.STR)
+class InlineChoiceField(serializers.ChoiceField):
+    """A choice documented inline, its values in the help text. Several models have a ``status``
+    with different values; as shared enum components their names would collide."""
+
+    def __init__(self, *, choices: Iterable[Any], **kwargs: Any) -> None:
+        values = list(choices)
+        kwargs.setdefault("help_text", "One of: " + ", ".join(map(str, values)))
+        super().__init__(choices=values, **kwargs)
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class BestOfField(InlineChoiceField):
+    """1 or 3 games: documented as the integer it is."""
+
+
+class EventOutputSerializer(serializers.ModelSerializer[Event]):
+    game = serializers.CharField(source="game.slug")
+    format = serializers.CharField(source="format.slug", default=None)
+    status = InlineChoiceField(choices=Event.Status.values)
+    best_of = BestOfField(choices=Event.BestOf.values)
+    top_cut_best_of = BestOfField(choices=Event.BestOf.values)
+
+    class Meta:
+        model = Event
+        fields = [
+            "id", "name", "game", "format", "date", "venue", "capacity", "status",
+            "registration_opens_at", "registration_closes_at", "decklist_deadline",
+            "decklists_published", "swiss_rounds", "top_cut", "best_of", "top_cut_best_of",
+            "round_minutes", "top_cut_round_minutes", "scoring", "tiebreak_profile",
+            "draws_allowed", "structure_style", "created_at",
+        ]  # fmt: skip
+
+
+class EventListOutputSerializer(EventOutputSerializer):
+    player_count = serializers.IntegerField(read_only=True)
+
+    class Meta(EventOutputSerializer.Meta):
+        fields = [*EventOutputSerializer.Meta.fields, "player_count"]
+
+
+class RegistrationPublicOutputSerializer(serializers.ModelSerializer[Registration]):
+    status = InlineChoiceField(choices=Registration.Status.values)
+
+    class Meta:
+        model = Registration
+        fields = ["id", "display_name", "status"]
+
+
+class RegistrationStaffOutputSerializer(serializers.ModelSerializer[Registration]):
+    status = InlineChoiceField(choices=Registration.Status.values)
+    username = serializers.CharField(source="user.username", default=None)
+
+    class Meta:
+        model = Registration
+        fields = [
+            "id", "display_name", "player_id", "email", "status", "username",
+            "late_rounds_missed", "dropped_after_round", "created_at",
+        ]  # fmt: skip
+
+
+class MatchPlayerOutputSerializer(serializers.Serializer[Registration]):
+    registration = serializers.IntegerField(source="pk")
+    name = serializers.CharField(source="display_name")
+
+
+class ReportOutputSerializer(serializers.ModelSerializer[ResultReport]):
+    reported_by = serializers.CharField(source="reported_by.username", default=None)
+    source = InlineChoiceField(choices=ResultReport.Source.values)  # type: ignore[assignment]  # a field named like Field.source
+    status = InlineChoiceField(choices=ResultReport.Status.values)
+
+    class Meta:
+        model = ResultReport
+        fields = [
+            "version", "source", "status", "reported_by", "wins_a", "wins_b", "draws",
+            "intentional_draw", "conceded_by", "double_loss", "created_at",
+        ]  # fmt: skip
+
+
+class MatchOutputSerializer(serializers.ModelSerializer[Match]):
+    player_a = MatchPlayerOutputSerializer()
+    player_b = MatchPlayerOutputSerializer(allow_null=True)
+
+    class Meta:
+        model = Match
+        fields = [
+            "id", "table", "is_bye", "bracket_slot", "player_a", "player_b", "reason",
+            "extra_minutes",
+        ]  # fmt: skip
+
+
+class RoundOutputSerializer(serializers.ModelSerializer[Round]):
+    stage = InlineChoiceField(choices=Round.Stage.values)
+    status = InlineChoiceField(choices=Round.Status.values)
+    matches = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = [
+            "id", "number", "stage", "status", "seed", "minutes", "started_at", "ends_at",
+            "paused_remaining_seconds", "summary", "revision", "matches",
+        ]  # fmt: skip
+
+    @extend_schema_field(MatchOutputSerializer(many=True))
+    def get_matches(self, obj: Round) -> Any:
+        return MatchOutputSerializer(round_matches(round_obj=obj), many=True).data
+
+
+class RoundSummaryOutputSerializer(serializers.ModelSerializer[Round]):
+    stage = InlineChoiceField(choices=Round.Stage.values)
+    status = InlineChoiceField(choices=Round.Status.values)
+
+    class Meta:
+        model = Round
+        fields = ["id", "number", "stage", "status", "minutes", "started_at", "ends_at", "revision"]
+
+
+class ResultOutputSerializer(serializers.Serializer[dict[str, Any]]):
+    match = serializers.IntegerField()
+    version = serializers.IntegerField()
+    status = InlineChoiceField(choices=ResultReport.Status.values)
+    wins_a = serializers.IntegerField()
+    wins_b = serializers.IntegerField()
+    draws = serializers.IntegerField()
+
+
+def round_response(round_obj: Round, status: int = 200) -> Response:
+    return Response(RoundOutputSerializer(round_obj).data, status=status)
+
+
+def etag_for(*parts: object) -> str:
+    return '"' + "-".join(map(str, parts)) + '"'
+
+
+def not_modified(request: Request, etag: str) -> bool:
+    return etag_matches(request.headers.get("If-None-Match", ""), etag)

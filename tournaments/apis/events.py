@@ -1,0 +1,233 @@
+"""Events: list, create, read, update, status and finish; standings."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any
+
+from drf_spectacular.utils import (
+    OpenApiResponse,
+    extend_schema,
+)
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cardpool.models import Game
+from core.errors import InvalidInputError
+from tournaments import api_selectors, services
+from tournaments.apis.common import (
+    ERRORS,
+    ORGANISER,
+    BestOfField,
+    EventListOutputSerializer,
+    EventOutputSerializer,
+    InlineChoiceField,
+    etag_for,
+    not_modified,
+    request_user,
+)
+from tournaments.models import Event
+from tournaments.selectors import event_list_upcoming
+
+
+class BoundedDateTimeField(serializers.DateTimeField):
+    """A date and time; one that cannot be placed in UTC (e.g. year 1) is a 400, not a crash."""
+
+    def enforce_timezone(self, value: dt.datetime) -> dt.datetime:
+        try:
+            return super().enforce_timezone(value)
+        except OverflowError:
+            self.fail("overflow")
+            raise  # pragma: no cover - fail() always raises
+
+
+class EventStructureInputSerializer(serializers.Serializer[dict[str, Any]]):
+    """Optional structure fields shared by create and update (the services check the values)."""
+
+    venue = serializers.CharField(required=False, allow_blank=True, max_length=200)
+    capacity = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=100_000
+    )
+    registration_opens_at = BoundedDateTimeField(required=False, allow_null=True)
+    registration_closes_at = BoundedDateTimeField(required=False, allow_null=True)
+    decklist_deadline = BoundedDateTimeField(required=False, allow_null=True)
+    decklists_published = serializers.BooleanField(required=False)
+    swiss_rounds = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=1000
+    )
+    top_cut = serializers.IntegerField(required=False, min_value=0, max_value=1000)
+    best_of = BestOfField(choices=Event.BestOf.values, required=False)
+    top_cut_best_of = BestOfField(choices=Event.BestOf.values, required=False)
+    round_minutes = serializers.IntegerField(required=False, min_value=0, max_value=10_000)
+    top_cut_round_minutes = serializers.IntegerField(required=False, min_value=0, max_value=10_000)
+    scoring = serializers.DictField(
+        child=serializers.IntegerField(), required=False, help_text="win, draw, loss, bye points"
+    )
+    tiebreak_profile = serializers.CharField(required=False, max_length=20)
+    draws_allowed = serializers.BooleanField(required=False)
+    structure_style = serializers.CharField(required=False, max_length=20)
+
+
+class EventListApi(APIView):
+    """Events open to the public (not drafts); any logged-in person may create one."""
+
+    permission_classes = [IsAuthenticated]
+
+    def get_permissions(self) -> Sequence[Any]:
+        return [AllowAny()] if self.request.method == "GET" else super().get_permissions()
+
+    class EventCreateInputSerializer(EventStructureInputSerializer):
+        name = serializers.CharField(max_length=200)
+        game = serializers.ChoiceField(choices=Game.Slug.values)
+        date = serializers.DateField()
+        format = serializers.CharField(required=False, allow_blank=True, max_length=50)
+        status = InlineChoiceField(
+            choices=[Event.Status.DRAFT.value, Event.Status.REGISTRATION_OPEN.value],
+            default="draft",
+        )
+
+    @extend_schema(responses=EventListOutputSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(EventListOutputSerializer(event_list_upcoming(), many=True).data)
+
+    @extend_schema(
+        request=EventCreateInputSerializer, responses={201: EventOutputSerializer, **ERRORS}
+    )
+    def post(self, request: Request) -> Response:
+        serializer = self.EventCreateInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        event = services.event_create(
+            name=data.pop("name"),
+            game_slug=data.pop("game"),
+            date=data.pop("date"),
+            format_slug=data.pop("format", None) or None,
+            created_by=request_user(request),
+            **data,
+        )
+        return Response(EventOutputSerializer(event).data, status=201)
+
+
+class EventDetailApi(APIView):
+    """One event (drafts only for its staff); its organisers change it."""
+
+    permission_classes = ORGANISER
+
+    def get_permissions(self) -> Sequence[Any]:
+        return [AllowAny()] if self.request.method == "GET" else super().get_permissions()
+
+    class EventUpdateInputSerializer(EventStructureInputSerializer):
+        name = serializers.CharField(required=False, max_length=200)
+        date = serializers.DateField(required=False)
+
+    @extend_schema(responses=EventOutputSerializer)
+    def get(self, request: Request, event_id: int) -> Response:
+        event = api_selectors.event_get_visible(event_id=event_id, user=request.user)
+        return Response(EventOutputSerializer(event).data)
+
+    @extend_schema(
+        request=EventUpdateInputSerializer, responses={200: EventOutputSerializer, **ERRORS}
+    )
+    def patch(self, request: Request, event_id: int) -> Response:
+        serializer = self.EventUpdateInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        if not serializer.validated_data:
+            raise InvalidInputError("send at least one field to change", field="event")
+        event = services.event_update(
+            event_id=event_id, by=request_user(request), changes=dict(serializer.validated_data)
+        )
+        return Response(EventOutputSerializer(event).data)
+
+
+class EventStatusApi(APIView):
+    """Open or close registration."""
+
+    permission_classes = ORGANISER
+
+    class EventStatusInputSerializer(serializers.Serializer[dict[str, Any]]):
+        status = InlineChoiceField(
+            choices=[Event.Status.REGISTRATION_OPEN.value, Event.Status.REGISTRATION_CLOSED.value]
+        )
+
+    @extend_schema(
+        request=EventStatusInputSerializer, responses={200: EventOutputSerializer, **ERRORS}
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        serializer = self.EventStatusInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = services.event_set_status(
+            event_id=event_id, by=request_user(request), status=serializer.validated_data["status"]
+        )
+        return Response(EventOutputSerializer(event).data)
+
+
+class EventFinishApi(APIView):
+    permission_classes = ORGANISER
+
+    @extend_schema(request=None, responses={200: EventOutputSerializer, **ERRORS})
+    def post(self, request: Request, event_id: int) -> Response:
+        event = services.event_finish(event_id=event_id, by=request_user(request))
+        return Response(EventOutputSerializer(event).data)
+
+
+class TiebreakOutputSerializer(serializers.Serializer[dict[str, Any]]):
+    key = serializers.CharField()
+    value = serializers.CharField(help_text="As shown (a percentage for most tiebreaks).")
+    exact = serializers.CharField(help_text="The exact fraction.")
+    explanation = serializers.DictField(help_text="code, en, ja, fields")
+
+
+class StandingRowOutputSerializer(serializers.Serializer[dict[str, Any]]):
+    rank = serializers.IntegerField()
+    registration = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.IntegerField()
+    record = serializers.CharField()
+    byes = serializers.IntegerField()
+    games = serializers.CharField()
+    dropped = serializers.BooleanField()
+    opponents = serializers.ListField(child=serializers.CharField())
+    tiebreaks = TiebreakOutputSerializer(many=True)
+    explanation = serializers.DictField()
+
+
+class StandingsOutputSerializer(serializers.Serializer[dict[str, Any]]):
+    round = serializers.IntegerField(allow_null=True, help_text="The round the standings follow.")
+    round_status = serializers.CharField(allow_null=True)
+    revision = serializers.IntegerField(allow_null=True)
+    standings = StandingRowOutputSerializer(many=True)
+
+
+class StandingsApi(APIView):
+    """The standings of the latest published snapshot, every tiebreak with its explanation.
+    ETag / If-None-Match → 304."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: StandingsOutputSerializer, 304: OpenApiResponse(description="unchanged")}
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        api_selectors.event_get_visible(event_id=event_id, user=request.user)
+        latest = api_selectors.latest_snapshot(event_id=event_id)
+        if latest is None:
+            data: dict[str, Any] = {
+                "round": None, "round_status": None, "revision": None, "standings": []
+            }  # fmt: skip
+            return Response(StandingsOutputSerializer(data).data)
+        round_obj, snapshot = latest
+        etag = etag_for("standings", round_obj.pk, snapshot.revision)
+        headers = {"ETag": etag, "Cache-Control": "no-cache"}
+        if not_modified(request, etag):
+            return Response(status=304, headers=headers)
+        data = {
+            "round": round_obj.number,
+            "round_status": round_obj.status,
+            "revision": snapshot.revision,
+            "standings": snapshot.standings,
+        }
+        return Response(StandingsOutputSerializer(data).data, headers=headers)

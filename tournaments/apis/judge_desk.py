@@ -1,0 +1,201 @@
+"""The judge desk: the queue, round progress, judge entries, time extensions and penalties."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import (
+    extend_schema,
+    extend_schema_field,
+)
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.errors import InvalidInputError
+from tournaments import api_selectors, services
+from tournaments.apis.common import (
+    ERRORS,
+    IDEMPOTENCY_HEADER,
+    STAFF,
+    MatchOutputSerializer,
+    ReportOutputSerializer,
+    ResultOutputSerializer,
+    idempotency_key,
+    request_user,
+    result_response,
+)
+from tournaments.models import Match, Penalty
+from tournaments.selectors import scoring_for
+from tournaments.services.judging import PENALTIES
+
+
+class QueueEntryOutputSerializer(MatchOutputSerializer):
+    state = serializers.CharField(help_text="disputed, pending (one side reported) or missing")
+    reports = serializers.SerializerMethodField()
+
+    class Meta(MatchOutputSerializer.Meta):
+        fields = [*MatchOutputSerializer.Meta.fields, "state", "reports"]
+
+    @extend_schema_field(ReportOutputSerializer(many=True))
+    def get_reports(self, obj: Match) -> Any:
+        return ReportOutputSerializer(api_selectors.live_reports(obj), many=True).data
+
+
+class RoundQueueApi(APIView):
+    """Staff: the round's tables without a confirmed result (disputed first in the data's
+    ``state``), sorted by table."""
+
+    permission_classes = STAFF
+
+    @extend_schema(responses=QueueEntryOutputSerializer(many=True))
+    def get(self, request: Request, event_id: int, number: int) -> Response:
+        round_obj = api_selectors.round_get(event_id=event_id, number=number)
+        queue = api_selectors.round_queue(round_obj=round_obj)
+        return Response(QueueEntryOutputSerializer(queue, many=True).data)
+
+
+class RoundProgressApi(APIView):
+    """Staff: the reported counter ("reported 412 / 500")."""
+
+    permission_classes = STAFF
+
+    class RoundProgressOutputSerializer(serializers.Serializer[dict[str, Any]]):
+        round = serializers.IntegerField()
+        status = serializers.CharField()
+        total = serializers.IntegerField(help_text="Tables that need a result (byes excluded).")
+        reported = serializers.IntegerField(help_text="Tables with a confirmed result.")
+        pending = serializers.IntegerField()
+        disputed = serializers.IntegerField()
+        missing = serializers.IntegerField()
+        byes = serializers.IntegerField()
+        text = serializers.CharField()
+
+    @extend_schema(responses=RoundProgressOutputSerializer)
+    def get(self, request: Request, event_id: int, number: int) -> Response:
+        round_obj = api_selectors.round_get(event_id=event_id, number=number)
+        progress = api_selectors.round_progress(round_obj=round_obj)
+        return Response(self.RoundProgressOutputSerializer(progress).data)
+
+
+class JudgeResultApi(APIView):
+    """Staff enter or override a match result; it is confirmed at once (201). Overriding a
+    confirmed result needs a reason."""
+
+    permission_classes = STAFF
+
+    class JudgeResultInputSerializer(serializers.Serializer[dict[str, Any]]):
+        wins_a = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
+        wins_b = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
+        draws = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
+        double_loss = serializers.BooleanField(required=False, default=False)
+        intentional_draw = serializers.BooleanField(required=False, default=False)
+        reason = serializers.CharField(
+            required=False, default="", allow_blank=True, max_length=1000
+        )
+
+    @extend_schema(
+        request=JudgeResultInputSerializer,
+        parameters=[IDEMPOTENCY_HEADER],
+        responses={201: ResultOutputSerializer, **ERRORS},
+    )
+    def post(self, request: Request, event_id: int, match_id: int) -> Response:
+        serializer = self.JudgeResultInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        key = idempotency_key(request)
+        api_selectors.match_get(event_id=event_id, match_id=match_id)
+        event = api_selectors.event_get_visible(event_id=event_id, user=request.user)
+        if serializer.validated_data["double_loss"] and not scoring_for(event).double_loss:
+            # The service stores a double loss the standings engine then refuses (a server
+            # error at round completion): refuse it here while the event's scoring has none.
+            raise InvalidInputError(
+                "this event's scoring has no double losses", field="double_loss"
+            )
+        outcome = services.result_enter_by_judge(
+            match_id=match_id,
+            judge=request_user(request),
+            idempotency_key=key,
+            **serializer.validated_data,
+        )
+        return result_response(outcome)
+
+
+class MatchExtendApi(APIView):
+    """Staff: extra minutes for one table, with a reason."""
+
+    permission_classes = STAFF
+
+    class MatchExtendInputSerializer(serializers.Serializer[dict[str, Any]]):
+        minutes = serializers.IntegerField(min_value=-1000, max_value=1000)
+        reason = serializers.CharField(allow_blank=True, max_length=1000)
+
+    @extend_schema(
+        request=MatchExtendInputSerializer, responses={200: MatchOutputSerializer, **ERRORS}
+    )
+    def post(self, request: Request, event_id: int, match_id: int) -> Response:
+        serializer = self.MatchExtendInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        api_selectors.match_get(event_id=event_id, match_id=match_id)
+        match = services.match_extend_time(
+            match_id=match_id, judge=request_user(request), **serializer.validated_data
+        )
+        return Response(MatchOutputSerializer(match).data)
+
+
+class PenaltyOutputSerializer(serializers.ModelSerializer[Penalty]):
+    player = serializers.CharField(source="registration.display_name")
+    round = serializers.IntegerField(source="round.number", default=None)
+    judge = serializers.CharField(source="judge.username", default=None)
+
+    class Meta:
+        model = Penalty
+        fields = [
+            "id", "registration", "player", "round", "table", "infraction", "penalty", "note",
+            "judge", "created_at",
+        ]  # fmt: skip
+
+
+class PenaltyListApi(APIView):
+    """Staff: the event's penalties (newest first), and recording a new one."""
+
+    permission_classes = STAFF
+
+    class PenaltyInputSerializer(serializers.Serializer[dict[str, Any]]):
+        registration = serializers.IntegerField(min_value=1)
+        infraction = serializers.CharField(allow_blank=True, max_length=200)
+        penalty = serializers.ChoiceField(choices=list(PENALTIES))
+        round = serializers.IntegerField(
+            required=False, allow_null=True, min_value=1, help_text="The round's number."
+        )
+        table = serializers.IntegerField(
+            required=False, allow_null=True, min_value=1, max_value=100_000
+        )
+        note = serializers.CharField(required=False, default="", allow_blank=True)
+
+    @extend_schema(responses=PenaltyOutputSerializer(many=True))
+    def get(self, request: Request, event_id: int) -> Response:
+        penalties = api_selectors.event_penalties(event_id=event_id)
+        return Response(PenaltyOutputSerializer(penalties, many=True).data)
+
+    @extend_schema(
+        request=PenaltyInputSerializer, responses={201: PenaltyOutputSerializer, **ERRORS}
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        serializer = self.PenaltyInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        registration = api_selectors.registration_get(
+            event_id=event_id, registration_id=data["registration"]
+        )
+        round_id = api_selectors.round_id_for_number(event_id=event_id, number=data.get("round"))
+        penalty = services.penalty_record(
+            registration_id=registration.pk,
+            judge=request_user(request),
+            infraction=data["infraction"],
+            penalty=data["penalty"],
+            round_id=round_id,
+            table=data.get("table"),
+            note=data["note"],
+        )
+        return Response(PenaltyOutputSerializer(penalty).data, status=201)

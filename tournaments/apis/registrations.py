@@ -1,0 +1,193 @@
+"""Registrations: self-registration, organiser adds and imports, check-in, drop and undrop."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from drf_spectacular.utils import (
+    OpenApiResponse,
+    extend_schema,
+)
+from rest_framework import serializers
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments import api_selectors, services
+from tournaments.apis.common import (
+    ERRORS,
+    ORGANISER,
+    RegistrationPublicOutputSerializer,
+    RegistrationStaffOutputSerializer,
+    request_user,
+)
+from tournaments.permissions import is_event_staff
+from tournaments.services.registration import MAX_IMPORT_BYTES
+
+
+class RegistrationListApi(APIView):
+    """GET: the players (staff see e-mails and player ids; the public names and status only).
+    POST: register myself."""
+
+    permission_classes = [IsAuthenticated]
+
+    def get_permissions(self) -> Sequence[Any]:
+        return [AllowAny()] if self.request.method == "GET" else super().get_permissions()
+
+    class RegistrationSelfInputSerializer(serializers.Serializer[dict[str, Any]]):
+        display_name = serializers.CharField(
+            required=False, allow_blank=True, max_length=200, help_text="Default: your name."
+        )
+        player_id = serializers.CharField(required=False, allow_blank=True, max_length=40)
+
+    @extend_schema(
+        responses={
+            200: OpenApiResponse(
+                RegistrationStaffOutputSerializer(many=True),
+                description="Staff get every field; everyone else id, display_name and status "
+                "(RegistrationPublicOutput).",
+            )
+        }
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        event = api_selectors.event_get_visible(event_id=event_id, user=request.user)
+        registrations = api_selectors.event_registrations(event_id=event.pk)
+        if is_event_staff(user=request.user, event_id=event.pk):
+            return Response(RegistrationStaffOutputSerializer(registrations, many=True).data)
+        return Response(RegistrationPublicOutputSerializer(registrations, many=True).data)
+
+    @extend_schema(
+        request=RegistrationSelfInputSerializer,
+        responses={201: RegistrationPublicOutputSerializer, **ERRORS},
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        serializer = self.RegistrationSelfInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = request_user(request)
+        event = api_selectors.event_get_visible(event_id=event_id, user=user)
+        name = serializer.validated_data.get("display_name") or (
+            user.get_full_name() or user.get_username()
+        )
+        registration = services.registration_create(
+            event=event,
+            user=user,
+            by=user,
+            display_name=name,
+            player_id=serializer.validated_data.get("player_id", ""),
+            email=user.email,
+        )
+        return Response(RegistrationPublicOutputSerializer(registration).data, status=201)
+
+
+class RegistrationAddApi(APIView):
+    """Organisers add a player without an account (after round 1: a late entry)."""
+
+    permission_classes = ORGANISER
+
+    class RegistrationAddInputSerializer(serializers.Serializer[dict[str, Any]]):
+        display_name = serializers.CharField(max_length=200)
+        player_id = serializers.CharField(required=False, allow_blank=True, max_length=40)
+        email = serializers.EmailField(required=False, allow_blank=True)
+
+    @extend_schema(
+        request=RegistrationAddInputSerializer,
+        responses={201: RegistrationStaffOutputSerializer, **ERRORS},
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        serializer = self.RegistrationAddInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        registration = services.registration_create(
+            event=api_selectors.event_get_visible(event_id=event_id, user=request.user),
+            user=None,
+            by=request_user(request),
+            display_name=data["display_name"],
+            player_id=data.get("player_id", ""),
+            email=data.get("email", ""),
+        )
+        return Response(RegistrationStaffOutputSerializer(registration).data, status=201)
+
+
+class RegistrationImportApi(APIView):
+    """Import players from a CSV file (``name,player_id,email``): every line or none; the 400
+    answer lists each bad line in ``problems``."""
+
+    permission_classes = ORGANISER
+    parser_classes = [MultiPartParser, FormParser]
+
+    class RegistrationImportInputSerializer(serializers.Serializer[dict[str, Any]]):
+        file = serializers.FileField(help_text="UTF-8 CSV with header name,player_id,email")
+
+    @extend_schema(
+        request={"multipart/form-data": RegistrationImportInputSerializer},
+        responses={201: RegistrationStaffOutputSerializer(many=True), **ERRORS},
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        serializer = self.RegistrationImportInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data["file"].read(MAX_IMPORT_BYTES + 1)
+        created = services.registrations_import_csv(
+            event_id=event_id, by=request_user(request), data=data
+        )
+        return Response(RegistrationStaffOutputSerializer(created, many=True).data, status=201)
+
+
+class RegistrationCheckInApi(APIView):
+    permission_classes = ORGANISER
+
+    @extend_schema(request=None, responses={200: RegistrationStaffOutputSerializer, **ERRORS})
+    def post(self, request: Request, event_id: int, registration_id: int) -> Response:
+        api_selectors.registration_get(event_id=event_id, registration_id=registration_id)
+        registration = services.registration_check_in(
+            registration_id=registration_id, by=request_user(request)
+        )
+        return Response(RegistrationStaffOutputSerializer(registration).data)
+
+
+class RegistrationDropApi(APIView):
+    """Drop a player: the player themself or an organiser of the event."""
+
+    permission_classes = [IsAuthenticated]
+
+    class RegistrationDropInputSerializer(serializers.Serializer[dict[str, Any]]):
+        reason = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+
+    @extend_schema(
+        request=RegistrationDropInputSerializer,
+        responses={200: RegistrationPublicOutputSerializer, **ERRORS},
+    )
+    def post(self, request: Request, event_id: int, registration_id: int) -> Response:
+        serializer = self.RegistrationDropInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        api_selectors.registration_get(event_id=event_id, registration_id=registration_id)
+        registration = services.registration_drop(
+            registration_id=registration_id,
+            by=request_user(request),
+            reason=serializer.validated_data.get("reason", ""),
+        )
+        return Response(RegistrationPublicOutputSerializer(registration).data)
+
+
+class RegistrationUndropApi(APIView):
+    permission_classes = ORGANISER
+
+    class RegistrationUndropInputSerializer(serializers.Serializer[dict[str, Any]]):
+        reason = serializers.CharField(allow_blank=True, max_length=1000)
+
+    @extend_schema(
+        request=RegistrationUndropInputSerializer,
+        responses={200: RegistrationStaffOutputSerializer, **ERRORS},
+    )
+    def post(self, request: Request, event_id: int, registration_id: int) -> Response:
+        serializer = self.RegistrationUndropInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        api_selectors.registration_get(event_id=event_id, registration_id=registration_id)
+        registration = services.registration_undrop(
+            registration_id=registration_id,
+            by=request_user(request),
+            reason=serializer.validated_data["reason"],
+        )
+        return Response(RegistrationStaffOutputSerializer(registration).data)

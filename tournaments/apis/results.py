@@ -1,0 +1,121 @@
+"""Players' results: my match, report and confirm."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import (
+    extend_schema,
+)
+from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments import api_selectors, services
+from tournaments.apis.common import (
+    ERRORS,
+    IDEMPOTENCY_HEADER,
+    MatchPlayerOutputSerializer,
+    ReportOutputSerializer,
+    ResultOutputSerializer,
+    idempotency_key,
+    request_user,
+    result_response,
+)
+from tournaments.selectors import match_state
+
+
+class MyMatchOutputSerializer(serializers.Serializer[dict[str, Any]]):
+    round = serializers.IntegerField()
+    match = serializers.IntegerField()
+    table = serializers.IntegerField()
+    side = serializers.ChoiceField(choices=["a", "b"])
+    bye = serializers.BooleanField()
+    me = MatchPlayerOutputSerializer()
+    opponent = MatchPlayerOutputSerializer(allow_null=True)
+    state = serializers.CharField()
+    extra_minutes = serializers.IntegerField()
+    reports = ReportOutputSerializer(many=True, help_text="Reports that still count.")
+
+
+class MyMatchApi(APIView):
+    """The logged-in player's table and opponent in a round."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=MyMatchOutputSerializer)
+    def get(self, request: Request, event_id: int, number: int) -> Response:
+        round_obj = api_selectors.round_get(event_id=event_id, number=number)
+        match = api_selectors.match_for_player(round_obj=round_obj, user=request.user)
+        side = "a" if match.player_a.user_id == request.user.pk else "b"
+        me, opponent = (
+            (match.player_a, match.player_b) if side == "a" else (match.player_b, match.player_a)
+        )
+        data = {
+            "round": round_obj.number,
+            "match": match.pk,
+            "table": match.table,
+            "side": side,
+            "bye": match.is_bye,
+            "me": me,
+            "opponent": opponent,
+            "state": match_state(match),
+            "extra_minutes": match.extra_minutes,
+            "reports": api_selectors.live_reports(match),
+        }
+        return Response(MyMatchOutputSerializer(data).data)
+
+
+class ResultReportApi(APIView):
+    """A player reports their own match (201). Equal reports from both players confirm it.
+    Send an ``Idempotency-Key`` header to retry safely."""
+
+    permission_classes = [IsAuthenticated]
+
+    class ResultReportInputSerializer(serializers.Serializer[dict[str, Any]]):
+        wins_a = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
+        wins_b = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
+        draws = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
+        intentional_draw = serializers.BooleanField(required=False, default=False)
+        concede = serializers.BooleanField(
+            required=False, default=False, help_text="I concede: the score is filled in for me."
+        )
+
+    @extend_schema(
+        request=ResultReportInputSerializer,
+        parameters=[IDEMPOTENCY_HEADER],
+        responses={201: ResultOutputSerializer, **ERRORS},
+    )
+    def post(self, request: Request, event_id: int, match_id: int) -> Response:
+        serializer = self.ResultReportInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        key = idempotency_key(request)
+        api_selectors.match_get(event_id=event_id, match_id=match_id)
+        outcome = services.result_report(
+            match_id=match_id,
+            user=request_user(request),
+            idempotency_key=key,
+            **serializer.validated_data,
+        )
+        return result_response(outcome)
+
+
+class ResultConfirmApi(APIView):
+    """The opponent agrees with the pending report (201)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        parameters=[IDEMPOTENCY_HEADER],
+        responses={201: ResultOutputSerializer, **ERRORS},
+    )
+    def post(self, request: Request, event_id: int, match_id: int) -> Response:
+        key = idempotency_key(request)
+        api_selectors.match_get(event_id=event_id, match_id=match_id)
+        outcome = services.result_confirm(
+            match_id=match_id, user=request_user(request), idempotency_key=key
+        )
+        return result_response(outcome)

@@ -1,0 +1,269 @@
+"""Rounds: pairing, the published pairings, re-pairing, swaps, the round clock, completion and
+the top cut."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import User
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import (
+    OpenApiResponse,
+    extend_schema,
+)
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments import api_selectors, services
+from tournaments.apis.common import (
+    ERRORS,
+    ORGANISER,
+    InlineChoiceField,
+    RoundOutputSerializer,
+    RoundSummaryOutputSerializer,
+    etag_for,
+    not_modified,
+    request_user,
+    round_response,
+)
+from tournaments.models import Round
+
+
+class RoundListApi(APIView):
+    """GET: the event's rounds. POST (organisers): pair the next round (409 while the previous
+    round is not complete)."""
+
+    permission_classes = ORGANISER
+
+    def get_permissions(self) -> Sequence[Any]:
+        return [AllowAny()] if self.request.method == "GET" else super().get_permissions()
+
+    class RoundPairInputSerializer(serializers.Serializer[dict[str, Any]]):
+        seed = serializers.IntegerField(
+            required=False, min_value=1, max_value=2**31 - 1, help_text="Default: random."
+        )
+
+    @extend_schema(responses=RoundSummaryOutputSerializer(many=True))
+    def get(self, request: Request, event_id: int) -> Response:
+        event = api_selectors.event_get_visible(event_id=event_id, user=request.user)
+        rounds = api_selectors.event_rounds(event_id=event.pk)
+        return Response(RoundSummaryOutputSerializer(rounds, many=True).data)
+
+    @extend_schema(
+        request=RoundPairInputSerializer, responses={201: RoundOutputSerializer, **ERRORS}
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        serializer = self.RoundPairInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        round_obj = services.round_pair(
+            event_id=event_id, by=request_user(request), seed=serializer.validated_data.get("seed")
+        )
+        return round_response(round_obj, status=201)
+
+
+class RoundPublicOutputSerializer(serializers.Serializer[dict[str, Any]]):
+    event = serializers.IntegerField()
+    number = serializers.IntegerField()
+    stage = InlineChoiceField(choices=Round.Stage.values)
+    status = InlineChoiceField(choices=Round.Status.values)
+    minutes = serializers.IntegerField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    ends_at = serializers.DateTimeField(allow_null=True)
+    paused_remaining_seconds = serializers.IntegerField(allow_null=True)
+    revision = serializers.IntegerField(help_text="The snapshot's revision.")
+    pairings = serializers.ListField(child=serializers.DictField())
+
+
+class RoundDetailApi(APIView):
+    """A round's pairings as published (its snapshot). ETag / If-None-Match → 304."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: RoundPublicOutputSerializer, 304: OpenApiResponse(description="unchanged")}
+    )
+    def get(self, request: Request, event_id: int, number: int) -> Response:
+        round_obj, snapshot = api_selectors.round_snapshot_get(
+            event_id=event_id, number=number, user=request.user
+        )
+        # The round's own revision also moves with the clock (start, pause, extend), which the
+        # answer shows; the snapshot's moves with the pairings.
+        etag = etag_for(round_obj.pk, snapshot.revision, round_obj.revision)
+        headers = {"ETag": etag, "Cache-Control": "no-cache"}
+        if not_modified(request, etag):
+            return Response(status=304, headers=headers)
+        data = {
+            "event": event_id,
+            "number": round_obj.number,
+            "stage": round_obj.stage,
+            "status": round_obj.status,
+            "minutes": round_obj.minutes,
+            "started_at": round_obj.started_at,
+            "ends_at": round_obj.ends_at,
+            "paused_remaining_seconds": round_obj.paused_remaining_seconds,
+            "revision": snapshot.revision,
+            "pairings": snapshot.pairings,
+        }
+        return Response(RoundPublicOutputSerializer(data).data, headers=headers)
+
+
+class RoundRepairApi(APIView):
+    """Pair the latest round again before it starts (organisers; a reason is required)."""
+
+    permission_classes = ORGANISER
+
+    class RoundRepairInputSerializer(serializers.Serializer[dict[str, Any]]):
+        reason = serializers.CharField(allow_blank=True, max_length=1000)
+        seed = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
+
+    @extend_schema(
+        request=RoundRepairInputSerializer, responses={200: RoundOutputSerializer, **ERRORS}
+    )
+    def post(self, request: Request, event_id: int, number: int) -> Response:
+        serializer = self.RoundRepairInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        round_obj = api_selectors.round_get(event_id=event_id, number=number)
+        round_obj = services.round_repair(
+            round_id=round_obj.pk,
+            by=request_user(request),
+            reason=serializer.validated_data["reason"],
+            seed=serializer.validated_data.get("seed"),
+        )
+        return round_response(round_obj)
+
+
+class RoundSwapApi(APIView):
+    """Swap two players' seats before the round starts (organisers; a reason is required)."""
+
+    permission_classes = ORGANISER
+
+    class RoundSwapInputSerializer(serializers.Serializer[dict[str, Any]]):
+        registration_a = serializers.IntegerField(min_value=1)
+        registration_b = serializers.IntegerField(min_value=1)
+        reason = serializers.CharField(allow_blank=True, max_length=1000)
+
+    @extend_schema(
+        request=RoundSwapInputSerializer, responses={200: RoundOutputSerializer, **ERRORS}
+    )
+    def post(self, request: Request, event_id: int, number: int) -> Response:
+        serializer = self.RoundSwapInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        round_obj = api_selectors.round_get(event_id=event_id, number=number)
+        round_obj = services.round_swap_players(
+            round_id=round_obj.pk,
+            registration_a=data["registration_a"],
+            registration_b=data["registration_b"],
+            by=request_user(request),
+            reason=data["reason"],
+        )
+        return round_response(round_obj)
+
+
+class RoundExtendInputSerializer(serializers.Serializer[dict[str, Any]]):
+    minutes = serializers.IntegerField(min_value=-1000, max_value=1000)
+
+
+@dataclass(frozen=True)
+class ClockAction:
+    """One action on the round clock: what it does (the operation's description), the input it
+    reads, if any, and the service it calls with the round, the organiser and that input."""
+
+    description: str
+    run: Callable[[Round, User, Mapping[str, Any]], Round]
+    input: type[serializers.Serializer[dict[str, Any]]] | None = None
+
+
+#: The round clock's actions, one route each (``rounds/<number>/<action>/``).
+CLOCK_ACTIONS: Mapping[str, ClockAction] = {
+    "start": ClockAction(
+        "Start the round clock (organisers, as on the manage page).",
+        lambda round_obj, by, _: services.round_start(round_id=round_obj.pk, by=by),
+    ),
+    "pause": ClockAction(
+        "Pause the round clock (organisers).",
+        lambda round_obj, by, _: services.round_pause(round_id=round_obj.pk, by=by),
+    ),
+    "resume": ClockAction(
+        "Resume a paused round clock (organisers).",
+        lambda round_obj, by, _: services.round_resume(round_id=round_obj.pk, by=by),
+    ),
+    "extend": ClockAction(
+        "Give the whole round more time (organisers; one table: the judges' extension).",
+        lambda round_obj, by, data: services.round_extend(
+            round_id=round_obj.pk, by=by, minutes=data["minutes"]
+        ),
+        RoundExtendInputSerializer,
+    ),
+}
+
+
+class ClockSchema(AutoSchema):
+    """Documents each clock route from its row of ``CLOCK_ACTIONS``."""
+
+    def _clock(self) -> ClockAction:
+        return CLOCK_ACTIONS[getattr(self.view, "clock_action", "")]
+
+    # drf-spectacular's AutoSchema narrows DRF's signature (it carries the same ignore).
+    def get_description(self) -> str:  # type: ignore[override]
+        return self._clock().description
+
+    def get_request_serializer(self) -> Any:
+        return self._clock().input
+
+
+class RoundClockApi(APIView):
+    """The round clock (organisers): the route names the action, ``CLOCK_ACTIONS`` runs it."""
+
+    permission_classes = ORGANISER
+    schema = ClockSchema()
+    clock_action = ""  # set per route: RoundClockApi.as_view(clock_action="start")
+
+    @extend_schema(responses={200: RoundSummaryOutputSerializer, **ERRORS})
+    def post(self, request: Request, event_id: int, number: int) -> Response:
+        clock = CLOCK_ACTIONS[self.clock_action]
+        data: Mapping[str, Any] = {}
+        if clock.input is not None:
+            serializer = clock.input(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            data = serializer.validated_data
+        round_obj = api_selectors.round_get(event_id=event_id, number=number)
+        round_obj = clock.run(round_obj, request_user(request), data)
+        return Response(RoundSummaryOutputSerializer(round_obj).data)
+
+
+class RoundCompleteApi(APIView):
+    """Close the round (organisers); 409 with ``tables`` while results are missing."""
+
+    permission_classes = ORGANISER
+
+    @extend_schema(request=None, responses={200: RoundOutputSerializer, **ERRORS})
+    def post(self, request: Request, event_id: int, number: int) -> Response:
+        round_obj = api_selectors.round_get(event_id=event_id, number=number)
+        round_obj = services.round_complete(round_id=round_obj.pk, by=request_user(request))
+        return round_response(round_obj)
+
+
+class TopCutApi(APIView):
+    """Cut to the top N after the last Swiss round and pair the bracket (organisers)."""
+
+    permission_classes = ORGANISER
+
+    class TopCutInputSerializer(serializers.Serializer[dict[str, Any]]):
+        size = serializers.IntegerField(
+            required=False, min_value=2, max_value=1000, help_text="Default: the event's top cut."
+        )
+
+    @extend_schema(request=TopCutInputSerializer, responses={201: RoundOutputSerializer, **ERRORS})
+    def post(self, request: Request, event_id: int) -> Response:
+        serializer = self.TopCutInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        round_obj = services.topcut_start(
+            event_id=event_id, by=request_user(request), size=serializer.validated_data.get("size")
+        )
+        return round_response(round_obj, status=201)
