@@ -553,9 +553,10 @@ class Game:
         except _GameOver:
             pass
         self._checkpoint()
-        self._snapshot()
+        self.snapshot_turn()
 
-    def _snapshot(self) -> None:
+    def snapshot_turn(self) -> None:
+        """The turn so far, as the report shows it (after its end, or up to illegal input)."""
         time = self.time_of_day(self.medal)
         self.snapshots.append(
             TurnSnapshot(
@@ -950,3 +951,29 @@ class Game:
 
     def time_now(self) -> tuple[str, tuple[str, ...]]:
         return self._time_now()
+
+
+def run_record(
+    record: GameRecord, *, profile: Profile | None = None, capture: bool = False
+) -> Game:
+    """Play a record through the engine; illegal input is kept on ``game.illegal``, never raised.
+
+    After illegal input the turn in progress is snapshotted up to that point, for the report.
+    """
+    if profile is not None and profile != record.profile:
+        record = record.with_profile(profile)
+    game = Game(record.cards, record.profile, capture=capture)
+    try:
+        if record.start is not None:
+            game.start_from(record.start, record.night_side)
+        else:
+            game.setup(record)
+        for turn in record.turns:
+            game.play_turn(turn)
+    except IllegalInputError as exc:
+        game.illegal = exc
+        game.checkpoints.append(game.state())
+        game.checkpoint_events.append(len(game.events))
+        if game.turn > 0 and (not game.snapshots or game.snapshots[-1].turn != game.turn):
+            game.snapshot_turn()
+    return game

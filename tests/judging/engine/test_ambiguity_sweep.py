@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 
 from judging.engine import AMBIGUITIES, CardCatalogue, parse_record, random_game
-from judging.engine.apply import Game
+from judging.engine.apply import Game, run_record
 from judging.engine.record import GameRecord
-from judging.engine.replay import run_record
 
 from .conftest import invented_catalogue
 from .test_golden import FILES, load
