@@ -242,6 +242,16 @@ class Game:
             return self.time_of_day(self.medal), ("ZA-01",)
         return self.time_of_day(self.medal), ()
 
+    def time_change(self, before: int) -> tuple[str, str, tuple[str, ...]]:
+        """The time of day on mark ``before`` and now, for the event that moved the medal, and the
+        ambiguities they depend on: ZA-01 (consulted) if either mark is layout-dependent."""
+        time_before = self.time_of_day(before)
+        time_after, keys = self.time_now()
+        if before in LAYOUT_DEPENDENT_MARKS and not keys:
+            self._consult("ZA-01")
+            keys = ("ZA-01",)
+        return time_before, time_after, keys
+
     def priority(self) -> int:
         """10.2.1 (Priority player): the player whose side the medal is on, right now (10.2.4)."""
         return self.night_side if self.time_of_day(self.medal) == NIGHT else 1 - self.night_side
@@ -594,9 +604,8 @@ class Game:
                 total += clock
                 contributions.append((p, card_id, clock))
         before = self.medal
-        time_before = self.time_of_day(before)
         self.medal = advance(before, total)
-        time_after, keys = self.time_now()
+        time_before, time_after, keys = self.time_change(before)
         self.emit(
             "TIME_ADVANCED", (*refs, R.R_3_8_2, R.R_3_8_4), None, before, self.medal, keys,
             delta=total, contributions=tuple(contributions), time_before=time_before,

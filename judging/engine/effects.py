@@ -190,9 +190,7 @@ class EffectContext(Protocol):
 
     def put_away(self, p: int, card_id: str, from_zone: str, refs: Sequence[R.RuleRef]) -> None: ...
 
-    def time_of_day(self, mark: int) -> str: ...
-
-    def time_now(self) -> tuple[str, tuple[str, ...]]: ...
+    def time_change(self, before: int) -> tuple[str, str, tuple[str, ...]]: ...
 
     def prohibited_effect_draw_loses(self) -> bool: ...
 
@@ -385,8 +383,7 @@ def _move_medal(game: EffectContext, e: EffectEntry) -> None:
     if after == before:
         _not_done(game, e, e.player, R.R_1_3_2_1, "already_there")
         return
-    time_before = game.time_of_day(before)
     game.medal = after
-    time_after, keys = game.time_now()
+    time_before, time_after, keys = game.time_change(before)
     game.emit("MEDAL_MOVED", (R.R_1_3_1, R.R_3_8_2, R.R_3_8_4), None, before, after, keys,
               time_before=time_before, time_after=time_after)  # fmt: skip
