@@ -20,8 +20,8 @@ api_v1: list[URLPattern | URLResolver] = [
 
 urlpatterns = [
     path("", core_views.home, name="home"),
+    path("", include("tournaments.urls")),  # events/…, and cards/decklists/… before cards/
     path("cards/", include("cardpool.urls")),
-    path("events/", include("tournaments.urls")),
     path("judging/", include("judging.urls")),
     path("healthz", core_views.healthz, name="healthz"),
     path("accounts/login/", core_views.LoginView.as_view(), name="login"),

@@ -232,8 +232,9 @@ def test_organiser_edits_the_event(world: dict[str, Any]) -> None:
 
 
 def test_judge_deck_check_page_shows_the_differences(world: dict[str, Any]) -> None:
-    from cardpool.services import card_import, decklist_submit
+    from cardpool.services import card_import
     from tests.cardpool.conftest import demo_records
+    from tournaments.services import decklist_submit
 
     card_import(game_slug="zutomayo", records=demo_records(), source="demo", is_demo=True)
     player = world["players"][0]
