@@ -5,11 +5,6 @@ from cardpool import views
 app_name = "cardpool"
 
 urlpatterns = [
-    path(
-        "decklists/<id:registration_id>/",
-        views.decklist_submit_page,
-        name="decklist-submit",
-    ),
     path("", views.card_list, name="card-list-default"),
     path("<slug:game>/", views.card_list, name="card-list"),
     path("<slug:game>/<str:code>/", views.card_detail, name="card-detail"),

@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from core import views as core_views
 from core.apis import ApiRootApi, ObtainTokenApi
 from core.converters import IdConverter
+from tournaments.views.public import home
 
 register_converter(IdConverter, "id")
 
@@ -19,9 +20,9 @@ api_v1: list[URLPattern | URLResolver] = [
 ]
 
 urlpatterns = [
-    path("", core_views.home, name="home"),
+    path("", home, name="home"),
+    path("", include("tournaments.urls")),  # events/…, and cards/decklists/… before cards/
     path("cards/", include("cardpool.urls")),
-    path("events/", include("tournaments.urls")),
     path("judging/", include("judging.urls")),
     path("healthz", core_views.healthz, name="healthz"),
     path("accounts/login/", core_views.LoginView.as_view(), name="login"),

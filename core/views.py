@@ -1,4 +1,5 @@
-"""Site-wide pages: home, health check, login and logout."""
+"""Site-wide pages: health check, login and logout, and the error page every app's views use.
+(The home page lists events: it is ``tournaments.views.public.home``.)"""
 
 from __future__ import annotations
 
@@ -18,12 +19,6 @@ from django.views.decorators.http import require_GET
 
 from core.errors import DomainError, PermissionDeniedError
 from core.forms import RateLimitedAuthenticationForm
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    from tournaments.selectors import event_list_upcoming
-
-    return render(request, "core/home.html", {"events": event_list_upcoming()})
 
 
 def _database_status() -> dict[str, object]:

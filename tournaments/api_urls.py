@@ -2,12 +2,14 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from tournaments.apis import events, exports, judge_desk, registrations, results, rounds
+from tournaments.apis import decklists, events, exports, judge_desk, registrations, results, rounds
 
 EVENT = "events/<id:event_id>/"
 ROUND = EVENT + "rounds/<id:number>/"
 REGISTRATION = EVENT + "registrations/<id:registration_id>/"
 MATCH = EVENT + "matches/<id:match_id>/"
+# A registration's decklist is addressed by the registration alone, without its event.
+DECKLIST = "registrations/<id:registration_id>/"
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("events/", events.EventListApi.as_view(), name="api-event-list"),
@@ -71,4 +73,17 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path(MATCH + "judge-result/", judge_desk.JudgeResultApi.as_view(), name="api-judge-result"),
     path(MATCH + "extend/", judge_desk.MatchExtendApi.as_view(), name="api-match-extend"),
     path(EVENT + "penalties/", judge_desk.PenaltyListApi.as_view(), name="api-penalty-list"),
+    # decklists: players, judges (deck checks) and organisers (re-checks)
+    path(DECKLIST + "decklist/", decklists.DecklistApi.as_view(), name="api-decklist"),
+    path(
+        DECKLIST + "decklist/versions/",
+        decklists.DecklistVersionListApi.as_view(),
+        name="api-decklist-versions",
+    ),
+    path(DECKLIST + "deck-check/", decklists.DeckCheckApi.as_view(), name="api-deck-check"),
+    path(
+        EVENT + "decklists/recheck/",
+        decklists.DecklistRecheckApi.as_view(),
+        name="api-decklist-recheck",
+    ),
 ]

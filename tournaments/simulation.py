@@ -11,11 +11,11 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from cardpool.models import Card
-from cardpool.services import decklist_submit
 from core.errors import ConflictError
 from core.services import user_get_or_create
 from tournaments.models import Event, Match, Registration, Round, RoundSnapshot
 from tournaments.services import (
+    decklist_submit,
     event_create,
     event_finish,
     event_role_grant,

@@ -1,10 +1,10 @@
-from django.urls import path
+from django.urls import include, path
 
-from tournaments.views import judge, organiser, player, printing, public
+from tournaments.views import decklists, judge, organiser, player, printing, public
 
 app_name = "tournaments"
 
-urlpatterns = [
+event_urlpatterns = [
     path("new/", organiser.event_create, name="event-create"),
     path("<id:event_id>/", public.event_detail, name="event-detail"),
     path("<id:event_id>/register/", player.event_register, name="event-register"),
@@ -27,4 +27,15 @@ urlpatterns = [
     path("matches/<id:match_id>/", player.match_report, name="match-report"),
     path("<id:event_id>/print/<slug:kind>/", printing.print_request, name="print-request"),
     path("<id:event_id>/print/jobs/<id:job_id>/", printing.print_job, name="print-job"),
+]
+
+# Mounted at the site's root (config/urls.py), ahead of the card pages: the decklist page keeps
+# the address it had when it belonged to the card pool.
+urlpatterns = [
+    path("events/", include(event_urlpatterns)),
+    path(
+        "cards/decklists/<id:registration_id>/",
+        decklists.decklist_submit_page,
+        name="decklist-submit",
+    ),
 ]

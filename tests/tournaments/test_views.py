@@ -20,6 +20,24 @@ def _client(user: Any = None) -> Client:
     return client
 
 
+def test_home_lists_published_events_only(client: Client, make_event: Any) -> None:
+    make_event(name="Visible Cup", status="registration_open")
+    make_event(name="Secret Draft Cup", status="draft")
+    response = client.get("/")
+    assert response.status_code == 200
+    assert b"Visible Cup" in response.content
+    assert b"Secret Draft Cup" not in response.content
+
+
+def test_home_query_count_is_fixed(
+    client: Client, make_event: Any, django_assert_max_num_queries: Any
+) -> None:
+    for index in range(5):
+        make_event(name=f"Cup {index}", status="registration_open")
+    with django_assert_max_num_queries(3):
+        client.get("/")
+
+
 @pytest.fixture
 def world(make_user: Any, make_event: Any) -> dict[str, Any]:
     organiser, judge, stranger = make_user("org"), make_user("judge"), make_user("stranger")
@@ -232,8 +250,9 @@ def test_organiser_edits_the_event(world: dict[str, Any]) -> None:
 
 
 def test_judge_deck_check_page_shows_the_differences(world: dict[str, Any]) -> None:
-    from cardpool.services import card_import, decklist_submit
+    from cardpool.services import card_import
     from tests.cardpool.conftest import demo_records
+    from tournaments.services import decklist_submit
 
     card_import(game_slug="zutomayo", records=demo_records(), source="demo", is_demo=True)
     player = world["players"][0]

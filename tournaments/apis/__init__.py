@@ -1,6 +1,6 @@
 """REST API of events, one module per resource: events (and standings), registrations, rounds
-(with the round clock and the top cut), results, the judge desk and exports; ``common`` holds the
-permission sets, refusals and output serializers they share.
+(with the round clock and the top cut), results, the judge desk, exports and decklists; ``common``
+holds the permission sets, refusals and output serializers they share.
 
 Thin adapters: each API checks the shape of its input, asks ``tournaments.permissions`` who may
 call it, makes one service or selector call and serialises the answer. Domain errors become

@@ -1,5 +1,5 @@
-"""Public event pages: the event, pairings, standings, bracket and clock; they refresh
-themselves from the round's snapshot with conditional requests."""
+"""Public event pages: the home page (the events), the event, pairings, standings, bracket and
+clock; the round pages refresh themselves from the round's snapshot with conditional requests."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from tournaments.permissions import (
     is_event_organiser,
     is_event_staff,
 )
+from tournaments.selectors import event_list_upcoming
 from tournaments.view_selectors import (
     bracket_rounds,
     event_page,
@@ -22,6 +23,11 @@ from tournaments.view_selectors import (
     latest_top_cut_round,
     round_snapshot,
 )
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The site's home page: upcoming and running events (drafts are not listed)."""
+    return render(request, "tournaments/home.html", {"events": event_list_upcoming()})
 
 
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
