@@ -1,7 +1,8 @@
 """The project's domain error hierarchy.
 
-Services raise these; exactly one DRF exception handler (``core.api``) and one view mixin
-(``core.views.domain_error_response``) turn them into responses. Every error names what is wrong
+Services raise these and never build responses. Two places turn them into one: for the API, the
+DRF exception handler (``core.api``), as JSON; for pages, the middleware
+(``core.middleware.DomainErrorMiddleware``), as the error page. Every error names what is wrong
 and, through ``field``, where.
 """
 
@@ -32,12 +33,9 @@ class DomainError(Exception):
         self.extra = dict(extra or {})
 
     def as_dict(self) -> dict[str, object]:
-        data: dict[str, object] = {"code": self.code, "detail": self.message}
-        if self.field:
-            data["field"] = self.field
-        if self.extra:
-            data.update(self.extra)
-        return data
+        """The API's error shape (``core.api``): code, detail, field (``None`` when the error is
+        about no one field), then the documented extras."""
+        return {"code": self.code, "detail": self.message, "field": self.field or None} | self.extra
 
 
 class InvalidInputError(DomainError):

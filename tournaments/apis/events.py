@@ -17,10 +17,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardpool.models import Game
+from core.api import ERRORS, error_responses
 from core.errors import InvalidInputError
 from tournaments import api_selectors, services
 from tournaments.apis.common import (
-    ERRORS,
     ORGANISER,
     BestOfField,
     EventListOutputSerializer,
@@ -124,7 +124,7 @@ class EventDetailApi(APIView):
         name = serializers.CharField(required=False, max_length=200)
         date = serializers.DateField(required=False)
 
-    @extend_schema(responses=EventOutputSerializer)
+    @extend_schema(responses={200: EventOutputSerializer, **error_responses(404)})
     def get(self, request: Request, event_id: int) -> Response:
         event = api_selectors.event_get_visible(event_id=event_id, user=request.user)
         return Response(EventOutputSerializer(event).data)
@@ -209,7 +209,11 @@ class StandingsApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: StandingsOutputSerializer, 304: OpenApiResponse(description="unchanged")}
+        responses={
+            200: StandingsOutputSerializer,
+            304: OpenApiResponse(description="unchanged"),
+            **error_responses(404),
+        }
     )
     def get(self, request: Request, event_id: int) -> Response:
         api_selectors.event_get_visible(event_id=event_id, user=request.user)

@@ -13,10 +13,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import ERRORS, error_responses
 from core.errors import InvalidInputError
 from tournaments import api_selectors, services
 from tournaments.apis.common import (
-    ERRORS,
     IDEMPOTENCY_HEADER,
     STAFF,
     MatchOutputSerializer,
@@ -49,7 +49,9 @@ class RoundQueueApi(APIView):
 
     permission_classes = STAFF
 
-    @extend_schema(responses=QueueEntryOutputSerializer(many=True))
+    @extend_schema(
+        responses={200: QueueEntryOutputSerializer(many=True), **error_responses(403, 404)}
+    )
     def get(self, request: Request, event_id: int, number: int) -> Response:
         round_obj = api_selectors.round_get(event_id=event_id, number=number)
         queue = api_selectors.round_queue(round_obj=round_obj)
@@ -72,7 +74,7 @@ class RoundProgressApi(APIView):
         byes = serializers.IntegerField()
         text = serializers.CharField()
 
-    @extend_schema(responses=RoundProgressOutputSerializer)
+    @extend_schema(responses={200: RoundProgressOutputSerializer, **error_responses(403, 404)})
     def get(self, request: Request, event_id: int, number: int) -> Response:
         round_obj = api_selectors.round_get(event_id=event_id, number=number)
         progress = api_selectors.round_progress(round_obj=round_obj)
@@ -173,7 +175,7 @@ class PenaltyListApi(APIView):
         )
         note = serializers.CharField(required=False, default="", allow_blank=True)
 
-    @extend_schema(responses=PenaltyOutputSerializer(many=True))
+    @extend_schema(responses={200: PenaltyOutputSerializer(many=True), **error_responses(403, 404)})
     def get(self, request: Request, event_id: int) -> Response:
         penalties = api_selectors.event_penalties(event_id=event_id)
         return Response(PenaltyOutputSerializer(penalties, many=True).data)

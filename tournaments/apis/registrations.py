@@ -16,9 +16,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import ERRORS, error_responses
 from tournaments import api_selectors, services
 from tournaments.apis.common import (
-    ERRORS,
     ORGANISER,
     RegistrationPublicOutputSerializer,
     RegistrationStaffOutputSerializer,
@@ -49,7 +49,8 @@ class RegistrationListApi(APIView):
                 RegistrationStaffOutputSerializer(many=True),
                 description="Staff get every field; everyone else id, display_name and status "
                 "(RegistrationPublicOutput).",
-            )
+            ),
+            **error_responses(404),
         }
     )
     def get(self, request: Request, event_id: int) -> Response:

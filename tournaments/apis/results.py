@@ -13,9 +13,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import ERRORS, error_responses
 from tournaments import api_selectors, services
 from tournaments.apis.common import (
-    ERRORS,
     IDEMPOTENCY_HEADER,
     MatchPlayerOutputSerializer,
     ReportOutputSerializer,
@@ -45,7 +45,7 @@ class MyMatchApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=MyMatchOutputSerializer)
+    @extend_schema(responses={200: MyMatchOutputSerializer, **error_responses(403, 404)})
     def get(self, request: Request, event_id: int, number: int) -> Response:
         round_obj = api_selectors.round_get(event_id=event_id, number=number)
         match = api_selectors.match_for_player(round_obj=round_obj, user=request.user)

@@ -19,9 +19,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import ERRORS, error_responses
 from tournaments import api_selectors, services
 from tournaments.apis.common import (
-    ERRORS,
     ORGANISER,
     InlineChoiceField,
     RoundOutputSerializer,
@@ -48,7 +48,7 @@ class RoundListApi(APIView):
             required=False, min_value=1, max_value=2**31 - 1, help_text="Default: random."
         )
 
-    @extend_schema(responses=RoundSummaryOutputSerializer(many=True))
+    @extend_schema(responses={200: RoundSummaryOutputSerializer(many=True), **error_responses(404)})
     def get(self, request: Request, event_id: int) -> Response:
         event = api_selectors.event_get_visible(event_id=event_id, user=request.user)
         rounds = api_selectors.event_rounds(event_id=event.pk)
@@ -85,7 +85,11 @@ class RoundDetailApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: RoundPublicOutputSerializer, 304: OpenApiResponse(description="unchanged")}
+        responses={
+            200: RoundPublicOutputSerializer,
+            304: OpenApiResponse(description="unchanged"),
+            **error_responses(404),
+        }
     )
     def get(self, request: Request, event_id: int, number: int) -> Response:
         round_obj, snapshot = api_selectors.round_snapshot_get(
