@@ -66,6 +66,13 @@ def _items(detail: Any, path: tuple[str, ...] = ()) -> Iterator[dict[str, Any]]:
         yield error_item(str(code), str(detail), ".".join(path))
 
 
+def validated(serializer_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
+    """The input checked by ``serializer_class``; a ValidationError (400) when it is not valid."""
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, DomainError):
         return Response(exc.as_dict(), status=exc.status_code)

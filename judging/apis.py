@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import ERRORS, error_responses
+from core.api import ERRORS, error_responses, validated
 from core.errors import NotFoundError
 from judging.models import JudgeCase, RuleClause, Ruling
 from judging.services import judge_case_file, judge_case_open, replay_for_judge, ruling_compute
@@ -32,9 +32,7 @@ class ReplayApi(APIView):
         request=ReplayInputSerializer, responses={200: dict, **error_responses(400, 403)}
     )
     def post(self, request: Request) -> Response:
-        serializer = self.ReplayInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(self.ReplayInputSerializer, request.data)
         result = replay_for_judge(record=data["record"], lang=data["lang"])
         lang = data["lang"]
         body = result[f"json_{lang}"]
@@ -75,11 +73,10 @@ class CaseListApi(APIView):
         responses={201: JudgeCaseSerializer, **error_responses(400, 403, 404)},
     )
     def post(self, request: Request, event_id: int) -> Response:
-        serializer = self.CaseOpenInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.CaseOpenInputSerializer, request.data)
         case = judge_case_open(
-            event_id=event_id, by=request.user, title=serializer.validated_data["title"],  # type: ignore[arg-type]  # IsAuthenticated
-            match_id=serializer.validated_data.get("match"),
+            event_id=event_id, by=request.user, title=data["title"],  # type: ignore[arg-type]  # IsAuthenticated
+            match_id=data.get("match"),
         )  # fmt: skip
         return Response(JudgeCaseSerializer(case).data, status=201)
 
@@ -94,12 +91,11 @@ class RulingCreateApi(APIView):
 
     @extend_schema(request=RulingInputSerializer, responses={201: RulingSerializer, **ERRORS})
     def post(self, request: Request, case_id: int) -> Response:
-        serializer = self.RulingInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.RulingInputSerializer, request.data)
         ruling = ruling_compute(
             case_id=case_id,
             by=request.user,  # type: ignore[arg-type]  # IsAuthenticated
-            record=serializer.validated_data["record"],
+            record=data["record"],
         )
         return Response(RulingSerializer(ruling).data, status=201)
 
@@ -112,11 +108,10 @@ class CaseFileApi(APIView):
 
     @extend_schema(request=CaseFileInputSerializer, responses={200: JudgeCaseSerializer, **ERRORS})
     def post(self, request: Request, case_id: int) -> Response:
-        serializer = self.CaseFileInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.CaseFileInputSerializer, request.data)
         case = judge_case_file(
             case_id=case_id,
-            ruling_id=serializer.validated_data["ruling"],
+            ruling_id=data["ruling"],
             by=request.user,  # type: ignore[arg-type]  # IsAuthenticated
         )
         return Response(JudgeCaseSerializer(case).data)

@@ -19,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import ERRORS, error_responses
+from core.api import ERRORS, error_responses, validated
 from tournaments import api_selectors, services
 from tournaments.apis.common import (
     ORGANISER,
@@ -58,10 +58,9 @@ class RoundListApi(APIView):
         request=RoundPairInputSerializer, responses={201: RoundOutputSerializer, **ERRORS}
     )
     def post(self, request: Request, event_id: int) -> Response:
-        serializer = self.RoundPairInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.RoundPairInputSerializer, request.data)
         round_obj = services.round_pair(
-            event_id=event_id, by=request_user(request), seed=serializer.validated_data.get("seed")
+            event_id=event_id, by=request_user(request), seed=data.get("seed")
         )
         return round_response(round_obj, status=201)
 
@@ -129,14 +128,13 @@ class RoundRepairApi(APIView):
         request=RoundRepairInputSerializer, responses={200: RoundOutputSerializer, **ERRORS}
     )
     def post(self, request: Request, event_id: int, number: int) -> Response:
-        serializer = self.RoundRepairInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.RoundRepairInputSerializer, request.data)
         round_obj = api_selectors.round_get(event_id=event_id, number=number)
         round_obj = services.round_repair(
             round_id=round_obj.pk,
             by=request_user(request),
-            reason=serializer.validated_data["reason"],
-            seed=serializer.validated_data.get("seed"),
+            reason=data["reason"],
+            seed=data.get("seed"),
         )
         return round_response(round_obj)
 
@@ -155,9 +153,7 @@ class RoundSwapApi(APIView):
         request=RoundSwapInputSerializer, responses={200: RoundOutputSerializer, **ERRORS}
     )
     def post(self, request: Request, event_id: int, number: int) -> Response:
-        serializer = self.RoundSwapInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(self.RoundSwapInputSerializer, request.data)
         round_obj = api_selectors.round_get(event_id=event_id, number=number)
         round_obj = services.round_swap_players(
             round_id=round_obj.pk,
@@ -233,9 +229,7 @@ class RoundClockApi(APIView):
         clock = CLOCK_ACTIONS[self.clock_action]
         data: Mapping[str, Any] = {}
         if clock.input is not None:
-            serializer = clock.input(data=request.data)
-            serializer.is_valid(raise_exception=True)
-            data = serializer.validated_data
+            data = validated(clock.input, request.data)
         round_obj = api_selectors.round_get(event_id=event_id, number=number)
         round_obj = clock.run(round_obj, request_user(request), data)
         return Response(RoundSummaryOutputSerializer(round_obj).data)
@@ -265,9 +259,8 @@ class TopCutApi(APIView):
 
     @extend_schema(request=TopCutInputSerializer, responses={201: RoundOutputSerializer, **ERRORS})
     def post(self, request: Request, event_id: int) -> Response:
-        serializer = self.TopCutInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.TopCutInputSerializer, request.data)
         round_obj = services.topcut_start(
-            event_id=event_id, by=request_user(request), size=serializer.validated_data.get("size")
+            event_id=event_id, by=request_user(request), size=data.get("size")
         )
         return round_response(round_obj, status=201)
