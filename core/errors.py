@@ -70,6 +70,23 @@ class RateLimitedError(DomainError):
     code = "rate_limited"
 
 
+def _size(limit: int) -> str:
+    return f"{limit // (1024 * 1024)} MB" if limit % (1024 * 1024) == 0 else f"{limit // 1024} KB"
+
+
+def utf8_text(data: bytes, *, max_bytes: int, what: str, field: str) -> str:
+    """Uploaded bytes as text: an InvalidInputError on ``field`` when ``what`` (``"the
+    file"``) is larger than ``max_bytes`` or not UTF-8, naming the first bad byte."""
+    if len(data) > max_bytes:
+        raise InvalidInputError(f"{what} is larger than {_size(max_bytes)}", field=field)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInputError(
+            f"{what} is not UTF-8 text (byte {exc.start})", field=field
+        ) from exc
+
+
 def validate_model(instance: object, **options: object) -> None:
     """Run Django's ``full_clean`` and report its first problem as an InvalidInputError that
     names the field (so a bad e-mail is a 400 everywhere, never a 500)."""

@@ -20,6 +20,7 @@ from core.errors import (
     InvalidInputError,
     NotFoundError,
     PermissionDeniedError,
+    utf8_text,
     validate_model,
 )
 from tournaments.models import Event, Registration, Round
@@ -282,16 +283,9 @@ def registrations_import_csv(*, event_id: int, by: User, data: str | bytes) -> l
     Errors name each bad line; nothing is imported while any line is bad.
     """
     if isinstance(data, bytes):
-        if len(data) > MAX_IMPORT_BYTES:
-            raise InvalidInputError("the file is larger than 1 MB", field="file")
-        if b"\x00" in data:
+        if b"\x00" in data and len(data) <= MAX_IMPORT_BYTES:
             raise InvalidInputError("the file is binary, not CSV text", field="file")
-        try:
-            data = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise InvalidInputError(
-                f"the file is not UTF-8 text (byte {exc.start})", field="file"
-            ) from exc
+        data = utf8_text(data, max_bytes=MAX_IMPORT_BYTES, what="the file", field="file")
     if not data.strip():
         raise InvalidInputError("the file is empty", field="file")
     event = Event.objects.filter(pk=event_id).first()
