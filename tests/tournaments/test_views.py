@@ -116,6 +116,18 @@ def test_player_finds_table_reports_and_opponent_confirms(world: dict[str, Any])
     assert ResultReport.objects.get(match=match, status="confirmed").wins_a == 1
 
 
+def test_a_judge_enters_a_result_on_the_match_page(world: dict[str, Any]) -> None:
+    match = Match.objects.filter(round=_pair_round_one(world)).first()
+    assert match is not None
+    url = f"/events/matches/{match.pk}/"
+    score = {"wins_a": 0, "wins_b": 1, "draws": 0, "intentional_draw": ""}
+    response = _client(world["judge"]).post(url, {**score, "reason": "slips"})
+    assert response.status_code == 302
+    report = ResultReport.objects.get(match=match, status="confirmed")
+    assert (report.source, report.wins_a, report.wins_b, report.draws) == ("judge", 0, 1, 0)
+    assert (report.reason, report.reported_by) == ("slips", world["judge"])
+
+
 def test_judge_desk_fast_entry_and_counter(world: dict[str, Any]) -> None:
     round_obj = _pair_round_one(world)
     judge = _client(world["judge"])

@@ -229,6 +229,22 @@ def _require_not_started(round_obj: Round) -> None:
         raise ConflictError(f"round {round_obj.number} already has results")
 
 
+def _seating_changed(
+    round_obj: Round, *, by: User, action: str, reason: str, data: dict[str, object]
+) -> Round:
+    """A paired round seated again by hand: publish its pairings anew, audit who and why."""
+    snapshot_refresh(round_obj=round_obj, standings=False)
+    audit_log(
+        action=f"tournaments.round.{action}",
+        actor=by,
+        obj=round_obj,
+        event_id=round_obj.event_id,
+        reason=reason,
+        data=data,
+    )
+    return round_obj
+
+
 @transaction.atomic
 def round_repair(*, round_id: int, by: User, reason: str, seed: int | None = None) -> Round:
     """Pair a round again (after a late check-in or a drop) before it starts."""
@@ -254,16 +270,10 @@ def round_repair(*, round_id: int, by: User, reason: str, seed: int | None = Non
     Registration.objects.filter(
         pk__in=_seated(round_obj) - seated_before, late_rounds_missed__gt=0
     ).update(late_rounds_missed=F("late_rounds_missed") - 1)
-    snapshot_refresh(round_obj=round_obj, standings=False)
-    audit_log(
-        action="tournaments.round.repaired",
-        actor=by,
-        obj=round_obj,
-        event_id=round_obj.event_id,
-        reason=reason,
+    return _seating_changed(
+        round_obj, by=by, action="repaired", reason=reason,
         data={"old_seed": old_seed, "seed": round_obj.seed},
-    )
-    return round_obj
+    )  # fmt: skip
 
 
 @transaction.atomic
@@ -305,16 +315,10 @@ def round_swap_players(
         }
     # Two updates in a row would briefly seat one player twice: both rows change together.
     Match.objects.bulk_update([match_a, match_b], ["player_a", "player_b", "reason"])
-    snapshot_refresh(round_obj=round_obj, standings=False)
-    audit_log(
-        action="tournaments.round.players_swapped",
-        actor=by,
-        obj=round_obj,
-        event_id=round_obj.event_id,
-        reason=reason,
+    return _seating_changed(
+        round_obj, by=by, action="players_swapped", reason=reason,
         data={"a": registration_a, "b": registration_b, "tables": [match_a.table, match_b.table]},
-    )
-    return round_obj
+    )  # fmt: skip
 
 
 def _clock_audit(round_obj: Round, by: User, action: str, **data: object) -> None:
