@@ -13,7 +13,6 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core.conditional import etag_matches
 from core.errors import InvalidInputError, PermissionDeniedError
 from tournaments import services
 from tournaments.models import Event, Match, Registration, ResultReport, Round
@@ -192,7 +191,3 @@ def round_response(round_obj: Round, status: int = 200) -> Response:
 
 def etag_for(*parts: object) -> str:
     return '"' + "-".join(map(str, parts)) + '"'
-
-
-def not_modified(request: Request, etag: str) -> bool:
-    return etag_matches(request.headers.get("If-None-Match", ""), etag)

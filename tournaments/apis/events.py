@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from cardpool.models import Game
 from core.api import ERRORS, error_responses, validated
+from core.conditional import not_modified
 from core.errors import InvalidInputError
 from tournaments import api_selectors, services
 from tournaments.apis.common import (
@@ -27,7 +28,6 @@ from tournaments.apis.common import (
     EventOutputSerializer,
     InlineChoiceField,
     etag_for,
-    not_modified,
     request_user,
 )
 from tournaments.models import Event

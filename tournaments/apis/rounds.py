@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import ERRORS, error_responses, validated
+from core.conditional import not_modified
 from tournaments import api_selectors, services
 from tournaments.apis.common import (
     ORGANISER,
@@ -27,7 +28,6 @@ from tournaments.apis.common import (
     RoundOutputSerializer,
     RoundSummaryOutputSerializer,
     etag_for,
-    not_modified,
     request_user,
     round_response,
 )
