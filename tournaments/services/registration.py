@@ -25,6 +25,7 @@ from core.errors import (
 )
 from tournaments.models import Event, Registration, Round
 from tournaments.permissions import is_event_organiser
+from tournaments.services.locks import registration_lock
 
 ACTIVE = (Registration.Status.REGISTERED, Registration.Status.CHECKED_IN)
 MAX_IMPORT_BYTES = 1024 * 1024
@@ -111,20 +112,9 @@ def registration_create(
     return registration
 
 
-def _locked(registration_id: int) -> Registration:
-    registration = (
-        Registration.objects.select_for_update(of=("self",))
-        .select_related("event")
-        .filter(pk=registration_id)
-    ).first()
-    if registration is None:
-        raise NotFoundError(f"registration {registration_id} does not exist", field="registration")
-    return registration
-
-
 @transaction.atomic
 def registration_check_in(*, registration_id: int, by: User) -> Registration:
-    registration = _locked(registration_id)
+    registration = registration_lock(registration_id)
     if not is_event_organiser(user=by, event_id=registration.event_id):
         raise PermissionDeniedError("only the event's organisers check players in")
     if registration.event.status == Event.Status.FINISHED:
@@ -153,7 +143,7 @@ def registration_drop(*, registration_id: int, by: User, reason: str = "") -> Re
 
     Before round 1, a dropped place goes to the first player on the waiting list.
     """
-    registration = _locked(registration_id)
+    registration = registration_lock(registration_id)
     is_self = registration.user_id is not None and registration.user_id == by.pk
     if not is_self and not is_event_organiser(user=by, event_id=registration.event_id):
         raise PermissionDeniedError("you can drop only yourself", field="registration")
@@ -195,7 +185,7 @@ def registration_drop(*, registration_id: int, by: User, reason: str = "") -> Re
 
 @transaction.atomic
 def registration_undrop(*, registration_id: int, by: User, reason: str) -> Registration:
-    registration = _locked(registration_id)
+    registration = registration_lock(registration_id)
     if not is_event_organiser(user=by, event_id=registration.event_id):
         raise PermissionDeniedError("only the event's organisers can undo a drop")
     if registration.status != Registration.Status.DROPPED:
