@@ -16,7 +16,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from core.audit import audit_log
-from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
+from core.errors import ConflictError, InvalidInputError, NotFoundError
 from tournaments.models import Event, Match, Registration, ResultReport, Round
 from tournaments.pairing import (
     InvalidPairingInputError,
@@ -26,7 +26,6 @@ from tournaments.pairing import (
     recommended_structure,
     top_cut_bracket,
 )
-from tournaments.permissions import is_event_organiser
 from tournaments.selectors import (
     confirmed_report,
     engine_id,
@@ -35,35 +34,22 @@ from tournaments.selectors import (
     scoring_for,
     standings_compute,
 )
+from tournaments.services.locks import event_lock
 from tournaments.snapshots import reason_json, snapshot_refresh
 
 _SYSTEM_RANDOM = random.SystemRandom()
+_ORGANISERS_ONLY = "only the event's organisers run its rounds"
 
 
 def _new_seed() -> int:
     return _SYSTEM_RANDOM.randrange(1, 2**31)
 
 
-def _lock_event(event_id: int, by: User | None) -> Event:
-    """The event row, locked; refused unless ``by`` organises it (None: the system itself)."""
-    event = (
-        Event.objects.select_for_update(of=("self",))
-        .select_related("game")
-        .filter(pk=event_id)
-        .first()
-    )
-    if event is None:
-        raise NotFoundError(f"event {event_id} does not exist", field="event")
-    if by is not None and not is_event_organiser(user=by, event_id=event_id):
-        raise PermissionDeniedError("only the event's organisers run its rounds", field="event")
-    return event
-
-
 def _lock_round(round_id: int, by: User | None) -> Round:
     round_obj = Round.objects.select_related("event").filter(pk=round_id).first()
     if round_obj is None:
         raise NotFoundError(f"round {round_id} does not exist", field="round")
-    _lock_event(round_obj.event_id, by)
+    event_lock(round_obj.event_id, by, refusal=_ORGANISERS_ONLY)
     return (
         Round.objects.select_for_update(of=("self",))
         .select_related("event", "event__game")
@@ -151,15 +137,16 @@ def _round_create(
     by: User | None,
     number: int,
     stage: str = Round.Stage.SWISS,
-    seed: int,
-    minutes: int,
+    seed: int = 0,
     summary: dict[str, object],
     matches: list[Match],
     action: str,
     data: dict[str, object],
 ) -> Round:
-    """The one way a round comes to be: the round, its matches, its snapshot (standings
-    included) and the audit entry ``action`` with ``data``."""
+    """The one way a round comes to be: the round (as long as its stage's rounds), its
+    matches, its snapshot (standings included) and the audit entry ``action`` with ``data``.
+    Top-cut rounds follow the bracket and have no seed."""
+    minutes = event.top_cut_round_minutes if stage == Round.Stage.TOP_CUT else event.round_minutes
     round_obj = Round.objects.create(
         event=event, number=number, stage=stage, seed=seed, minutes=minutes, summary=summary
     )
@@ -175,7 +162,7 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
 
     Refused while the previous round is not complete. Atomic: the whole round or nothing.
     """
-    event = _lock_event(event_id, by)
+    event = event_lock(event_id, by, refusal=_ORGANISERS_ONLY)
     if event.status == Event.Status.FINISHED:
         raise ConflictError("the event is finished", field="event")
     last = Round.objects.filter(event=event).order_by("-number").first()
@@ -209,7 +196,6 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
         by=by,
         number=number,
         seed=round_seed,
-        minutes=event.round_minutes,
         summary=summary,
         matches=_swiss_matches(pairings),
         action="tournaments.round.paired",
@@ -428,7 +414,7 @@ def round_complete(*, round_id: int, by: User | None) -> Round:
 @transaction.atomic
 def topcut_start(*, event_id: int, by: User | None, size: int | None = None) -> Round:
     """Cut to the top N of the Swiss standings and pair the bracket's first round."""
-    event = _lock_event(event_id, by)
+    event = event_lock(event_id, by, refusal=_ORGANISERS_ONLY)
     cut = size or event.top_cut
     if not cut:
         raise ConflictError("this event has no top cut", field="top_cut")
@@ -453,8 +439,6 @@ def topcut_start(*, event_id: int, by: User | None, size: int | None = None) -> 
         by=by,
         number=last.number + 1,
         stage=Round.Stage.TOP_CUT,
-        seed=0,
-        minutes=event.top_cut_round_minutes,
         summary={"bracket_size": cut, "bracket_round": 1, "bracket_rounds": bracket.rounds},
         matches=[
             Match(
@@ -491,8 +475,6 @@ def _topcut_next(*, event: Event, last: Round, by: User | None) -> Round:
         by=by,
         number=last.number + 1,
         stage=Round.Stage.TOP_CUT,
-        seed=0,
-        minutes=event.top_cut_round_minutes,
         summary={**last.summary, "bracket_round": bracket_round},
         matches=[
             Match(
