@@ -401,42 +401,29 @@ def _one_waits_for_the_other(
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_a_twin_player_request_waits_and_replays_the_first_answer() -> None:
+@pytest.mark.parametrize("who", ["player", "judge"])
+def test_a_twin_request_waits_and_replays_the_first_answer(who: str) -> None:
     kit = make_kit()
     event = kit.event()
     kit.players(event, 2)
     match = kit.matches(kit.pair(event))[0]
     user = kit.user_a(match)
 
-    def report() -> ResultOutcome:
-        return result_report(match_id=match.pk, user=user, wins_a=1, wins_b=0, idempotency_key="k")
+    def send() -> ResultOutcome:
+        if who == "player":
+            return result_report(
+                match_id=match.pk, user=user, wins_a=1, wins_b=0, idempotency_key="k"
+            )
+        return result_enter_by_judge(
+            match_id=match.pk, judge=kit.judge, wins_a=1, wins_b=0, idempotency_key="k"
+        )
 
-    first, second = _one_waits_for_the_other(report, report)
+    first, second = _one_waits_for_the_other(send, send)
     assert isinstance(first, ResultOutcome), first
     assert isinstance(second, ResultOutcome), second
     assert second.replayed
     assert second.as_dict() == first.as_dict()
     assert ResultReport.objects.filter(match=match).count() == 1
-
-
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)
-def test_a_twin_judge_request_waits_and_replays_the_first_answer() -> None:
-    kit = make_kit()
-    event = kit.event()
-    kit.players(event, 2)
-    match = kit.matches(kit.pair(event))[0]
-
-    def enter() -> ResultOutcome:
-        return result_enter_by_judge(
-            match_id=match.pk, judge=kit.judge, wins_a=1, wins_b=0, idempotency_key="j"
-        )
-
-    first, second = _one_waits_for_the_other(enter, enter)
-    assert isinstance(first, ResultOutcome), first
-    assert ResultReport.objects.filter(match=match).count() == 1
-    assert isinstance(second, ResultOutcome), second
-    assert second.as_dict() == first.as_dict()
 
 
 @pytest.mark.postgres
