@@ -1,4 +1,4 @@
-"""The row locks services take before they change an event or a registration.
+"""The row locks services take before they change an event, a registration or a match.
 
 Each is ``SELECT … FOR UPDATE`` of that row only (related rows are read, not locked), inside the
 caller's transaction; a missing row is a NotFoundError naming it.
@@ -7,10 +7,18 @@ caller's transaction; a missing row is a NotFoundError naming it.
 from __future__ import annotations
 
 from django.contrib.auth.models import User
+from django.db.models import Model, QuerySet
 
 from core.errors import NotFoundError, PermissionDeniedError
-from tournaments.models import Event, Registration
+from tournaments.models import Event, Match, Registration
 from tournaments.permissions import is_event_organiser
+
+
+def _locked[M: Model](rows: QuerySet[M], pk: int, name: str) -> M:
+    row = rows.select_for_update(of=("self",)).filter(pk=pk).first()
+    if row is None:
+        raise NotFoundError(f"{name} {pk} does not exist", field=name)
+    return row
 
 
 def event_lock(
@@ -18,14 +26,7 @@ def event_lock(
 ) -> Event:
     """The event row, locked; refused with ``refusal`` unless ``by`` organises it (None: the
     system itself)."""
-    event = (
-        Event.objects.select_for_update(of=("self",))
-        .select_related("game")
-        .filter(pk=event_id)
-        .first()
-    )
-    if event is None:
-        raise NotFoundError(f"event {event_id} does not exist", field="event")
+    event = _locked(Event.objects.select_related("game"), event_id, "event")
     if by is not None and not is_event_organiser(user=by, event_id=event_id):
         raise PermissionDeniedError(refusal, field="event")
     return event
@@ -33,12 +34,12 @@ def event_lock(
 
 def registration_lock(registration_id: int) -> Registration:
     """The registration row (with its event), locked."""
-    registration = (
-        Registration.objects.select_for_update(of=("self",))
-        .select_related("event")
-        .filter(pk=registration_id)
-        .first()
+    return _locked(Registration.objects.select_related("event"), registration_id, "registration")
+
+
+def match_lock(match_id: int) -> Match:
+    """The match row (with its round, event, game and players), locked."""
+    rows = Match.objects.select_related(
+        "round", "round__event", "round__event__game", "player_a", "player_b"
     )
-    if registration is None:
-        raise NotFoundError(f"registration {registration_id} does not exist", field="registration")
-    return registration
+    return _locked(rows, match_id, "match")

@@ -17,10 +17,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from core.audit import audit_log
-from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
+from core.errors import ConflictError, InvalidInputError, PermissionDeniedError
 from tournaments.models import Event, Match, ResultReport, Round
 from tournaments.pairing import games_to_win
 from tournaments.permissions import is_event_staff
+from tournaments.services.locks import match_lock
 from tournaments.snapshots import snapshot_refresh
 
 OPEN_ROUND = (Round.Status.PAIRED, Round.Status.IN_PROGRESS, Round.Status.PAUSED)
@@ -98,18 +99,6 @@ def validate_score(
         raise InvalidInputError("report at least one game, or an intentional draw", field="wins_a")
 
 
-def _lock_match(match_id: int) -> Match:
-    match = (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("round", "round__event", "round__event__game", "player_a", "player_b")
-        .filter(pk=match_id)
-        .first()
-    )
-    if match is None:
-        raise NotFoundError(f"match {match_id} does not exist", field="match")
-    return match
-
-
 def _next_version(match: Match) -> int:
     last = ResultReport.objects.filter(match=match).order_by("-version").first()
     return (last.version if last else 0) + 1
@@ -151,7 +140,7 @@ def _lock_unless_replayed(user: User, key: str, match_id: int) -> Match | Result
     replayed = _replay(user, key, match_id)
     if replayed is not None:
         return replayed
-    match = _lock_match(match_id)
+    match = match_lock(match_id)
     return _replay(user, key, match_id) or match
 
 
