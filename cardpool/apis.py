@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 from cardpool.models import Card, Game
 from cardpool.selectors import CardFilters, card_get, card_search
 from cardpool.services import decklist_check
+from core.api import error_responses
 from core.errors import NotFoundError
 from core.pagination import BoundedLimitOffsetPagination
 
@@ -81,15 +82,18 @@ class CardListApi(APIView):
     @extend_schema(
         operation_id="v1_cards_list",
         parameters=[FilterSerializer],
-        responses=inline_serializer(
-            name="CardPage",
-            fields={
-                "count": serializers.IntegerField(),
-                "next": serializers.URLField(allow_null=True),
-                "previous": serializers.URLField(allow_null=True),
-                "results": CardOutputSerializer(many=True),
-            },
-        ),
+        responses={
+            200: inline_serializer(
+                name="CardPage",
+                fields={
+                    "count": serializers.IntegerField(),
+                    "next": serializers.URLField(allow_null=True),
+                    "previous": serializers.URLField(allow_null=True),
+                    "results": CardOutputSerializer(many=True),
+                },
+            ),
+            **error_responses(400),
+        },
     )
     def get(self, request: Request) -> Response:
         filters = self.FilterSerializer(data=request.query_params)
@@ -103,7 +107,7 @@ class CardListApi(APIView):
 class CardDetailApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=CardOutputSerializer)
+    @extend_schema(responses={200: CardOutputSerializer, **error_responses(404)})
     def get(self, request: Request, game: str, code: str) -> Response:
         card = card_get(game=game, code=code)
         if card is None:

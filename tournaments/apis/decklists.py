@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardpool.apis import DecklistInputSerializer
+from core.api import ERRORS, error_responses
 from tournaments import services
 from tournaments.apis.common import ORGANISER, request_user
 from tournaments.decklist_selectors import (
@@ -44,12 +45,14 @@ class DecklistApi(APIView):
 
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(responses=DecklistVersionSerializer)
+    @extend_schema(responses={200: DecklistVersionSerializer, **error_responses(403, 404)})
     def get(self, request: Request, registration_id: int) -> Response:
         version = decklist_current_for_viewer(registration_id=registration_id, user=request.user)
         return Response(DecklistVersionSerializer(version).data)
 
-    @extend_schema(request=DecklistInputSerializer, responses={201: DecklistVersionSerializer})
+    @extend_schema(
+        request=DecklistInputSerializer, responses={201: DecklistVersionSerializer, **ERRORS}
+    )
     def post(self, request: Request, registration_id: int) -> Response:
         serializer = DecklistInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -66,7 +69,9 @@ class DecklistApi(APIView):
 class DecklistVersionListApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=DecklistVersionSerializer(many=True))
+    @extend_schema(
+        responses={200: DecklistVersionSerializer(many=True), **error_responses(403, 404)}
+    )
     def get(self, request: Request, registration_id: int) -> Response:
         current = decklist_current_for_viewer(registration_id=registration_id, user=request.user)
         versions = decklist_versions(decklist_id=current.decklist_id)
@@ -84,7 +89,9 @@ class DeckCheckApi(APIView):
         differences = serializers.ListField(child=serializers.DictField())
         presented_issues = serializers.ListField(child=serializers.DictField())
 
-    @extend_schema(request=DecklistInputSerializer, responses=DeckCheckOutputSerializer)
+    @extend_schema(
+        request=DecklistInputSerializer, responses={200: DeckCheckOutputSerializer, **ERRORS}
+    )
     def post(self, request: Request, registration_id: int) -> Response:
         serializer = DecklistInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -108,7 +115,7 @@ class DecklistRecheckApi(APIView):
             model = DecklistRecheck
             fields = ["id", "event", "status", "total", "done", "illegal", "created_at"]
 
-    @extend_schema(request=None, responses={202: DecklistRecheckOutputSerializer})
+    @extend_schema(request=None, responses={202: DecklistRecheckOutputSerializer, **ERRORS})
     def post(self, request: Request, event_id: int) -> Response:
         recheck = services.decklist_recheck_start(
             event_id=event_id, requested_by=request_user(request)
@@ -116,7 +123,12 @@ class DecklistRecheckApi(APIView):
         recheck.refresh_from_db()
         return Response(self.DecklistRecheckOutputSerializer(recheck).data, status=202)
 
-    @extend_schema(responses=DecklistRecheckOutputSerializer(many=True))
+    @extend_schema(
+        responses={
+            200: DecklistRecheckOutputSerializer(many=True),
+            **error_responses(403, 404),
+        }
+    )
     def get(self, request: Request, event_id: int) -> Response:
         rechecks = decklist_rechecks_recent(event_id=event_id)
         return Response(self.DecklistRecheckOutputSerializer(rechecks, many=True).data)

@@ -71,8 +71,9 @@ the top of the standings down, and solves the last 16 players of the standings e
 Public API
 ----------
 :func:`pair_round`, :func:`pairing_objective`, :func:`compute_standings`,
-:func:`player_records`, :func:`top_cut_bracket`, :func:`recommended_structure`, and the
-frozen dataclasses they take and return. Every decision carries a bilingual :class:`Reason`.
+:func:`player_records`, :func:`top_cut_bracket`, :func:`recommended_structure`,
+:func:`games_to_win`, and the frozen dataclasses they take and return. Every decision carries
+a bilingual :class:`Reason`.
 """
 
 from tournaments.pairing.explain import Reason
@@ -105,6 +106,7 @@ from tournaments.pairing.types import (
     RoundPairings,
     RoundSummary,
     ScoringConfig,
+    games_to_win,
 )
 
 __all__ = [
@@ -131,6 +133,7 @@ __all__ = [
     "TiebreakValue",
     "bracket_order",
     "compute_standings",
+    "games_to_win",
     "pair_round",
     "pairing_objective",
     "player_records",

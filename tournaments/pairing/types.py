@@ -16,6 +16,7 @@ __all__ = [
     "RoundPairings",
     "RoundSummary",
     "ScoringConfig",
+    "games_to_win",
 ]
 
 
@@ -89,6 +90,15 @@ class PlayerRecord:
             + (self.losses + self.late_rounds_missed) * config.loss
             + self.byes * config.bye
         )
+
+
+def games_to_win(best_of: int) -> int:
+    """The games a player must win to take a best-of-``best_of`` match.
+
+    >>> games_to_win(1), games_to_win(3), games_to_win(5)
+    (1, 2, 3)
+    """
+    return best_of // 2 + 1
 
 
 @dataclass(frozen=True, slots=True)
