@@ -81,7 +81,8 @@ matching of the whole field (``networkx``) on simulated events of up to 120 play
 
 Public API
 ----------
-:func:`pair_round`, :func:`pairing_objective`, :func:`compute_standings`,
+:func:`pair_round`, :func:`pairing_objective`, :func:`validate_pairing` (an organiser's own
+pairing, checked), :func:`compute_standings`,
 :func:`player_records`, :func:`top_cut_bracket`, :func:`recommended_structure`, and the
 frozen dataclasses they take and return. Every decision carries a bilingual :class:`Reason`.
 """
@@ -117,6 +118,7 @@ from tournaments.pairing.types import (
     RoundSummary,
     ScoringConfig,
 )
+from tournaments.pairing.validate import PairingProblem, validate_pairing
 
 __all__ = [
     "EXACT_LIMIT",
@@ -129,6 +131,7 @@ __all__ = [
     "MatchResult",
     "Pairing",
     "PairingObjective",
+    "PairingProblem",
     "PlayerRecord",
     "Reason",
     "RoundPairings",
@@ -149,4 +152,5 @@ __all__ = [
     "structure_table",
     "tiebreak_profile",
     "top_cut_bracket",
+    "validate_pairing",
 ]
