@@ -1,12 +1,15 @@
-"""The completion check (Edmonds' blossom algorithm) against an exhaustive search."""
+"""The matchings (Edmonds' blossom algorithm, with and without weights) against an
+exhaustive search."""
 
 from __future__ import annotations
 
 from functools import cache
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tournaments.pairing.matching import max_weight_matching
 from tournaments.pairing.swiss import _Blossom
 
 
@@ -62,3 +65,55 @@ def test_blossom_needs_contraction() -> None:
         adj[b].append(a)
     match = _Blossom(adj).run()
     assert all(m >= 0 for m in match)
+
+
+def brute_force_best(n: int, weights: dict[tuple[int, int], int]) -> tuple[int, int]:
+    """(cardinality, weight) of the best matching, cardinality first."""
+
+    @cache
+    def best(mask: int) -> tuple[int, int]:
+        if mask == 0:
+            return (0, 0)
+        low = (mask & -mask).bit_length() - 1
+        rest = mask & ~(1 << low)
+        result = best(rest)
+        for j in range(n):
+            w = weights.get((low, j))
+            if rest >> j & 1 and w is not None:
+                size, total = best(rest & ~(1 << j))
+                result = max(result, (size + 1, total + w))
+        return result
+
+    return best((1 << n) - 1)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(graphs(), st.data())
+def test_weighted_matching_is_maximum_among_maximum_cardinality_ones(
+    graph: tuple[int, frozenset[tuple[int, int]]], data: st.DataObject
+) -> None:
+    n, edges = graph
+    huge = data.draw(st.booleans())  # the engine encodes its objective in big integers
+    top = 2**200 if huge else 20
+    weights: dict[tuple[int, int], int] = {}
+    for i, j in sorted(edges):
+        if i < j:
+            weights[(i, j)] = weights[(j, i)] = data.draw(st.integers(1, top))
+    triples = [(i, j, w) for (i, j), w in weights.items() if i < j]
+    mate = max_weight_matching(n, triples)
+    total = 0
+    for v, u in enumerate(mate):
+        if u >= 0:
+            assert mate[u] == v
+            if v < u:
+                total += weights[(v, u)]
+    size = sum(u >= 0 for u in mate) // 2
+    assert (size, total) == brute_force_best(n, weights)
+
+
+def test_weighted_matching_accepts_a_starting_matching_of_heaviest_edges() -> None:
+    # A path 0-1-2-3 with heavy ends: starting from the middle edge the result is still best.
+    edges = [(0, 1, 5), (1, 2, 5), (2, 3, 5), (0, 3, 1)]
+    assert max_weight_matching(4, edges, start=[(1, 2)]) == [1, 0, 3, 2]
+    with pytest.raises(ValueError, match="largest weight"):
+        max_weight_matching(4, edges, start=[(0, 3)])
