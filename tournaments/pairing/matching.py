@@ -63,6 +63,8 @@ def max_weight_matching(  # noqa: C901 - one algorithm; its steps share its stat
     weight (they are tight for the initial duals), which spares the first stages.
     Returns ``mate`` with ``mate[v]`` the partner of ``v`` or -1.
     """
+    if n == 0:
+        return []
     weight: dict[tuple[int, int], int] = {}
     adj: list[list[int]] = [[] for _ in range(n)]
     maxweight = 0
