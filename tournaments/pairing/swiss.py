@@ -517,12 +517,12 @@ def _pairable_without(f: _Field, group: Sequence[int], inner: int, left_out: int
     ``inner`` bounds how many players of the group each one has met. Dirac's theorem answers
     at once when the rest has at least ``2 * inner + 2`` players; a maximum matching otherwise.
     """
-    rest = [x for x in group if x != left_out]
-    if len(rest) % 2:
+    size = len(group) - (left_out is not None)
+    if size % 2:
         return False
-    if len(rest) >= 2 * inner + 2:
+    if size >= 2 * inner + 2:
         return True
-    return _has_perfect_matching(f, rest)
+    return _has_perfect_matching(f, [x for x in group if x != left_out])
 
 
 def _deficiency(f: _Field, group: Sequence[int], inner: int) -> int:
@@ -748,7 +748,7 @@ def _plan_by_matching(f: _Field, groups: Sequence[Sequence[int]]) -> list[tuple[
                 )
     ceiling = max((c for _, _, c in cross), default=0) + 1
     edges = [(a, b, ceiling) for a, b in inside_edges]
-    edges.extend((a, c, ceiling - cost) for a, c, cost in cross)
+    edges.extend((a, c, ceiling - price) for a, c, price in cross)
     start: list[tuple[int, int]] = []
     taken: set[int] = set()
     for a, b in inside_edges:
