@@ -119,7 +119,7 @@ def test_invariants_on_larger_simulated_events(size: int, rounds: int) -> None:
     rounds=st.integers(min_value=2, max_value=8),
     seed=st.integers(min_value=0, max_value=2**32),
 )
-def test_exact_bottom_of_the_standings_never_worsens_the_fast_path(
+def test_the_exact_solver_is_never_worse_than_the_large_field_solver(
     size: int, rounds: int, seed: int
 ) -> None:
     rng = random.Random(seed)
