@@ -68,10 +68,11 @@ Each round the engine seats the active players to minimise, compared left to rig
 What is exact. Fields of at most :data:`EXACT_LIMIT` (16) active players are solved exactly
 on all eight terms (dynamic programming over subsets; the tests compare it with a
 brute-force search over every pairing). Larger fields are solved exactly on terms 1 to 7,
-at every size: the bye by completion checks (maximum matchings), the tables across score
-groups by lower bounds that certify the optimum when they are met, and otherwise by a
-minimum-cost perfect matching (Edmonds' blossom algorithm with duals) on a graph reduced
-without losing an optimum; :mod:`tournaments.pairing.swiss` gives the arguments. Only the
+at every size: the bye by completion checks (maximum matchings); the tables across score
+groups by a minimum-cost perfect matching (Edmonds' blossom algorithm with duals) of the few
+seats a lower bound on pair-downs says must cross, which certifies the optimum when it
+succeeds, and otherwise of a graph reduced without losing an optimum;
+:mod:`tournaments.pairing.swiss` gives the arguments. Only the
 last term is followed rather than proven: each group is paired top half against bottom
 half, with exchanges to avoid rematches. The tests check the large-field solver against the
 brute-force search on terms 1 to 7, and the pair-down and rematch counts against a general
