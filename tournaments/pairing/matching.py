@@ -1,54 +1,447 @@
-"""Maximum-weight matching in a general graph (Edmonds' blossom algorithm with duals).
+"""Maximum-weight matching in a general graph: Edmonds' primal-dual blossom method.
 
-The primal-dual algorithm of Edmonds as described by Galil ("Efficient algorithms for finding
-maximum matching in graphs", ACM Computing Surveys, 1986), in the form of Joris van
-Rantwijk's ``mwmatching.py``, which NetworkX also ships as ``max_weight_matching``
-(BSD-3-Clause). This module is a port of that algorithm to integer vertices, integer weights
-and adjacency lists, with an optional starting matching. O(n^3); the pairing engine uses it
-on the reduced graphs described in :mod:`tournaments.pairing.swiss`.
+Written for this package from the published description of the method: Edmonds, "Paths,
+trees, and flowers" and "Maximum matching and a polyhedron with 0,1-vertices" (1965); Galil,
+"Efficient algorithms for finding maximum matching in graphs" (ACM Computing Surveys, 1986),
+whose account of the weighted case and of its O(n^3) bookkeeping this follows; the same
+method is in Korte and Vygen, "Combinatorial Optimization", chapter 11.
 
-With integer weights every computation is done in integers, so the result is exact however
-large the weights (the engine encodes a lexicographic objective in one big integer).
+**The certificate.** A matching ``M`` is of maximum weight when there are vertex duals
+``u(v) >= 0`` and odd-set (blossom) duals ``z(B) >= 0`` with every edge's slack
+``u(i) + u(j) + sum(z(B) for B holding i and j) - w(i, j)`` at least zero, every edge of
+``M`` of slack zero, every ``B`` with ``z(B) > 0`` holding ``(|B| - 1) / 2`` edges of ``M``,
+and every vertex with ``u(v) > 0`` matched (linear-programming duality over Edmonds' matching
+polytope: the weight of any matching is at most ``sum(u) + sum(z(B) * (|B| - 1) / 2)``, and
+these conditions make ``M`` reach it).
+
+**The method.** It keeps a matching and duals that satisfy every condition but the last, and
+works in *stages*, each of which either enlarges the matching by one edge or proves it
+final. All unmatched vertices always carry the same dual, the smallest of all. A stage grows
+an alternating forest from every unmatched vertex over edges of slack zero; the trees' *outer*
+vertices (even distance from a root) and *inner* ones alternate, and an odd cycle closed by
+an edge between two outer vertices of one tree is contracted into a *blossom*, an outer
+vertex of the contracted graph. An edge of slack zero between two trees closes an augmenting
+path: the matching is flipped along it (through the blossoms it crosses, which are rotated so
+that the path enters at their base) and the stage ends. When the forest is stuck, the duals
+move by the largest ``delta`` that keeps every condition: outer vertices ``-delta``, inner
+ones ``+delta``, outer blossoms ``+2 delta``, inner blossoms ``-2 delta``. The limits are:
+
+1. the duals of the outer vertices (the unmatched ones are the smallest) reach zero: the last
+   condition now holds, and the matching is optimal;
+2. an edge from an outer vertex to a vertex outside the forest reaches slack zero: the tree
+   grows by that vertex's blossom and its partner's;
+3. an edge between two outer blossoms reaches slack zero (it falls by ``2 delta``): a new
+   blossom or an augmenting path;
+4. an inner blossom's dual reaches zero: it is opened, its sub-blossoms on the even side of
+   its cycle join the tree and the others leave it.
+
+With ``maxcardinality`` the first limit is dropped (the duals may then go negative). The
+matching after each augmentation is then of maximum weight among matchings of its size: for
+any matching ``N`` of the same size, ``w(N)`` is at most the sum of the duals of the vertices
+``N`` covers plus the blossom terms, and since the unmatched vertices carry the smallest dual
+that is at most ``w(M)``. A stage in which no limit applies leaves no edge from an outer
+vertex that is not inside its outer blossom or into an inner vertex, and no inner blossom
+(limit 4 opens even those of dual zero); the inner vertices then form a Tutte-Berge set
+proving that no larger matching exists. So the result is a maximum-cardinality matching of
+maximum weight among those.
+
+**Integers.** The code keeps twice the vertex duals (``pot``) and the blossom duals in units
+of ``delta`` (``zeta``), so slacks are ``pot(i) + pot(j) - 2 w(i, j)`` between blossoms. Every
+vertex in the forest is joined to a root by edges of slack zero, and all roots carry the
+same ``pot``, so every forest vertex has the parity of the roots' ``pot`` and the slack of an
+edge between two outer vertices is even: limit 3 is a whole number, as are the others, and
+every figure stays an exact integer however large the weights (the pairing engine encodes a
+lexicographic objective in one big integer).
+
+**Cost.** A stage scans each vertex's edges once, when it becomes outer (outer vertices stay
+outer until the stage ends). For limit 2 each vertex outside the tree remembers its
+least-slack edge from an outer vertex; for limit 3 each outer blossom keeps its least-slack
+edge to every other outer blossom, and a new blossom merges its members' lists, O(n) per
+member; limit 4 reads the inner blossoms. A dual move costs O(n) and there are O(n) of them
+per stage, so a stage is O(n^2 + m) and the whole O(n^3) for ``n`` vertices and ``m <= n^2``
+edges. Edges of the largest weight are tight for the initial duals, so a matching of them
+(``start``, then greedily any others) is a valid start that spares the first stages.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 __all__ = ["max_weight_matching"]
 
+_NONE, _OUTER, _INNER = 0, 1, 2
+_AUGMENTED, _FINISHED = True, False
 
-class _Blossom:
-    """A non-trivial blossom: an odd cycle of sub-blossoms, contracted."""
+_Edge = tuple[int, int, int]  # (outer vertex, other vertex, twice the weight)
 
-    __slots__ = ("childs", "edges", "mybestedges")
 
-    def __init__(self) -> None:
-        self.childs: list[_Node] = []
-        self.edges: list[tuple[int, int]] = []
-        self.mybestedges: list[tuple[int, int]] | None = None
+class _Solver:
+    """The state of one run. Ids ``0..n-1`` are vertices (trivial blossoms); ids
+    ``n..2n-1`` are the non-trivial blossoms, taken from and given back to ``spare``."""
 
-    def leaves(self) -> Iterator[int]:
-        stack: list[_Node] = [*self.childs]
+    def __init__(self, n: int, adj: list[list[tuple[int, int]]], pot: int) -> None:
+        size = 2 * n
+        self.n = n
+        self.adj = adj  # adj[v]: (neighbour, twice the weight)
+        self.mate = [-1] * n
+        self.pot = [pot] * n  # twice the vertex duals
+        self.zeta = [0] * size  # blossom duals, in units of delta
+        self.up = [-1] * size  # the blossom directly around, or -1 at the top
+        self.ring: list[list[int]] = [[] for _ in range(size)]  # members, base's first
+        # ring_edges[b][k] joins ring[b][k] to ring[b][k + 1] (cyclically), as (x, y) with
+        # x in the first and y in the second; the odd positions hold matched edges.
+        self.ring_edges: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+        self.base = list(range(n)) + [-1] * n
+        self.top = list(range(n))  # the top-level blossom of each vertex
+        self.spare = list(range(size - 1, n - 1, -1))
+        # Per stage.
+        self.tag = [_NONE] * size
+        self.via: list[tuple[int, int]] = [(-1, -1)] * size  # inner: (its vertex, outer one)
+        self.near_src = [-1] * n  # least-slack edge from an outer vertex (limit 2)
+        self.near_w2 = [0] * n
+        self.cands: list[dict[int, _Edge]] = [{} for _ in range(size)]  # limit 3, per blossom
+        self.best: list[_Edge | None] = [None] * size
+        self.queue: list[int] = []
+        self.mark = [False] * size
+        self.root = -1  # an unmatched vertex (limit 1 is its dual)
+
+    # --- structure -----------------------------------------------------------------------
+
+    def leaves(self, b: int) -> list[int]:
+        if b < self.n:
+            return [b]
+        out: list[int] = []
+        stack = [b]
         while stack:
-            t = stack.pop()
-            if isinstance(t, _Blossom):
-                stack.extend(t.childs)
+            c = stack.pop()
+            if c < self.n:
+                out.append(c)
             else:
-                yield t
+                stack.extend(self.ring[c])
+        return out
+
+    def child_holding(self, b: int, v: int) -> int:
+        c = v
+        while self.up[c] != b:
+            c = self.up[c]
+        return c
+
+    def rebase(self, b: int, v: int) -> None:
+        """Make vertex ``v`` the base of blossom ``b``: flip the matched edges on the even
+        way round the cycle from ``v``'s member to the old base's, in every level."""
+        n, up, ring, ring_edges, mate = self.n, self.up, self.ring, self.ring_edges, self.mate
+        work = [(b, v)]
+        while work:
+            b, v = work.pop()
+            if b < n:
+                continue
+            c = v
+            while up[c] != b:
+                c = up[c]
+            work.append((c, v))
+            kids, links = ring[b], ring_edges[b]
+            k = len(kids)
+            i = kids.index(c)
+            if i & 1:  # forward to the old base: the links at even positions become matched
+                for j in range(i + 1, k, 2):
+                    x, y = links[j]
+                    work.append((kids[j], x))
+                    work.append((kids[(j + 1) % k], y))
+                    mate[x], mate[y] = y, x
+            else:  # backward to the old base
+                for j in range(i - 2, -1, -2):
+                    x, y = links[j]
+                    work.append((kids[j], x))
+                    work.append((kids[j + 1], y))
+                    mate[x], mate[y] = y, x
+            ring[b] = kids[i:] + kids[:i]
+            ring_edges[b] = links[i:] + links[:i]
+            self.base[b] = v
+
+    def release(self, b: int) -> None:
+        """Make the members of top-level blossom ``b`` top-level and free its id."""
+        for kid in self.ring[b]:
+            self.up[kid] = -1
+            for x in self.leaves(kid):
+                self.top[x] = kid
+        self.ring[b] = []
+        self.ring_edges[b] = []
+        self.zeta[b] = 0
+        self.tag[b] = _NONE
+        self.spare.append(b)
+
+    # --- the forest --------------------------------------------------------------------
+
+    def set_outer(self, b: int) -> None:
+        self.tag[b] = _OUTER
+        self.cands[b] = {}
+        self.best[b] = None
+        self.queue.extend(self.leaves(b))
+
+    def grow(self, w: int, s: int) -> None:
+        """The edge (s, w) of slack zero, s outer, w outside the forest: w's blossom becomes
+        inner and the blossom of its base's partner outer."""
+        b = self.top[w]
+        self.tag[b] = _INNER
+        self.via[b] = (w, s)
+        self.set_outer(self.top[self.mate[self.base[b]]])
+
+    def parent_outer(self, b: int) -> int:
+        """The outer blossom two steps above outer blossom ``b`` in its tree, or -1."""
+        m = self.mate[self.base[b]]
+        if m < 0:
+            return -1
+        return self.top[self.via[self.top[m]][1]]
+
+    def apex(self, v: int, w: int) -> int:
+        """The lowest common outer blossom of the trees of ``v`` and ``w``, or -1 if their
+        trees differ (climbing both paths in turn, so the cost is that of the paths)."""
+        mark = self.mark
+        seen: list[int] = []
+        a, b = self.top[v], self.top[w]
+        found = -1
+        while a >= 0 or b >= 0:
+            if a >= 0:
+                if mark[a]:
+                    found = a
+                    break
+                mark[a] = True
+                seen.append(a)
+                a = self.parent_outer(a)
+            a, b = b, a
+        for x in seen:
+            mark[x] = False
+        return found
+
+    def climb(self, b: int, apex: int) -> list[tuple[int, tuple[int, int]]]:
+        """The blossoms from ``b`` up to ``apex`` (excluded), each with its edge to the next,
+        as (x in it, y in the next)."""
+        top, mate, base, via = self.top, self.mate, self.base, self.via
+        out: list[tuple[int, tuple[int, int]]] = []
+        while b != apex:
+            x = base[b]
+            y = mate[x]
+            t = top[y]
+            out.append((b, (x, y)))
+            p, q = via[t]
+            out.append((t, (p, q)))
+            b = top[q]
+        return out
+
+    def form(self, apex: int, v: int, w: int) -> None:
+        """The edge (v, w) of slack zero closes an odd cycle through ``apex``: contract it."""
+        side_v = self.climb(self.top[v], apex)
+        side_w = self.climb(self.top[w], apex)
+        nb = self.spare.pop()
+        kids = [apex] + [b for b, _ in reversed(side_v)] + [b for b, _ in side_w]
+        links = [(y, x) for _, (x, y) in reversed(side_v)] + [(v, w)] + [e for _, e in side_w]
+        tag, pot, top = self.tag, self.pot, self.top
+        for kid in kids:
+            self.up[kid] = nb
+            if tag[kid] == _INNER:
+                self.queue.extend(self.leaves(kid))  # its vertices are outer from now on
+        self.ring[nb] = kids
+        self.ring_edges[nb] = links
+        self.base[nb] = self.base[apex]
+        self.zeta[nb] = 0
+        self.up[nb] = -1
+        tag[nb] = _OUTER
+        for x in self.leaves(nb):
+            top[x] = nb
+        merged: dict[int, _Edge] = {}
+        for kid in kids:
+            if tag[kid] != _OUTER:
+                continue
+            for e in self.cands[kid].values():
+                other = top[e[1]]
+                if other == nb:
+                    continue
+                old = merged.get(other)
+                if old is None or pot[e[0]] + pot[e[1]] - e[2] < pot[old[0]] + pot[old[1]] - old[2]:
+                    merged[other] = e
+            self.cands[kid] = {}
+            self.best[kid] = None
+        self.cands[nb] = merged
+        self.best[nb] = min(
+            merged.values(), key=lambda e: pot[e[0]] + pot[e[1]] - e[2], default=None
+        )
+
+    def augment(self, v: int, w: int) -> None:
+        """Flip the matching along root ... v - w ... root."""
+        for s, o in ((v, w), (w, v)):
+            while True:
+                b = self.top[s]
+                t0 = self.mate[self.base[b]]
+                self.rebase(b, s)
+                self.mate[s] = o
+                if t0 < 0:
+                    break
+                inner = self.top[t0]
+                t1, s1 = self.via[inner]
+                self.rebase(inner, t1)
+                self.mate[t1] = s1
+                s, o = s1, t1
+
+    def meet(self, v: int, w: int) -> bool:
+        """An edge of slack zero between outer vertices in different blossoms."""
+        a = self.apex(v, w)
+        if a < 0:
+            self.augment(v, w)
+            return _AUGMENTED
+        self.form(a, v, w)
+        return False
+
+    def open_inner(self, b: int) -> None:
+        """Open inner blossom ``b`` (its dual is zero): the members on the even way round its
+        cycle from where the tree enters to its base stay in the tree, alternately inner and
+        outer; the others leave it."""
+        t, s = self.via[b]
+        entry = self.child_holding(b, t)
+        kids, links = self.ring[b], self.ring_edges[b]
+        k = len(kids)
+        tag, via = self.tag, self.via
+        self.release(b)
+        for kid in kids:
+            tag[kid] = _NONE
+        i = kids.index(entry)
+        tag[entry] = _INNER
+        via[entry] = (t, s)
+        if i & 1:
+            for j in range(i, k, 2):
+                self.set_outer(kids[j + 1])
+                x, y = links[j + 1]
+                nxt = kids[(j + 2) % k]
+                tag[nxt] = _INNER
+                via[nxt] = (y, x)
+        else:
+            for j in range(i, 0, -2):
+                self.set_outer(kids[j - 1])
+                x, y = links[j - 2]
+                tag[kids[j - 2]] = _INNER
+                via[kids[j - 2]] = (x, y)
+
+    # --- a stage -----------------------------------------------------------------------
+
+    def scan(self, v: int) -> bool:
+        """Look at every edge of the outer vertex ``v``."""
+        top, pot, tag = self.top, self.pot, self.tag
+        near_src, near_w2, cands, best = self.near_src, self.near_w2, self.cands, self.best
+        pv = pot[v]
+        for w, w2 in self.adj[v]:
+            bv = top[v]
+            bw = top[w]
+            if bv == bw:
+                continue
+            slack = pv + pot[w] - w2
+            if tag[bw] == _OUTER:
+                if slack == 0:
+                    if self.meet(v, w):
+                        return _AUGMENTED
+                    continue
+                old = cands[bv].get(bw)
+                if old is None or slack < pot[old[0]] + pot[old[1]] - old[2]:
+                    cands[bv][bw] = (v, w, w2)
+                    cur = best[bv]
+                    if cur is None or slack < pot[cur[0]] + pot[cur[1]] - cur[2]:
+                        best[bv] = (v, w, w2)
+                continue
+            s = near_src[w]
+            if s < 0 or slack < pot[s] + pot[w] - near_w2[w]:
+                near_src[w] = v
+                near_w2[w] = w2
+            if slack == 0 and tag[bw] == _NONE:
+                self.grow(w, v)
+        return False
+
+    def begin(self, roots: list[int]) -> None:
+        for b in set(self.top):
+            self.tag[b] = _NONE
+        self.near_src = [-1] * self.n
+        self.queue = []
+        self.root = roots[0]
+        for r in roots:
+            self.set_outer(self.top[r])
+
+    def limit(self, maxcardinality: bool) -> tuple[int, int, tuple[int, int]]:
+        """The next dual move: (which limit, delta, what reaches it); limit 0 if none."""
+        pot, tag, top = self.pot, self.tag, self.top
+        kind, delta, what = 0, 0, (-1, -1)
+        if not maxcardinality:
+            kind, delta = 1, pot[self.root]
+        near_src, near_w2 = self.near_src, self.near_w2
+        for v in range(self.n):
+            s = near_src[v]
+            if s >= 0 and tag[top[v]] == _NONE:
+                d = pot[s] + pot[v] - near_w2[v]
+                if kind == 0 or d < delta:
+                    kind, delta, what = 2, d, (s, v)
+        for b in set(top):
+            if tag[b] == _OUTER:
+                e = self.best[b]
+                if e is not None:
+                    d = (pot[e[0]] + pot[e[1]] - e[2]) >> 1  # even: see the module's notes
+                    if kind == 0 or d < delta:
+                        kind, delta, what = 3, d, (e[0], e[1])
+            elif tag[b] == _INNER and b >= self.n and (kind == 0 or self.zeta[b] < delta):
+                kind, delta, what = 4, self.zeta[b], (b, -1)
+        return kind, delta, what
+
+    def move(self, delta: int) -> None:
+        pot, tag, top, zeta = self.pot, self.tag, self.top, self.zeta
+        for v in range(self.n):
+            t = tag[top[v]]
+            if t == _OUTER:
+                pot[v] -= delta
+            elif t == _INNER:
+                pot[v] += delta
+        for b in set(top):
+            if b >= self.n:
+                if tag[b] == _OUTER:
+                    zeta[b] += delta
+                elif tag[b] == _INNER:
+                    zeta[b] -= delta
+
+    def stage(self, maxcardinality: bool) -> bool:
+        """One stage: True if the matching grew, False if it is final."""
+        while True:
+            while self.queue:
+                if self.scan(self.queue.pop()):
+                    return _AUGMENTED
+            kind, delta, what = self.limit(maxcardinality)
+            if kind == 0:
+                return _FINISHED
+            self.move(delta)
+            if kind == 1:
+                return _FINISHED
+            if kind == 2:
+                self.grow(what[1], what[0])
+            elif kind == 3:
+                if self.meet(what[0], what[1]):
+                    return _AUGMENTED
+            else:
+                self.open_inner(what[0])
+
+    def end_stage(self) -> None:
+        """Open every top-level blossom whose dual is zero (it constrains nothing)."""
+        stack = [b for b in set(self.top) if b >= self.n and self.zeta[b] == 0]
+        while stack:
+            b = stack.pop()
+            kids = self.ring[b]
+            self.release(b)
+            stack.extend(kid for kid in kids if kid >= self.n and self.zeta[kid] == 0)
+
+    def run(self, maxcardinality: bool) -> list[int]:
+        while True:
+            roots = [v for v in range(self.n) if self.mate[v] < 0]
+            if len(roots) < 2:  # no augmenting path can exist; the duals need not move
+                return self.mate
+            self.begin(roots)
+            if not self.stage(maxcardinality):
+                return self.mate
+            self.end_stage()
 
 
-_Node = int | _Blossom
-
-
-def _known[T](value: T | None) -> T:
-    """``value``, which the algorithm's invariants guarantee is set."""
-    if value is None:  # pragma: no cover - a broken invariant
-        raise RuntimeError("matching invariant broken")
-    return value
-
-
-def max_weight_matching(  # noqa: C901 - one algorithm; its steps share its state
+def max_weight_matching(
     n: int,
     edges: Sequence[tuple[int, int, int]],
     *,
@@ -57,416 +450,32 @@ def max_weight_matching(  # noqa: C901 - one algorithm; its steps share its stat
 ) -> list[int]:
     """A maximum-weight matching of the graph on vertices ``0..n-1``.
 
-    ``edges`` holds ``(i, j, weight)`` with integer weights (at most one edge per pair).
-    With ``maxcardinality`` the matching is of maximum cardinality first, then of maximum
-    weight among those. ``start`` may give a matching made only of edges of the largest
-    weight (they are tight for the initial duals), which spares the first stages.
-    Returns ``mate`` with ``mate[v]`` the partner of ``v`` or -1.
+    ``edges`` holds ``(i, j, weight)`` with integer weights (at most one edge per pair; a
+    repeated pair keeps its last weight; loops are ignored). With ``maxcardinality`` the
+    matching is of maximum cardinality first, then of maximum weight among those. ``start``
+    may give a matching made only of edges of the largest weight (they are tight for the
+    initial duals), which spares the first stages. Returns ``mate`` with ``mate[v]`` the
+    partner of ``v`` or -1.
     """
-    if n == 0:
-        return []
     weight: dict[tuple[int, int], int] = {}
-    adj: list[list[int]] = [[] for _ in range(n)]
-    maxweight = 0
     for i, j, w in edges:
-        if i == j:
-            continue
-        key = (i, j) if i < j else (j, i)
-        if key not in weight:
-            adj[i].append(j)
-            adj[j].append(i)
-        weight[key] = w
-        maxweight = max(maxweight, w)
-
-    mate: dict[int, int] = {}
+        if i != j:
+            weight[(i, j) if i < j else (j, i)] = w
+    adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for (i, j), w in weight.items():
+        adj[i].append((j, 2 * w))
+        adj[j].append((i, 2 * w))
+    top_weight = max(weight.values(), default=0)
+    pot = top_weight if maxcardinality else max(top_weight, 0)
+    solver = _Solver(n, adj, pot)
+    mate = solver.mate
     for i, j in start:
         key = (i, j) if i < j else (j, i)
-        if weight.get(key) != maxweight or i in mate or j in mate:
+        if weight.get(key) != top_weight or pot != top_weight or mate[i] >= 0 or mate[j] >= 0:
             raise ValueError("the starting matching must use disjoint edges of the largest weight")
-        mate[i] = j
-        mate[j] = i
-
-    label: dict[_Node, int] = {}
-    labeledge: dict[_Node, tuple[int, int] | None] = {}
-    inblossom: dict[int, _Node] = {v: v for v in range(n)}
-    blossomparent: dict[_Node, _Blossom | None] = dict.fromkeys(range(n))
-    blossombase: dict[_Node, int] = {v: v for v in range(n)}
-    bestedge: dict[_Node, tuple[int, int] | None] = {}
-    dualvar: list[int] = [maxweight] * n
-    blossomdual: dict[_Blossom, int] = {}
-    allowedge: set[tuple[int, int]] = set()
-    queue: list[int] = []
-
-    def slack(v: int, w: int) -> int:
-        return dualvar[v] + dualvar[w] - 2 * weight[(v, w) if v < w else (w, v)]
-
-    def assign_label(w: int, t: int, v: int | None) -> None:
-        b = inblossom[w]
-        label[w] = label[b] = t
-        if v is not None:
-            labeledge[w] = labeledge[b] = (v, w)
-        else:
-            labeledge[w] = labeledge[b] = None
-        bestedge[w] = bestedge[b] = None
-        if t == 1:
-            if isinstance(b, _Blossom):
-                queue.extend(b.leaves())
-            else:
-                queue.append(b)
-        elif t == 2:
-            base = blossombase[b]
-            assign_label(mate[base], 1, base)
-
-    def scan_blossom(v: int, w: int) -> int:
-        """Trace back from v and w to a common base (a new blossom) or two roots (-1)."""
-        path: list[_Node] = []
-        base = -1
-        vv: int | None = v
-        ww: int | None = w
-        while vv is not None:
-            b = inblossom[vv]
-            if label[b] & 4:
-                base = blossombase[b]
-                break
-            path.append(b)
-            label[b] = 5
-            edge = labeledge[b]
-            if edge is None:
-                vv = None
-            else:
-                vv = edge[0]
-                b = inblossom[vv]
-                edge_t = _known(labeledge[b])
-                vv = edge_t[0]
-            if ww is not None:
-                vv, ww = ww, vv
-        for b in path:
-            label[b] = 1
-        return base
-
-    def add_blossom(base: int, v: int, w: int) -> None:
-        bb = inblossom[base]
-        bv = inblossom[v]
-        bw = inblossom[w]
-        b = _Blossom()
-        blossombase[b] = base
-        blossomparent[b] = None
-        blossomparent[bb] = b
-        path: list[_Node] = []
-        edgs: list[tuple[int, int]] = [(v, w)]
-        b.childs = path
-        b.edges = edgs
-        while bv != bb:
-            blossomparent[bv] = b
-            path.append(bv)
-            edge = _known(labeledge[bv])
-            edgs.append(edge)
-            v = edge[0]
-            bv = inblossom[v]
-        path.append(bb)
-        path.reverse()
-        edgs.reverse()
-        while bw != bb:
-            blossomparent[bw] = b
-            path.append(bw)
-            edge = _known(labeledge[bw])
-            edgs.append((edge[1], edge[0]))
-            w = edge[0]
-            bw = inblossom[w]
-        label[b] = 1
-        labeledge[b] = labeledge[bb]
-        blossomdual[b] = 0
-        for leaf in b.leaves():
-            if label[inblossom[leaf]] == 2:
-                queue.append(leaf)
-            inblossom[leaf] = b
-        bestedgeto: dict[_Node, tuple[int, int]] = {}
-        for sub in path:
-            if isinstance(sub, _Blossom):
-                if sub.mybestedges is not None:
-                    nblist = sub.mybestedges
-                    sub.mybestedges = None
-                else:
-                    nblist = [(x, y) for x in sub.leaves() for y in adj[x]]
-            else:
-                nblist = [(sub, y) for y in adj[sub]]
-            for k in nblist:
-                i, j = k
-                if inblossom[j] == b:
-                    i, j = j, i
-                bj = inblossom[j]
-                if bj != b and label.get(bj) == 1:
-                    known = bestedgeto.get(bj)
-                    if known is None or slack(i, j) < slack(*known):
-                        bestedgeto[bj] = (i, j)
-            bestedge[sub] = None
-        b.mybestedges = list(bestedgeto.values())
-        mybestedge: tuple[int, int] | None = None
-        mybestslack = 0
-        for k in b.mybestedges:
-            kslack = slack(*k)
-            if mybestedge is None or kslack < mybestslack:
-                mybestedge = k
-                mybestslack = kslack
-        bestedge[b] = mybestedge
-
-    def expand_blossom(b: _Blossom, endstage: bool) -> None:  # noqa: C901 - as published
-        def recurse(b: _Blossom, endstage: bool) -> Iterator[_Blossom]:  # noqa: C901
-            for s in b.childs:
-                blossomparent[s] = None
-                if isinstance(s, _Blossom):
-                    if endstage and blossomdual[s] == 0:
-                        yield s
-                    else:
-                        for leaf in s.leaves():
-                            inblossom[leaf] = s
-                else:
-                    inblossom[s] = s
-            if (not endstage) and label.get(b) == 2:
-                entry = _known(labeledge[b])
-                entrychild = inblossom[entry[1]]
-                j = b.childs.index(entrychild)
-                if j & 1:
-                    j -= len(b.childs)
-                    jstep = 1
-                else:
-                    jstep = -1
-                v, w = entry
-                while j != 0:
-                    if jstep == 1:
-                        p, q = b.edges[j]
-                    else:
-                        q, p = b.edges[j - 1]
-                    label.pop(w, None)
-                    label.pop(q, None)
-                    assign_label(w, 2, v)
-                    allowedge.add((p, q))
-                    allowedge.add((q, p))
-                    j += jstep
-                    if jstep == 1:
-                        v, w = b.edges[j]
-                    else:
-                        w, v = b.edges[j - 1]
-                    allowedge.add((v, w))
-                    allowedge.add((w, v))
-                    j += jstep
-                bw = b.childs[j]
-                label[w] = label[bw] = 2
-                labeledge[w] = labeledge[bw] = (v, w)
-                bestedge[bw] = None
-                j += jstep
-                while b.childs[j] != entrychild:
-                    bv = b.childs[j]
-                    if label.get(bv) == 1:
-                        j += jstep
-                        continue
-                    found: int | None = None
-                    if isinstance(bv, _Blossom):
-                        for leaf in bv.leaves():
-                            if label.get(leaf):
-                                found = leaf
-                                break
-                    else:
-                        found = bv
-                    if found is not None and label.get(found):
-                        label.pop(found, None)
-                        label.pop(mate[blossombase[bv]], None)
-                        edge = _known(labeledge[found])
-                        assign_label(found, 2, edge[0])
-                    j += jstep
-            label.pop(b, None)
-            labeledge.pop(b, None)
-            bestedge.pop(b, None)
-            del blossomparent[b]
-            del blossombase[b]
-            del blossomdual[b]
-
-        stack = [recurse(b, endstage)]
-        while stack:
-            top = stack[-1]
-            for s in top:
-                stack.append(recurse(s, endstage))
-                break
-            else:
-                stack.pop()
-
-    def augment_blossom(b: _Blossom, v: int) -> None:
-        def recurse(b: _Blossom, v: int) -> Iterator[tuple[_Blossom, int]]:
-            t: _Node = v
-            while blossomparent[t] != b:
-                t = _known(blossomparent[t])
-            if isinstance(t, _Blossom):
-                yield (t, v)
-            i = j = b.childs.index(t)
-            if i & 1:
-                j -= len(b.childs)
-                jstep = 1
-            else:
-                jstep = -1
-            while j != 0:
-                j += jstep
-                t = b.childs[j]
-                if jstep == 1:
-                    w, x = b.edges[j]
-                else:
-                    x, w = b.edges[j - 1]
-                if isinstance(t, _Blossom):
-                    yield (t, w)
-                j += jstep
-                t = b.childs[j]
-                if isinstance(t, _Blossom):
-                    yield (t, x)
-                mate[w] = x
-                mate[x] = w
-            b.childs = b.childs[i:] + b.childs[:i]
-            b.edges = b.edges[i:] + b.edges[:i]
-            blossombase[b] = blossombase[b.childs[0]]
-
-        stack = [recurse(b, v)]
-        while stack:
-            top = stack[-1]
-            for args in top:
-                stack.append(recurse(*args))
-                break
-            else:
-                stack.pop()
-
-    def augment_matching(v: int, w: int) -> None:
-        for s0, j0 in ((v, w), (w, v)):
-            s, j = s0, j0
-            while True:
-                bs = inblossom[s]
-                if isinstance(bs, _Blossom):
-                    augment_blossom(bs, s)
-                mate[s] = j
-                edge = labeledge[bs]
-                if edge is None:
-                    break
-                t = edge[0]
-                bt = inblossom[t]
-                edge_t = _known(labeledge[bt])
-                s, j = edge_t
-                if isinstance(bt, _Blossom):
-                    augment_blossom(bt, j)
-                mate[j] = s
-
-    while True:
-        label.clear()
-        labeledge.clear()
-        bestedge.clear()
-        for blossom in blossomdual:
-            blossom.mybestedges = None
-        allowedge.clear()
-        queue.clear()
-        for v in range(n):
-            if v not in mate and label.get(inblossom[v]) is None:
-                assign_label(v, 1, None)
-        augmented = False
-        while True:
-            while queue and not augmented:
-                v = queue.pop()
-                for w in adj[v]:
-                    bv = inblossom[v]
-                    bw = inblossom[w]
-                    if bv == bw:
-                        continue
-                    kslack = 0
-                    if (v, w) not in allowedge:
-                        kslack = slack(v, w)
-                        if kslack <= 0:
-                            allowedge.add((v, w))
-                            allowedge.add((w, v))
-                    if (v, w) in allowedge:
-                        if label.get(bw) is None:
-                            assign_label(w, 2, v)
-                        elif label.get(bw) == 1:
-                            base = scan_blossom(v, w)
-                            if base >= 0:
-                                add_blossom(base, v, w)
-                            else:
-                                augment_matching(v, w)
-                                augmented = True
-                                break
-                        elif label.get(w) is None:
-                            label[w] = 2
-                            labeledge[w] = (v, w)
-                    elif label.get(bw) == 1:
-                        known = bestedge.get(bv)
-                        if known is None or kslack < slack(*known):
-                            bestedge[bv] = (v, w)
-                    elif label.get(w) is None:
-                        known = bestedge.get(w)
-                        if known is None or kslack < slack(*known):
-                            bestedge[w] = (v, w)
-            if augmented:
-                break
-            deltatype = -1
-            delta = 0
-            deltaedge: tuple[int, int] | None = None
-            deltablossom: _Blossom | None = None
-            if not maxcardinality:
-                deltatype = 1
-                delta = min(dualvar)
-            for v in range(n):
-                known = bestedge.get(v)
-                if label.get(inblossom[v]) is None and known is not None:
-                    d = slack(*known)
-                    if deltatype == -1 or d < delta:
-                        delta = d
-                        deltatype = 2
-                        deltaedge = known
-            for node, parent in blossomparent.items():
-                if parent is None and label.get(node) == 1:
-                    known = bestedge.get(node)
-                    if known is not None:
-                        d = slack(*known) // 2
-                        if deltatype == -1 or d < delta:
-                            delta = d
-                            deltatype = 3
-                            deltaedge = known
-            for blossom, bdual in blossomdual.items():
-                if (
-                    blossomparent[blossom] is None
-                    and label.get(blossom) == 2
-                    and (deltatype == -1 or bdual < delta)
-                ):
-                    delta = bdual
-                    deltatype = 4
-                    deltablossom = blossom
-            if deltatype == -1:
-                deltatype = 1
-                delta = max(0, min(dualvar))
-            for v in range(n):
-                lab = label.get(inblossom[v])
-                if lab == 1:
-                    dualvar[v] -= delta
-                elif lab == 2:
-                    dualvar[v] += delta
-            for blossom in blossomdual:
-                if blossomparent[blossom] is None:
-                    lab = label.get(blossom)
-                    if lab == 1:
-                        blossomdual[blossom] += delta
-                    elif lab == 2:
-                        blossomdual[blossom] -= delta
-            if deltatype == 1:
-                break
-            if deltatype in (2, 3):
-                v, w = _known(deltaedge)
-                allowedge.add((v, w))
-                allowedge.add((w, v))
-                queue.append(v)
-            else:
-                expand_blossom(_known(deltablossom), False)
-        if not augmented:
-            break
-        for blossom in list(blossomdual):
-            if blossom not in blossomdual:
-                continue
-            if (
-                blossomparent[blossom] is None
-                and label.get(blossom) == 1
-                and blossomdual[blossom] == 0
-            ):
-                expand_blossom(blossom, True)
-    return [mate.get(v, -1) for v in range(n)]
+        mate[i], mate[j] = j, i
+    if pot == top_weight:
+        for (i, j), w in weight.items():  # any more edges of slack zero, greedily
+            if w == top_weight and mate[i] < 0 and mate[j] < 0:
+                mate[i], mate[j] = j, i
+    return solver.run(maxcardinality)
