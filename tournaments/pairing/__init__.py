@@ -78,7 +78,8 @@ half, with exchanges to avoid rematches. The tests check the large-field solver 
 brute-force search on terms 1 to 7, and the pair-down and rematch counts against a general
 matching of the whole field (``networkx``) on simulated events of up to 120 players.
 ``RoundSummary.pair_downs_lower_bound`` gives the parity walk of the score groups (see
-:class:`RoundSummary`) beside the count.
+:class:`RoundSummary`) beside the count: every pairing has at least that many pair-downs,
+and if rematches were allowed some pairing would have exactly that many.
 
 Public API
 ----------

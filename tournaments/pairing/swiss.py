@@ -863,17 +863,49 @@ def _solve_large(f: _Field, members: Sequence[int]) -> tuple[list[tuple[int, int
 # --- public entry point -----------------------------------------------------------------------
 
 
+def _pair_downs_lower_bound(sizes: Sequence[int]) -> int:
+    """The fewest pair-downs of any pairing of score groups of these sizes (top first).
+
+    The walk of issue 12: going down from the top, a group whose size plus the floater it
+    received is odd passes one player down. A floater that passes through several groups is
+    one player: a group that received one and is still odd passes the same player on, so only
+    a group that received none and is odd passes a new one. The count of those is the bound.
+    It ignores rematches: it holds for every pairing, rematches or not, and is reached by
+    some pairing once rematches are allowed.
+
+    Why it is a lower bound. Call the boundary below group ``g`` *odd* when an odd number of
+    players sit above it; a group passes a player down exactly when the boundary below it is
+    odd, and the walk counts the maximal runs of consecutive odd boundaries: a run of the
+    boundaries below groups ``l`` to ``r`` counts one, at group ``l``. In any pairing let
+    ``c(g)`` be the number of tables across the boundary below ``g`` (one player above, one
+    below), and ``c = 0`` above the top group and below the last (the field is even). The
+    players above a boundary are paired among themselves but for those ``c`` tables, so
+    ``c(g)`` has the parity of the boundary: odd on the run, even on the boundaries just
+    above and just below it. So the parity of ``c`` changes at two groups per run, ``l`` and
+    ``r + 1``, and two runs never share such a group (an even boundary lies between them).
+    ``c`` changes at a group by the tables that start there (a player of the group against
+    a lower one) minus those that end there, so a parity change at a group needs a pair-down
+    with an end in it. A pair-down, however many groups it spans, has two ends, so it
+    supplies at most two of the ``2 * runs`` groups: pair-downs >= runs. Rematches aside the
+    bound is reached: one table from group ``l`` to group ``r + 1`` per run (it crosses
+    exactly the run's boundaries) leaves every group even.
+    """
+    passed = 0
+    carried = 0
+    for size in sizes:
+        odd = (size + carried) % 2
+        if odd and not carried:
+            passed += 1
+        carried = odd
+    return passed
+
+
 def _parity_walk(f: _Field, seated: Sequence[int]) -> int:
-    """Players passed down when the groups of ``seated`` are walked from the top and a group
-    whose size plus the player it received is odd passes one on."""
+    """:func:`_pair_downs_lower_bound` of the score groups of ``seated``."""
     sizes: dict[int, int] = {}
     for v in seated:
         sizes[f.group[v]] = sizes.get(f.group[v], 0) + 1
-    passed = carried = 0
-    for g in sorted(sizes):
-        carried = (sizes[g] + carried) % 2
-        passed += carried
-    return passed
+    return _pair_downs_lower_bound([sizes[g] for g in sorted(sizes)])
 
 
 def _natural_partner(f: _Field, i: int) -> int | None:
@@ -901,12 +933,13 @@ def _assemble(
         ida, idb = f.ids[a], f.ids[b]
         is_rematch = b in f.met[a]
         is_down = f.points[a] != f.points[b]
+        if is_down:  # a pair-down is any table across match points, a rematch or not
+            pair_downs += 1
         if is_rematch:
             reason = explain.rematch(ida, idb)
             rematches.append((ida, idb))
         else:
             if is_down:
-                pair_downs += 1
                 reason = explain.pair_down(ida, f.points[a], f.points[b])
             else:
                 reason = explain.same_group(f.points[a])

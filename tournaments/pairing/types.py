@@ -160,12 +160,14 @@ class Bye:
 class RoundSummary:
     """What the round looks like as a whole.
 
-    ``pair_downs_lower_bound`` walks the score groups of the active players (the bye player
-    left out) from the top: a group whose size plus the player it received from above is odd
-    passes one player down; the figure is the number of players passed down. It ignores
-    rematches. It is the fewest tables that can cross the group boundaries (each boundary
-    below an odd number of players is crossed at least once); since a table across several
-    groups is one pair-down, the pair-down count itself can be lower.
+    ``pair_downs`` counts the tables whose two players have different match points (a
+    rematch included); a table spanning several groups counts once. ``pair_downs_lower_bound``
+    walks the score groups of the active players (the bye player left out) from the top: a
+    group whose size plus the floater it received is odd passes one player down, and the
+    figure is the number of distinct players passed down (a floater that a still-odd group
+    passes on is the same player, counted once). It ignores rematches. It is a true lower
+    bound: no pairing of these players has fewer pair-downs, and without rematch constraints
+    one has exactly that many (the proof is in :mod:`tournaments.pairing.swiss`).
     """
 
     pairs: int
