@@ -23,7 +23,7 @@ from judging.engine.cards import (
     CardDef,
 )
 from judging.engine.chronos import LAYOUT_DEPENDENT_MARKS, NIGHT, advance, time_of_day
-from judging.engine.effects import ALLOW, FORBID, EffectState, apply_primitive
+from judging.engine.effects import ALLOW, FORBID, EffectState, apply_primitive, attack_after
 from judging.engine.errors import IllegalInputError
 from judging.engine.jsontypes import Value
 from judging.engine.profile import Consultation, Profile
@@ -216,10 +216,6 @@ class Game:
         1.3.3 (NO_LOSS)."""
         return self._consult("ZA-09") == "LOSS"
 
-    def negative_attack_is_floored(self) -> bool:
-        """ZA-11, effects take an attack below 0: it counts as 0 (FLOOR) or negative (NEGATIVE)."""
-        return self._consult("ZA-11") == "FLOOR"
-
     def empty_hand_at_set_loses(self) -> bool:
         """ZA-14, a player who must set a card has none in hand: they lose (LOSE), or escalate
         (ESCALATE)."""
@@ -251,6 +247,16 @@ class Game:
             self._consult("ZA-01")
             keys = ("ZA-01",)
         return time_before, time_after, keys
+
+    def printed_attack(self, p: int) -> tuple[int | None, tuple[str, ...]]:
+        """The attack printed on ``p``'s character for the time of day now (2.3.4, 3.8.4), and the
+        ambiguities that depends on; None if the battle zone holds no character."""
+        card_id = self.players[p].battle_zone
+        if card_id is None:
+            return None, ()
+        card = self.card(card_id)
+        time, keys = self.time_now()
+        return (card.attack_night if time == NIGHT else card.attack_day) or 0, keys
 
     def priority(self) -> int:
         """10.2.1 (Priority player): the player whose side the medal is on, right now (10.2.4)."""
@@ -657,29 +663,21 @@ class Game:
             card = self.card(card_id)
             printed = (card.attack_night if time == NIGHT else card.attack_day) or 0
             refs: list[RuleRef] = [*via, R.R_5_1_3_1, R.R_3_8_4, R.R_2_3_4]
-            attack = printed
-            override = self.effects.attack_overrides[p]
-            if override is not None:
-                attack = override
-                refs.append(R.R_1_3_1)
-            modifier = self.effects.attack_modifiers[p]
-            if modifier:
-                attack += modifier
+            changes = self.effects.attack_changes[p]
+            attack = attack_after(printed, changes)  # one by one, never below 0 (7.1, Q54)
+            if changes:
                 refs.append(R.R_7_1)
-            event_keys = keys
+                if any(op == "set_attack" for op, _ in changes):
+                    refs.append(R.R_1_3_1)
             if player.total_power < card.power_cost:
                 attack = 0
                 refs += [R.R_5_1_3_2, R.R_2_3_6, R.R_7_1_2, R.R_9_1_3]
             else:
                 refs.append(R.R_9_1_3)
-                if attack < 0:
-                    event_keys = (*keys, "ZA-11")
-                    if self.negative_attack_is_floored():
-                        attack = 0
             finals[p] = attack
-            self.emit("ATTACK_DETERMINED", refs, p, printed, attack, event_keys, card=card_id,
+            self.emit("ATTACK_DETERMINED", refs, p, printed, attack, keys, card=card_id,
                       time=time, power=player.total_power, cost=card.power_cost,
-                      modifier=modifier)  # fmt: skip
+                      changes=changes)  # fmt: skip
         return finals[0], finals[1]
 
     def _battle(self, attacks: tuple[int, int], via: tuple[RuleRef, ...]) -> None:

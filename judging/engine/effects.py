@@ -62,19 +62,42 @@ class Prohibition:
     last_turn: int
 
 
+AttackChange = tuple[str, int]
+"""One change to a character's attack this turn: (``attack_plus``, ``attack_minus`` or
+``set_attack``, the amount), in the order the effects resolved."""
+
+
+def changed_attack(attack: int, change: AttackChange) -> int:
+    """The attack after one change. Attack never goes below 0, at any step (7.1, Q54): 30 - 40 is
+    0, and a later +80 makes 80. "Set attack to N" replaces the attack at that moment (1.3.1)."""
+    op, amount = change
+    if op == "attack_plus":
+        return attack + amount
+    if op == "attack_minus":
+        return max(0, attack - amount)
+    return max(0, amount)
+
+
+def attack_after(printed: int, changes: Sequence[AttackChange]) -> int:
+    """``printed`` with ``changes`` applied one by one, in resolution order (6.3.1, 6.3.3, 7.1)."""
+    attack = printed
+    for change in changes:
+        attack = changed_attack(attack, change)
+    return attack
+
+
 @dataclass(frozen=True, slots=True)
 class EffectState:
     """What effects have changed beyond the zones, HP and the medal; one value per player pair.
 
-    The first three last for the turn (``new_turn`` clears them); prohibitions and set-count changes
+    The first two last for the turn (``new_turn`` clears them); prohibitions and set-count changes
     last into later turns. Once any effect has changed it (``in_digest``), the state digest covers
     it, so that two states that differ only here get different digests.
     """
 
-    attack_modifiers: tuple[int, int] = (0, 0)
-    """Attack +X / -X this turn (7.1)."""
-    attack_overrides: tuple[int | None, int | None] = (None, None)
-    """An attack set to a value this turn, replacing the printed attack (1.3.1)."""
+    attack_changes: tuple[tuple[AttackChange, ...], tuple[AttackChange, ...]] = ((), ())
+    """Each player's attack changes this turn, in the order they resolved (6.3.1, 6.3.3, 7.1).
+    They apply to the printed attack of the time of the battle (5.1.3.1) one by one."""
     damage_reductions: tuple[int, int] = (0, 0)
     """Battle damage reduced this turn (5.1.4.3: the loser still loses)."""
     prohibitions: tuple[Prohibition, ...] = ()
@@ -87,20 +110,17 @@ class EffectState:
     def __post_init__(self) -> None:
         text = ""
         if self.in_digest:
-            # The text of the lists and tuples the digest has always covered (frozen replays).
             prohibitions = [(p.player, p.action, p.last_turn) for p in self.prohibitions]
             set_counts = [((p, turn), mode) for p, turn, mode in self.set_counts]
-            text = (
-                f"{list(self.attack_modifiers)}{list(self.attack_overrides)}"
-                f"{list(self.damage_reductions)}{prohibitions}{set_counts}"
-            )
+            changes = [[list(change) for change in player] for player in self.attack_changes]
+            text = f"{changes}{list(self.damage_reductions)}{prohibitions}{set_counts}"
         object.__setattr__(self, "dump", text)
 
     def new_turn(self) -> EffectState:
-        """This turn's modifiers end with it (7.1, 5.1.4.3); prohibitions and set counts stay."""
-        return replace(
-            self, attack_modifiers=(0, 0), attack_overrides=(None, None), damage_reductions=(0, 0)
-        )
+        """This turn's changes end with it (7.1, 5.1.4.3); prohibitions and set counts stay."""
+        if self.attack_changes == ((), ()) and self.damage_reductions == (0, 0):
+            return self
+        return replace(self, attack_changes=((), ()), damage_reductions=(0, 0))
 
     def is_prohibited(self, player: int, action: str, turn: int) -> bool:
         """1.3.3: a prohibition on ``action`` for ``player`` is in force on ``turn``."""
@@ -123,17 +143,11 @@ class EffectState:
             return FORBID
         return self.set_count_change(player, turn)
 
-    def with_attack_modifier(self, player: int, delta: int) -> EffectState:
-        modifiers = _put(self.attack_modifiers, player, self.attack_modifiers[player] + delta)
-        return replace(self, attack_modifiers=modifiers, in_digest=True)
-
-    def with_attack_override(self, player: int, attack: int) -> EffectState:
-        overrides: tuple[int | None, int | None] = (
-            (attack, self.attack_overrides[1])
-            if player == 0
-            else (self.attack_overrides[0], attack)
-        )
-        return replace(self, attack_overrides=overrides, in_digest=True)
+    def with_attack_change(self, player: int, change: AttackChange) -> EffectState:
+        """``change`` appended to ``player``'s attack changes: it applies after those before it."""
+        mine = (*self.attack_changes[player], change)
+        pair = (mine, self.attack_changes[1]) if player == 0 else (self.attack_changes[0], mine)
+        return replace(self, attack_changes=pair, in_digest=True)
 
     def with_damage_reduction(self, player: int, amount: int) -> EffectState:
         reductions = _put(self.damage_reductions, player, self.damage_reductions[player] + amount)
@@ -191,6 +205,8 @@ class EffectContext(Protocol):
     def put_away(self, p: int, card_id: str, from_zone: str, refs: Sequence[R.RuleRef]) -> None: ...
 
     def time_change(self, before: int) -> tuple[str, str, tuple[str, ...]]: ...
+
+    def printed_attack(self, p: int) -> tuple[int | None, tuple[str, ...]]: ...
 
     def prohibited_effect_draw_loses(self) -> bool: ...
 
@@ -269,17 +285,17 @@ def apply_primitive(game: EffectContext, e: EffectEntry) -> None:  # noqa: C901 
 def _apply_to(game: EffectContext, e: EffectEntry, t: int) -> None:
     op = e.op
     player = game.players[t]
-    if op in ("attack_plus", "attack_minus"):
-        before = game.effects.attack_modifiers[t]
-        game.effects = game.effects.with_attack_modifier(
-            t, e.amount if op == "attack_plus" else -e.amount
-        )
-        after = game.effects.attack_modifiers[t]
-        game.emit("ATTACK_MODIFIED", (R.R_7_1, R.R_1_3_1), t, before, after, card=e.card)
-    elif op == "set_attack":
-        before_set = game.effects.attack_overrides[t]
-        game.effects = game.effects.with_attack_override(t, e.amount)
-        game.emit("ATTACK_SET", (R.R_7_1, R.R_1_3_1), t, before_set, e.amount, card=e.card)
+    if op in ("attack_plus", "attack_minus", "set_attack"):
+        printed, keys = game.printed_attack(t)
+        if printed is None:  # no character to change the attack of (1.3.2, Q43)
+            _not_done(game, e, t, R.R_1_3_2, "no_character")
+            return
+        changes = game.effects.attack_changes[t]
+        before = attack_after(printed, changes)
+        after = changed_attack(before, (op, e.amount))
+        game.effects = game.effects.with_attack_change(t, (op, e.amount))
+        game.emit("ATTACK_SET" if op == "set_attack" else "ATTACK_MODIFIED", (R.R_7_1, R.R_1_3_1),
+                  t, before, after, keys, card=e.card, op=op, amount=e.amount)  # fmt: skip
     elif op == "deal_damage":
         before = player.hp
         player.hp = max(0, before - e.amount)
