@@ -21,7 +21,7 @@ from judging.engine import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citat
 from judging.engine.cards import UNKNOWN_CARD, CardDef
 from judging.engine.chronos import advance
 from judging.engine.jsontypes import Value
-from judging.engine.record import EffectEntry
+from judging.engine.record import COUNTED, EffectEntry
 from judging.engine.state import Event
 from judging.engine.zones import MAX_HP, PlayerZones
 
@@ -226,6 +226,15 @@ def _not_done(
     game.emit("EFFECT_NOT_DONE", (why,), target, None, None, card=e.card, op=e.op, reason=reason)
 
 
+def _count_not_done(game: EffectContext, e: EffectEntry, target: int, count: int) -> bool:
+    """1.3.2.2: an action asked to be done 0 or a negative number of times isn't done; a negative
+    number doesn't mean doing the opposite. True (and the ruling emitted) if so."""
+    if count > 0:
+        return False
+    _not_done(game, e, target, R.R_1_3_2_2, "zero_times" if count == 0 else "negative_times")
+    return True
+
+
 def apply_primitive(game: EffectContext, e: EffectEntry) -> None:  # noqa: C901 - one branch per primitive
     op = e.op
     if op in ("attack_plus", "attack_minus", "set_attack", "deal_damage", "heal",
@@ -237,8 +246,7 @@ def apply_primitive(game: EffectContext, e: EffectEntry) -> None:  # noqa: C901 
                              ("ZA-09",))  # fmt: skip
                 _not_done(game, e, t, R.R_1_3_3, "prohibited")
                 continue
-            if op != "set_attack" and op != "move_card" and e.amount <= 0:
-                _not_done(game, e, t, R.R_1_3_2_2, "zero_times")
+            if op in COUNTED and _count_not_done(game, e, t, e.amount):
                 continue
             _apply_to(game, e, t)
         if op == "deal_damage":
@@ -260,6 +268,8 @@ def apply_primitive(game: EffectContext, e: EffectEntry) -> None:  # noqa: C901 
             game.emit("SET_COUNT_CHANGED", (rule, R.R_5_2_1), t, None, mode, turn=turn)
     elif op == "prohibit":
         action = e.action or ""
+        if _count_not_done(game, e, e.player, e.turns):
+            return
         for t in targets(e):
             last = game.turn + e.turns - 1
             game.effects = game.effects.with_prohibition(Prohibition(t, action, last))
@@ -392,14 +402,13 @@ def _move_medal(game: EffectContext, e: EffectEntry) -> None:
     if e.position is not None:
         after = e.position
     else:
-        if e.amount == 0:
-            _not_done(game, e, e.player, R.R_1_3_2_2, "zero_marks")
+        if _count_not_done(game, e, e.player, e.amount):
             return
-        after = advance(before, e.amount)
+        after = advance(before, e.amount if e.direction == "forward" else -e.amount)
     if after == before:
         _not_done(game, e, e.player, R.R_1_3_2_1, "already_there")
         return
     game.medal = after
     time_before, time_after, keys = game.time_change(before)
     game.emit("MEDAL_MOVED", (R.R_1_3_1, R.R_3_8_2, R.R_3_8_4), None, before, after, keys,
-              time_before=time_before, time_after=time_after)  # fmt: skip
+              time_before=time_before, time_after=time_after, direction=e.direction)  # fmt: skip
