@@ -262,28 +262,35 @@ class Game:
         """10.2.1 (Priority player): the player whose side the medal is on, right now (10.2.4)."""
         return self.night_side if self.time_of_day(self.medal) == NIGHT else 1 - self.night_side
 
-    def _destination(self, card_id: str) -> tuple[str, RuleRef]:
-        if card_id != UNKNOWN_CARD and self.card(card_id).send_to_power is not None:
-            return "power_charger", R.R_3_4
-        return "abyss", R.R_3_6
+    def put_away(
+        self, p: int, card_id: str, from_zone: str, refs: Sequence[RuleRef], to_zone: str = ""
+    ) -> None:
+        """A card leaves the battle zone or a set zone: to the power charger or the abyss.
 
-    def put_away(self, p: int, card_id: str, from_zone: str, refs: Sequence[RuleRef]) -> None:
-        """A card leaves the battle zone or a set zone: to the power charger or the abyss."""
+        By the rules it goes by its SEND TO POWER (3.4, 3.6). An effect may name the destination
+        instead (``to_zone``, 1.3.1): then a card without SEND TO POWER can go to the power
+        charger (3.4.2) and a card with it to the abyss (3.6.2). Its SEND TO POWER counts only
+        in the power charger (3.4, 9.1.1; Q46, Q71).
+        """
         player = self.players[p]
-        zone, rule = self._destination(card_id)
+        has_stp = card_id != UNKNOWN_CARD and self.card(card_id).send_to_power is not None
+        named = (R.R_1_3_1,) if to_zone else ()
+        zone = to_zone or ("power_charger" if has_stp else "abyss")
         if zone == "power_charger":
+            why = (R.R_3_4, R.R_2_3_7) if has_stp else (R.R_3_4_2,)
             before = player.total_power
             player.power_charger.append(card_id)
-            player.total_power += self.card(card_id).power
+            if card_id != UNKNOWN_CARD:
+                player.total_power += self.card(card_id).power
             self.emit(
-                "CARD_MOVED", (*refs, rule, R.R_2_3_7, R.R_3_4_1, R.R_9_1_1), p, before,
+                "CARD_MOVED", (*refs, *named, *why, R.R_3_4_1, R.R_9_1_1), p, before,
                 player.total_power, card=card_id, from_zone=from_zone, to_zone=zone,
             )  # fmt: skip
         else:
             player.abyss.append(card_id)
             self.emit(
-                "CARD_MOVED", (*refs, rule, R.R_3_6_1), p, None, None,
-                card=card_id, from_zone=from_zone, to_zone=zone,
+                "CARD_MOVED", (*refs, *named, R.R_3_6_2 if has_stp else R.R_3_6, R.R_3_6_1), p,
+                None, None, card=card_id, from_zone=from_zone, to_zone=zone,
             )  # fmt: skip
 
     def allowed_set_counts(

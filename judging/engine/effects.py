@@ -202,7 +202,9 @@ class EffectContext(Protocol):
 
     def check_hp(self, refs: Sequence[R.RuleRef] = ()) -> None: ...
 
-    def put_away(self, p: int, card_id: str, from_zone: str, refs: Sequence[R.RuleRef]) -> None: ...
+    def put_away(
+        self, p: int, card_id: str, from_zone: str, refs: Sequence[R.RuleRef], to_zone: str = ""
+    ) -> None: ...
 
     def time_change(self, before: int) -> tuple[str, str, tuple[str, ...]]: ...
 
@@ -288,8 +290,8 @@ def apply_primitive(game: EffectContext, e: EffectEntry) -> None:  # noqa: C901 
         if e.card is None or player.zone_c != e.card:
             _not_done(game, e, e.player, R.R_1_3_2, "not_in_zone_c")
             return
-        player.zone_c = None
-        game.put_away(e.player, e.card, "zone_c", (R.R_6_1_3_3,))
+        player.zone_c = None  # to where its end condition says (6.1.3.3; Q35, Q71)
+        game.put_away(e.player, e.card, "zone_c", (R.R_6_1_3_3,), e.to_zone or "")
 
 
 def _apply_to(game: EffectContext, e: EffectEntry, t: int) -> None:

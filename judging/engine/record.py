@@ -70,8 +70,10 @@ OPS: Mapping[str, tuple[str, ...]] = {
     "prohibit": ("action",),
     "otherwise_lose": ("condition_met",),
     "infinite_loop": ("stoppable",),
-    "end_area_enchant": (),
+    "end_area_enchant": ("to_zone",),
 }
+AREA_ENCHANT_ENDS = ("abyss", "power_charger")
+"""Where an area enchant's end condition may send it (6.1.3.3): the card names one of these."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,6 +371,11 @@ def _effect(value: JSON, path: str) -> EffectEntry:
     for zone_field in ("from_zone", "to_zone"):
         if zone_field in obj and obj[zone_field] not in ZONES:
             raise RecordError(f"{path}.{zone_field}", f"must be one of {', '.join(ZONES)}")
+    if op == "end_area_enchant" and obj["to_zone"] not in AREA_ENCHANT_ENDS:
+        raise RecordError(
+            f"{path}.to_zone",
+            f"must be where the card's end condition sends it: {' or '.join(AREA_ENCHANT_ENDS)}",
+        )
     if "action" in obj and obj["action"] not in PROHIBITABLE:
         raise RecordError(f"{path}.action", f"must be one of {', '.join(PROHIBITABLE)}")
     for flag in ("condition_met", "stoppable"):
