@@ -95,6 +95,8 @@ class Game:
         self.has_battled = False
         """Whether a battle has been fought yet (before turn 2 there is no previous battle)."""
         self.battle: BattleResult | None = None
+        self.attacks: tuple[int, int] | None = None
+        """This turn's attacks, once decided (5.1.3, 5.2.8)."""
         self.events: list[Event] = []
         self.consultations: list[Consultation] = []
         """Every reading of an ambiguity choice that mattered, with where it happened."""
@@ -182,6 +184,8 @@ class Game:
             battle=self.battle,
             players=(self.players[0].frozen(), self.players[1].frozen()),
             digest=self.digest(),
+            attack=self.attacks,
+            result=self.result,
         )
 
     def illegal_input(self, rule: RuleRef, message: str, path: str = "") -> IllegalInputError:
@@ -464,6 +468,7 @@ class Game:
         self.turn += 1
         self._turn_start = len(self.events)
         self.battle = None
+        self.attacks = None
         self.effects = self.effects.new_turn()
         for player in self.players:
             player.played_this_turn = []
@@ -685,7 +690,8 @@ class Game:
             self.emit("ATTACK_DETERMINED", refs, p, printed, attack, keys, card=card_id,
                       time=time, power=player.total_power, cost=card.power_cost,
                       changes=changes)  # fmt: skip
-        return finals[0], finals[1]
+        self.attacks = (finals[0], finals[1])
+        return self.attacks
 
     def _battle(self, attacks: tuple[int, int], via: tuple[RuleRef, ...]) -> None:
         a0, a1 = attacks

@@ -80,6 +80,10 @@ class GameState:
     battle: BattleResult | None
     players: tuple[PlayerState, PlayerState]
     digest: str
+    attack: tuple[int, int] | None = None
+    """This turn's attacks once decided (5.1.3, or 5.2.8 via 5.1.3), before the battle uses them."""
+    result: GameResult | None = None
+    """How the game ended, once it has (None while it goes on)."""
 
 
 @dataclass(frozen=True, slots=True)
