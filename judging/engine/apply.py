@@ -9,6 +9,7 @@ the before/after values and a digest of the whole state after the change.
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NoReturn
@@ -27,7 +28,14 @@ from judging.engine.effects import ALLOW, FORBID, EffectState, apply_primitive, 
 from judging.engine.errors import IllegalInputError
 from judging.engine.jsontypes import Value
 from judging.engine.profile import Consultation, Profile
-from judging.engine.record import EffectEntry, GameRecord, SetChoice, StartSnapshot, TurnRecord
+from judging.engine.record import (
+    EffectEntry,
+    GameRecord,
+    PlayerSnapshot,
+    SetChoice,
+    StartSnapshot,
+    TurnRecord,
+)
 from judging.engine.rules import RuleRef
 from judging.engine.state import BattleResult, Event, GameResult, GameState, PlayerState
 from judging.engine.zones import MAX_HP, PlayerZones
@@ -87,6 +95,8 @@ class Game:
         """ZA-01: the Chronos layout (``chronos.NIGHT_MARKS``) that decides NIGHT and DAY."""
         self.players = (PlayerZones(), PlayerZones())
         self.turn = 0
+        self.first_turn = 1
+        """The record's first turn (``turns[0]``): 1, or a judge's snapshot's next turn."""
         self.step = "4.1"
         self.medal = 0
         self.night_side = 0
@@ -375,6 +385,12 @@ class Game:
         self.setup_events = tuple(self.events)
 
     def _check_deck(self, p: int, deck: Sequence[str]) -> None:
+        self._check_deck_list(p, deck)
+        self.players[p].deck = list(reversed(deck))
+        self.emit("DECK_CHECKED", (R.R_4_1_1, R.R_4_1_2, R.R_2_3_10_1), p, None, len(deck))
+
+    def _check_deck_list(self, p: int, deck: Sequence[str]) -> None:
+        """4.1.1, 4.1.2: exactly 20 cards, at most 2 with the same pack and number."""
         path = f"players[{p}].deck"
         if len(deck) != DECK_SIZE:
             raise self.illegal_input(
@@ -392,8 +408,6 @@ class Game:
                     f"and number {card.number}",
                     path,
                 )
-        self.players[p].deck = list(reversed(deck))
-        self.emit("DECK_CHECKED", (R.R_4_1_1, R.R_4_1_2, R.R_2_3_10_1), p, None, len(deck))
 
     def _redraw(self, p: int, returned: Sequence[str], after: Sequence[str] | None) -> None:
         player = self.players[p]
@@ -426,11 +440,22 @@ class Game:
         self.emit("REDRAWN", (R.R_4_2_5, R.R_4_2_5_1, R.R_4_2_5_2, R.R_4_2_5_3, *_ORDER), p, count,
                   count, cards=tuple(returned), drawn=tuple(drawn))  # fmt: skip
 
-    def start_from(self, snap: StartSnapshot, night_side: int) -> None:
-        """A judge-entered mid-game state: the next turn to play is ``snap.turn``."""
+    def start_from(
+        self, snap: StartSnapshot, night_side: int, deck_lists: Sequence[Sequence[str]] = ((), ())
+    ) -> None:
+        """A judge-entered mid-game state: the next turn to play is ``snap.turn``.
+
+        The snapshot is checked first for what the rules forbid (``_check_snapshot``);
+        ``deck_lists`` are the players' deck lists if the record gives them (any order).
+        """
         self.night_side = night_side
         self.turn = snap.turn - 1
+        self.first_turn = snap.turn
         self.step = "start"
+        for p, ps in enumerate(snap.players):
+            if deck_lists[p]:
+                self._check_deck_list(p, deck_lists[p])
+            self._check_snapshot(p, ps, deck_lists[p])
         self.medal = snap.medal
         self.has_battled = True
         self.last_battle_winner = snap.previous_winner
@@ -446,16 +471,67 @@ class Game:
             player.abyss = list(ps.abyss)
             player.hand = list(ps.hand)
             player.deck = list(reversed(ps.deck))
-            count = player.frozen().card_count
-            if count != DECK_SIZE:
-                raise self.illegal_input(
-                    R.R_4_1_1,
-                    f"player {p} has {count} cards in the snapshot, not {DECK_SIZE}",
-                    f"start.players[{p}]",
-                )
-        self.emit("SNAPSHOT_LOADED", (R.R_5_3,), None, None, snap.turn, medal=snap.medal)
+        self.emit(
+            "SNAPSHOT_LOADED", (R.R_4_1_1, R.R_4_1_2, R.R_3_2, R.R_3_3, R.R_3_7_1), None, None,
+            snap.turn, medal=snap.medal,
+        )  # fmt: skip
         self._checkpoint()
         self.setup_events = tuple(self.events)
+
+    def _check_snapshot(self, p: int, ps: PlayerSnapshot, deck_list: Sequence[str]) -> None:
+        """What the rules forbid in a player's part of a snapshot: HP above 100 (3.7.1) or at 0
+        (5.4.1: the game would be over), anything but a character in the battle zone (3.2) or
+        anything but an area enchant in set zone C (3.3), other than 20 cards (4.1.1), more than
+        2 cards with the same pack and number (4.1.2), and, when the record gives the deck list,
+        a card in more places than the list has copies of it (4.1.1)."""
+        base = f"start.players[{p}]"
+        if ps.hp > MAX_HP:
+            raise self.illegal_input(
+                R.R_3_7_1, f"player {p} has {ps.hp} HP; HP can't go above {MAX_HP}", f"{base}.hp"
+            )
+        if ps.hp <= 0:
+            raise self.illegal_input(
+                R.R_5_4_1, f"player {p} has {ps.hp} HP: the game ended when it reached 0",
+                f"{base}.hp",
+            )  # fmt: skip
+        if ps.battle_zone is not None and not self.card(ps.battle_zone).is_character:
+            raise self.illegal_input(
+                R.R_3_2, f"{ps.battle_zone} is not a character: only the character that battles "
+                "is put in the battle zone", f"{base}.battle_zone",
+            )  # fmt: skip
+        if ps.zone_c is not None and self.card(ps.zone_c).type != AREA_ENCHANT:
+            raise self.illegal_input(
+                R.R_3_3, f"{ps.zone_c} is not an area enchant: set zone C holds area enchants "
+                "whose effects have taken effect", f"{base}.zone_c",
+            )  # fmt: skip
+        places = [("battle_zone", ps.battle_zone), ("zone_c", ps.zone_c)]
+        for zone in ("power_charger", "abyss", "hand", "deck"):
+            ids: tuple[str, ...] = getattr(ps, zone)
+            places += [(f"{zone}[{i}]", card_id) for i, card_id in enumerate(ids)]
+        count = sum(1 for _, card_id in places if card_id is not None)
+        if count != DECK_SIZE:
+            raise self.illegal_input(
+                R.R_4_1_1, f"player {p} has {count} cards in the snapshot, not {DECK_SIZE}", base
+            )
+        listed = Counter(deck_list)
+        same_card: Counter[tuple[str, int]] = Counter()
+        same_id: Counter[str] = Counter()
+        for where, card_id in places:
+            if card_id is None or card_id == UNKNOWN_CARD:
+                continue
+            card = self.card(card_id)
+            same_card[card.pack, card.number] += 1
+            same_id[card_id] += 1
+            if same_card[card.pack, card.number] > 2:
+                raise self.illegal_input(
+                    R.R_4_1_2, f"player {p} has more than 2 cards with pack {card.pack} and "
+                    f"number {card.number}", f"{base}.{where}",
+                )  # fmt: skip
+            if deck_list and same_id[card_id] > listed[card_id]:
+                raise self.illegal_input(
+                    R.R_4_1_1, f"player {p}'s deck has {listed[card_id]} {card_id}, but the "
+                    f"snapshot has {card_id} in more places", f"{base}.{where}",
+                )  # fmt: skip
 
     # --- turns ----------------------------------------------------------------------------
 
@@ -463,8 +539,9 @@ class Game:
         """Play the next turn. Sets ``result`` if the game ends; raises IllegalInputError."""
         if self.result is not None:
             raise self.illegal_input(
-                R.R_5_4_1, f"a turn is recorded after the game ended on turn {self.result.turn}"
-            )
+                R.R_5_4_1, f"a turn is recorded after the game ended on turn {self.result.turn}",
+                f"turns[{self.turn + 1 - self.first_turn}]",
+            )  # fmt: skip
         self.turn += 1
         self._turn_start = len(self.events)
         self.battle = None
@@ -591,7 +668,7 @@ class Game:
         allowed, refs = self.allowed_set_counts(p)
         self.emit("SET_ALLOWANCE", refs, p, None, tuple(sorted(allowed)))
         player = self.players[p]
-        path = f"turns[{self.turn - 1}].set[{p}]"
+        path = f"turns[{self.turn - self.first_turn}].set[{p}]"
         if not player.hand:
             if self.empty_hand_at_set_loses():
                 self.end("win", 1 - p, "cannot_set", (R.R_5_2_1_5,), ("ZA-14",))
@@ -857,7 +934,8 @@ def run_record(
     game = Game(record.cards, record.profile, capture=capture)
     try:
         if record.start is not None:
-            game.start_from(record.start, record.night_side)
+            deck_lists = (record.players[0].deck, record.players[1].deck)
+            game.start_from(record.start, record.night_side, deck_lists)
         else:
             game.setup(record)
         for turn in record.turns:
@@ -866,6 +944,7 @@ def run_record(
         game.illegal = exc
         game.checkpoints.append(game.state())
         game.checkpoint_events.append(len(game.events))
-        if game.turn > 0 and (not game.snapshots or game.snapshots[-1].turn != game.turn):
+        started = game.turn >= game.first_turn  # a turn of the record was being played
+        if started and (not game.snapshots or game.snapshots[-1].turn != game.turn):
             game.snapshot_turn()
     return game

@@ -424,7 +424,13 @@ def _claim(value: JSON, path: str) -> Claim:
 def _start(value: JSON, path: str) -> StartSnapshot:
     obj = _obj(value, path)
     _check_keys(obj, ("turn", "medal", "previous_winner", "players"), path)
-    winner = obj.get("previous_winner")
+    if "previous_winner" not in obj:
+        raise RecordError(
+            f"{path}.previous_winner",
+            "is required: the previous battle's winner (0 or 1), or null if it was a battle draw "
+            "(it decides the set counts, 5.2.1.1-5.2.1.3)",
+        )
+    winner = obj["previous_winner"]
     p0, p1 = _pair(obj.get("players"), f"{path}.players")
     return StartSnapshot(
         turn=_int(obj.get("turn"), f"{path}.turn", 2, None),
@@ -444,7 +450,7 @@ def _snap(value: JSON, path: str) -> PlayerSnapshot:
     deck = _ids(obj.get("deck", []), f"{path}.deck")
     deck += ("?",) * _int(obj.get("deck_unknown", 0), f"{path}.deck_unknown", 0, 20)
     return PlayerSnapshot(
-        hp=_int(obj.get("hp", 100), f"{path}.hp", 1, 100),
+        hp=_int(obj.get("hp", 100), f"{path}.hp"),  # the replay checks 3.7.1 and 5.4.1
         battle_zone=_opt_id(obj.get("battle_zone"), f"{path}.battle_zone"),
         zone_c=_opt_id(obj.get("zone_c"), f"{path}.zone_c"),
         power_charger=_ids(obj.get("power_charger", []), f"{path}.power_charger"),

@@ -69,6 +69,7 @@ R_2_3_4 = _ref("2.3.4")
 R_2_3_6 = _ref("2.3.6")
 R_2_3_7 = _ref("2.3.7")
 R_2_3_10_1 = _ref("2.3.10.1")
+R_3_2 = _ref("3.2")
 R_3_3 = _ref("3.3")
 R_3_4 = _ref("3.4")
 R_3_4_1 = _ref("3.4.1")
@@ -208,7 +209,6 @@ INFORMATIONAL_RULES: dict[str, str] = {
     "3.1.1": "list of the field's parts (the state's zones)",
     "3.1.2": "each player has their own zones (the state's player records)",
     "3.1.3": "one shared Chronos (the state's medal)",
-    "3.2": "definition of the battle zone",
     "3.5": "definition of the deck zone",
     "3.5.1": "the deck is hidden: unknown cards are counted, never guessed",
     "3.7": "definition of the HP meter",
