@@ -821,7 +821,7 @@ class Game:
 
     def _effects(self, entries: Sequence[EffectEntry], timing: str,
                  refs: tuple[RuleRef, ...]) -> None:  # fmt: skip
-        chosen = [e for e in entries if e.timing == timing]
+        chosen = [(i, e) for i, e in enumerate(entries) if e.timing == timing]
         if timing == "main":
             self._note_undescribed(entries)
         if not chosen:
@@ -836,12 +836,12 @@ class Game:
                                           R.R_10_2_2_PRIORITY, R.R_6_3_1, R.R_6_3_3), first,
                   None, first, keys,
                   time=time, medal=self.medal)  # fmt: skip
-        ordered = [e for e in chosen if e.player == first] + [
-            e for e in chosen if e.player != first
+        ordered = [c for c in chosen if c[1].player == first] + [
+            c for c in chosen if c[1].player != first
         ]
         time_before = time
-        for entry in ordered:
-            self._resolve(entry, timing)
+        for index, entry in ordered:
+            self._resolve(entry, index, timing)
             if entry.player == first and self.time_of_day(self.medal) != time_before:
                 time_before = self.time_of_day(self.medal)
                 self.emit("PRIORITY_KEPT", (R.R_6_3_2,), first, None, first)
@@ -869,7 +869,7 @@ class Game:
             if player.zone_b == card_id:
                 return False, (R.R_5_2_6_3, R.R_3_3)  # Q11: the second area enchant
             return False, (R.R_6_1_3_3,)
-        if timing != "start" and player.swapped_in == card_id:
+        if timing != "start" and player.swapped_in == card_id == player.battle_zone:
             return True, (R.R_6_1_3_1,)
         # Not swapped in this turn, still in zone B (Q13), or a start-of-turn effect of a character
         # that is swapped in only at 5.2.5 (ZA-15).
@@ -893,10 +893,35 @@ class Game:
                               player.swapped_in else (R.R_5_2_7_1,), p, None, None,
                               card=card_id)  # fmt: skip
 
-    def _resolve(self, e: EffectEntry, timing: str) -> None:
+    def _check_effect_card(self, e: EffectEntry, card_id: str, index: int) -> None:
+        """Illegal input if the record enters an effect that cannot be: for a card with no effect
+        written on it (6.1.2), or for a card that is not on the field or in the set zone when its
+        timing comes (6.1.3.1-6.1.3.3). The first card of 4.2.7.1 is ruled on by 4.2.7.2."""
+        p = e.player
+        card = self.card(card_id)
+        path = f"turns[{self.turn - self.first_turn}].effects[{index}].card"
+        if not card.has_effect:
+            raise self.illegal_input(
+                R.R_6_1_2, f"player {p}'s {card_id} has no effect written on it, so it has no "
+                f"{e.op} to resolve", path,
+            )  # fmt: skip
+        player = self.players[p]
+        first = self.turn == 1 and self.first_card_not_character[p]
+        if first and player.played_this_turn[:1] == [card_id]:
+            return
+        if card_id not in (player.battle_zone, player.zone_a, player.zone_b, player.zone_c):
+            rule = {CHARACTER: R.R_6_1_3_1, ENCHANT: R.R_6_1_3_2}.get(card.type, R.R_6_1_3_3)
+            raise self.illegal_input(
+                rule, f"player {p}'s {card_id} is not on the field or in the set zone when its "
+                f"effect comes to be resolved at {self.step}, so its {e.op} cannot take effect",
+                path,
+            )  # fmt: skip
+
+    def _resolve(self, e: EffectEntry, index: int, timing: str) -> None:
         p = e.player
         check: tuple[RuleRef, ...] = (R.R_1_3_1,)
         if e.card is not None:
+            self._check_effect_card(e, e.card, index)
             ok, refs = self._eligible(p, e.card, timing)
             if not ok:
                 self.emit("EFFECT_FAILED", refs, p, None, None, card=e.card, op=e.op,

@@ -81,7 +81,7 @@ def _effects_for(
     found: list[EffectEntry] = []
     for card_id in sets:
         card = game.card(card_id)
-        if card.type not in (CHARACTER, ENCHANT) or rng.random() >= chance:
+        if not card.has_effect or card.type not in (CHARACTER, ENCHANT) or rng.random() >= chance:
             continue
         op = rng.choice(_EFFECT_OPS)
         amount = (

@@ -140,6 +140,7 @@ R_5_4_1 = _ref("5.4.1")
 R_5_4_2 = _ref("5.4.2")
 R_5_4_3 = _ref("5.4.3")
 R_5_4_3_1 = _ref("5.4.3.1")
+R_6_1_2 = _ref("6.1.2")
 R_6_1_3_1 = _ref("6.1.3.1")
 R_6_1_3_2 = _ref("6.1.3.2")
 R_6_1_3_3 = _ref("6.1.3.3")
@@ -222,7 +223,6 @@ INFORMATIONAL_RULES: dict[str, str] = {
     "5.1.4": "heading: calculating damage (cited through 5.1.4.x)",
     "5.1.5": "heading: end of the turn (turn 1)",
     "6.1.1": "definition of an effect",
-    "6.1.2": "definition of which texts are effects",
     "6.1.3": "introduces 6.1.3.1-6.1.3.5",
     "6.1.3.5": "area-enchant end conditions are entered by the judge as effects at their timing",
     "6.2.1": "introduces 6.2.1.1-6.2.1.3",
