@@ -73,6 +73,16 @@ _NO_CHANGE = frozenset({
 })  # fmt: skip
 
 
+# The clause of each effect step that resolves effects, cited when a power cost is not met: only
+# 5.1.2 and 5.2.7 say so themselves (5.1.2.2, 5.2.7.2); at 5.2.3 and 5.2.10 9.1.3 decides alone.
+_POWER_COST_STEP: dict[str, tuple[RuleRef, ...]] = {
+    "5.1.2": (R.R_5_1_2_2,),
+    "5.2.3": (R.R_5_2_3_1,),
+    "5.2.7": (R.R_5_2_7_2,),
+    "5.2.10": (R.R_5_2_10_1,),
+}
+
+
 class _GameOver(Exception):  # noqa: N818 - control flow inside the engine, never escapes it
     """Unwinds the pipeline the moment the game ends (8.1.2: nothing further happens)."""
 
@@ -812,10 +822,10 @@ class Game:
             player.hand.extend(drawn)
             self.emit("DRAW", refs, p, have, len(player.deck), requested=need, drawn=n)
         if len(short) == 2:
-            self.end("draw", None, "both_decked_out", (*refs, R.R_5_4_3, R.R_5_4_3_1, R.R_8_1_3))
+            self.end("draw", None, "both_decked_out", (*refs, R.R_5_4_3, R.R_5_4_3_1))
         if short:
             self.end("win", 1 - short[0], "deck_out",
-                      (*refs, R.R_1_2_4, R.R_5_4_3, R.R_8_1_3))  # fmt: skip
+                      (*refs, R.R_1_2_4, R.R_5_4_3))  # fmt: skip
 
     # --- effects ----------------------------------------------------------------------------
 
@@ -888,9 +898,11 @@ class Game:
                 if card_id is None or card_id == UNKNOWN_CARD or (p, card_id) in described:
                     continue
                 if self.card(card_id).has_effect:
+                    # The card has an effect written on it (6.1.2) and this step resolves effects
+                    # (5.1.2.1, 5.2.7.1); no rule voids it: the record does not say what it does.
                     self.undescribed.add(card_id)
-                    self.emit("EFFECT_NOT_DESCRIBED", (R.R_6_1_3_1,) if card_id ==
-                              player.swapped_in else (R.R_5_2_7_1,), p, None, None,
+                    step_rule = R.R_5_1_2_1 if self.turn == 1 else R.R_5_2_7_1
+                    self.emit("EFFECT_NOT_DESCRIBED", (step_rule, R.R_6_1_2), p, None, None,
                               card=card_id)  # fmt: skip
 
     def _check_effect_card(self, e: EffectEntry, card_id: str, index: int) -> None:
@@ -928,12 +940,13 @@ class Game:
                           reason="not_taking_effect")  # fmt: skip
                 return
             card = self.card(e.card)
-            power_rule = R.R_5_1_2_2 if self.turn == 1 else R.R_5_2_7_2
             if self.players[p].total_power < card.power_cost:
-                extra = (R.R_6_1_3_4,) if card.type == AREA_ENCHANT else ()
-                self.emit("EFFECT_FAILED", (power_rule, R.R_9_1_3, R.R_9_1_4, *extra), p, None,
-                          None, card=e.card, op=e.op, reason="power_cost",
-                          power=self.players[p].total_power, cost=card.power_cost)  # fmt: skip
+                # 9.1.3 at the moment the effect comes to be resolved, in the step that resolves it
+                extra = {CHARACTER: (R.R_2_3_6,), AREA_ENCHANT: (R.R_6_1_3_4,)}.get(card.type, ())
+                self.emit("EFFECT_FAILED", (*_POWER_COST_STEP[self.step], R.R_9_1_3, R.R_9_1_4,
+                                            *extra), p, None, None, card=e.card, op=e.op,
+                          reason="power_cost", power=self.players[p].total_power,
+                          cost=card.power_cost)  # fmt: skip
                 return
             check = (*refs, R.R_9_1_3, R.R_9_1_2)
         if not e.condition_met and e.op != "otherwise_lose":

@@ -252,7 +252,7 @@ def apply_primitive(game: EffectContext, e: EffectEntry) -> None:  # noqa: C901 
                 continue
             _apply_to(game, e, t)
         if op == "deal_damage":
-            game.check_hp((R.R_7_1_1,))
+            game.check_hp()
         return
     if op == "move_medal":
         if game.effects.is_prohibited(e.player, "move_medal", game.turn):
@@ -378,6 +378,8 @@ def _move_card(game: EffectContext, e: EffectEntry, t: int) -> None:
     if source == "power_charger" and card_id != UNKNOWN_CARD:
         player.total_power -= game.card(card_id).power
     rules = [R.R_1_3_1]
+    if source == "power_charger":
+        rules.append(R.R_9_1_1)  # the total power is what is left in the power charger
     if dest in _SINGLE_ZONES:
         occupant = player.single(dest)
         if occupant is not None:
@@ -389,14 +391,30 @@ def _move_card(game: EffectContext, e: EffectEntry, t: int) -> None:
         player.deck.insert(0, card_id)
     else:
         player.stack(dest).append(card_id)
-        has_stp = card_id != UNKNOWN_CARD and game.card(card_id).send_to_power is not None
-        if dest == "power_charger":
-            rules.append(R.R_3_4 if has_stp else R.R_3_4_2)
-            if card_id != UNKNOWN_CARD:
-                player.total_power += game.card(card_id).power
-        elif dest == "abyss":
-            rules.append(R.R_3_6_2 if has_stp else R.R_3_6)
+        rules += _destination_rules(game, card_id, source, dest)
+        if dest == "power_charger" and card_id != UNKNOWN_CARD:
+            player.total_power += game.card(card_id).power
     game.emit("CARD_MOVED", rules, t, source, dest, card=card_id, from_zone=source, to_zone=dest)
+
+
+def _destination_rules(
+    game: EffectContext, card_id: str, source: str, dest: str
+) -> tuple[R.RuleRef, ...]:
+    """The clauses that decide a card's arrival in the power charger or the abyss by an effect.
+
+    3.4 and 3.6 are about cards *leaving the battle zone or set zone*: cited only for those. An
+    effect may put a card without SEND TO POWER in the power charger (3.4.2) and one with it in
+    the abyss (3.6.2); either way it goes on top of the stack (3.4.1, 3.6.1), and in the power
+    charger its SEND TO POWER counts (9.1.1)."""
+    has_stp = card_id != UNKNOWN_CARD and game.card(card_id).send_to_power is not None
+    leaving = source in _SINGLE_ZONES
+    if dest == "power_charger":
+        why = ((R.R_3_4,) if leaving else ()) if has_stp else (R.R_3_4_2,)
+        return (*why, R.R_3_4_1, R.R_9_1_1) if has_stp else (*why, R.R_3_4_1)
+    if dest == "abyss":
+        why = (R.R_3_6_2,) if has_stp else ((R.R_3_6,) if leaving else ())
+        return (*why, R.R_3_6_1)
+    return ()
 
 
 def _move_medal(game: EffectContext, e: EffectEntry) -> None:

@@ -154,7 +154,6 @@ R_7_1 = _ref("7.1")
 R_7_1_1 = _ref("7.1.1")
 R_7_1_2 = _ref("7.1.2")
 R_8_1_2 = _ref("8.1.2")
-R_8_1_3 = _ref("8.1.3")
 R_8_2_1 = _ref("8.2.1")
 R_8_2_2 = _ref("8.2.2")
 R_8_2_3 = _ref("8.2.3")
@@ -229,6 +228,8 @@ INFORMATIONAL_RULES: dict[str, str] = {
     "6.2.1.2": "effects referring to other effects: entered by the judge with condition_met",
     "6.2.2": "a card whose effect failed keeps its effect: no primitive asks about it",
     "8.1.1": "definition of rule processing",
+    "8.1.3": "rule processing with no stated timing: every end the engine checks has its own "
+    "timing (5.4.1 at once, 5.4.3 at the end-of-turn draw, 8.2.x during the effect)",
     "10.1.1": "definition of an infinite loop",
     "10.2.1#info": "definition of public information",
     "10.2.2#info": "public information may be checked at any time",
