@@ -240,6 +240,12 @@ class Game:
         1.3.3 (NO_LOSS)."""
         return self._consult("ZA-09") == "LOSS"
 
+    def short_mill_loses(self) -> bool:
+        """ZA-19, an effect can't place all the cards it names from a deck in the abyss: the
+        deck's owner loses at once (LOSS, 8.2.2), or the rest is not done and the game goes on
+        (NO_LOSS, Q70 of 2026-03-11)."""
+        return self._consult("ZA-19") == "LOSS"
+
     def empty_hand_at_set_loses(self) -> bool:
         """ZA-14, a player who must set a card has none in hand: they lose (LOSE), or escalate
         (ESCALATE)."""
@@ -753,11 +759,14 @@ class Game:
         for p in (0, 1):
             player = self.players[p]
             card_id = player.battle_zone
-            if card_id is None:  # turn 1: 4.2.7.2; later turns the text is silent (ZA-03): 0
-                rule = R.R_4_2_7_2 if self.turn == 1 else R.R_5_1_3_1
-                empty_keys = keys if self.turn == 1 else (*keys, "ZA-03")
-                self.emit("ATTACK_DETERMINED", (*via, rule), p, 0, 0, empty_keys, card=None,
-                          time=time, power=player.total_power, cost=0)  # fmt: skip
+            if card_id is None:  # turn 1: 4.2.7.2; later turns Q43 (settles ZA-03): 0
+                if self.turn == 1:
+                    self.emit("ATTACK_DETERMINED", (*via, R.R_4_2_7_2), p, 0, 0, keys, card=None,
+                              time=time, power=player.total_power, cost=0)  # fmt: skip
+                else:
+                    self.emit("ATTACK_DETERMINED", (*via, R.R_5_1_3_1, R.R_7_1), p, 0, 0, keys,
+                              card=None, time=time, power=player.total_power, cost=0,
+                              qa="Q43")  # fmt: skip
                 continue
             card = self.card(card_id)
             printed = (card.attack_night if time == NIGHT else card.attack_day) or 0

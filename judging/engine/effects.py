@@ -212,6 +212,8 @@ class EffectContext(Protocol):
 
     def prohibited_effect_draw_loses(self) -> bool: ...
 
+    def short_mill_loses(self) -> bool: ...
+
 
 def targets(e: EffectEntry) -> tuple[int, ...]:
     """The players an effect entry applies to: its player, the opponent, or both (player first)."""
@@ -223,9 +225,15 @@ def targets(e: EffectEntry) -> tuple[int, ...]:
 
 
 def _not_done(
-    game: EffectContext, e: EffectEntry, target: int, why: R.RuleRef, reason: str
+    game: EffectContext,
+    e: EffectEntry,
+    target: int,
+    why: R.RuleRef,
+    reason: str,
+    keys: tuple[str, ...] = (),
 ) -> None:
-    game.emit("EFFECT_NOT_DONE", (why,), target, None, None, card=e.card, op=e.op, reason=reason)
+    game.emit("EFFECT_NOT_DONE", (why,), target, None, None, keys, card=e.card, op=e.op,
+              reason=reason)  # fmt: skip
 
 
 def _count_not_done(game: EffectContext, e: EffectEntry, target: int, count: int) -> bool:
@@ -341,8 +349,10 @@ def _apply_to(game: EffectContext, e: EffectEntry, t: int) -> None:
             player.abyss.append(player.deck.pop())
         game.emit("CARDS_MILLED", (R.R_1_3_1, R.R_3_6_1), t, have, len(player.deck),
                   requested=e.amount, moved=n)  # fmt: skip
-        if n < e.amount:
-            game.end("win", 1 - t, "effect_mill_failed", (R.R_8_2_2,))
+        if n < e.amount:  # 8.2.2 and Q70 disagree: ZA-19
+            if game.short_mill_loses():
+                game.end("win", 1 - t, "effect_mill_failed", (R.R_8_2_2,), ("ZA-19",))
+            _not_done(game, e, t, R.R_1_3_2, "deck_short", ("ZA-19",))
     elif op == "move_card":
         _move_card(game, e, t)
 

@@ -49,6 +49,15 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
     Ambiguity(
         "ZA-14", "a player who must set a card has an empty hand", "ESCALATE", ("ESCALATE", "LOSE")
     ),
+    Ambiguity(
+        "ZA-19",
+        "an effect can't place the named number of cards from a deck in the abyss: the deck's "
+        "owner loses at once (LOSS: ground rules 8.2.2, v1.0.1, the later document), or as many "
+        "as possible are placed and the owner loses only if they can't draw at the end of the "
+        "turn (NO_LOSS: official Q&A Q70 of 2026-03-11)",
+        "LOSS",
+        ("LOSS", "NO_LOSS"),
+    ),
 )
 _BY_ID = {a.id: a for a in AMBIGUITIES}
 
@@ -68,11 +77,24 @@ class Settled:
 
 SETTLED: tuple[Settled, ...] = (
     Settled(
+        "ZA-03",
+        "attack of a player with no character in the battle zone after turn 1",
+        "0",
+        "Q43",
+    ),
+    Settled(
+        "ZA-07",
+        "effect of the second area enchant set in zone B: it never takes effect",
+        "NO_EFFECT",
+        "Q11",
+    ),
+    Settled(
         "ZA-11",
         "attack reduced below 0 by effects: it is 0 at that step, and later changes start from 0",
         "FLOOR",
         "Q54",
     ),
+    Settled("ZA-13", "a single set card goes in zone A", "ZONE_A", "Q4"),
 )
 _SETTLED_BY_ID = {s.id: s for s in SETTLED}
 

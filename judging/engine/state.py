@@ -147,5 +147,6 @@ class Event:
             "after": value_to_json(self.after),
             "digest": self.digest,
             "profile_keys": list(self.profile_keys),
+            "qa": [] if self.param("qa") is None else [str(self.param("qa"))],
             "text": self.text(lang, names),
         }

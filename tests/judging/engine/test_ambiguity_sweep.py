@@ -53,6 +53,10 @@ WHERE: dict[str, frozenset[tuple[str, str]]] = {
     ),
     # ZA-14, an empty hand when cards must be set (5.2.1.5): when setting cards.
     "ZA-14": frozenset({("5.2.1", "GAME_ENDED")}),
+    # ZA-19, an effect's mill the deck can't complete (8.2.2 vs Q70): when the effect is resolved.
+    "ZA-19": frozenset(
+        (step, kind) for step in _EFFECT_STEPS for kind in ("EFFECT_NOT_DONE", "GAME_ENDED")
+    ),
 }
 """Per ambiguity: the (step, kind of the event it decides) at which the engine may read it."""
 
