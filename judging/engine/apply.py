@@ -64,12 +64,13 @@ class TurnSnapshot:
 _ORDER = (R.R_1_3_4, R.R_10_2_3_PRIORITY)
 
 
-# Events that record a ruling but change nothing since the previous event: they carry the previous
-# event's digest (a property test checks this against digests computed afresh).
+# Events that record a ruling but change nothing themselves: while nothing else has changed since
+# the previous event (``Game._digest``), they carry its digest (a property test checks this
+# against digests computed afresh).
 _NO_CHANGE = frozenset({
     "REVEALED", "ATTACK_DETERMINED", "TURN_ENDED", "PRIORITY_DETERMINED", "PRIORITY_KEPT",
     "EFFECT_RESOLVED", "EFFECT_FAILED", "EFFECT_NOT_DONE", "EFFECT_NOT_DESCRIBED", "GAME_ENDED",
-    "LOOP_RESOLVED",
+    "LOOP_RESOLVED", "SET_ALLOWANCE",
 })  # fmt: skip
 
 
@@ -132,6 +133,8 @@ class Game:
         self.effects = EffectState()
         self.undescribed: set[str] = set()
         self.cache_dumps = True
+        self._digest: str | None = None
+        """The digest after the last event, while nothing has changed since (else None)."""
 
     # --- recording -------------------------------------------------------------------------
 
@@ -160,9 +163,8 @@ class Game:
     ) -> Event:
         """Record one state change (or ruling) with the rules that decided it: the only way an
         event is made. ``keys`` are the ambiguities its outcome depended on."""
-        if kind in _NO_CHANGE and self.cache_dumps and self.events:
-            digest = self.events[-1].digest  # nothing changed since the previous event
-        else:
+        digest = self._digest
+        if digest is None or kind not in _NO_CHANGE or not self.cache_dumps:
             digest = hashlib.sha256(self._dump().encode()).hexdigest()[:DIGEST_CHARS]
         event = Event(  # positional: this is the engine's hottest line
             len(self.events) + 1,
@@ -178,6 +180,7 @@ class Game:
             keys,
         )
         self.events.append(event)
+        self._digest = digest
         return event
 
     def _checkpoint(self) -> None:
@@ -203,7 +206,7 @@ class Game:
             night_side=self.night_side,
             battle=self.battle,
             players=(self.players[0].frozen(), self.players[1].frozen()),
-            digest=self.digest(),
+            digest=self._digest if self._digest is not None and self.cache_dumps else self.digest(),
             attack=self.attacks,
             result=self.result,
         )
@@ -559,6 +562,7 @@ class Game:
                 f"turns[{self.turn + 1 - self.first_turn}]",
             )  # fmt: skip
         self.turn += 1
+        self._digest = None  # the turn number and this turn's effect state change without an event
         self._turn_start = len(self.events)
         self.battle = None
         self.attacks = None
@@ -989,6 +993,7 @@ def run_record(
             game.play_turn(turn)
     except IllegalInputError as exc:
         game.illegal = exc
+        game._digest = None  # the input may have broken a rule halfway through a change
         game.checkpoints.append(game.state())
         game.checkpoint_events.append(len(game.events))
         started = game.turn >= game.first_turn  # a turn of the record was being played

@@ -215,6 +215,10 @@ def step_title(step: str, lang: str) -> str:
 
 
 def _fmt(value: Value, lang: str) -> str:
+    if isinstance(value, str):  # the commonest first: words, then numbers
+        return VOCABULARY[lang].get(value, value)
+    if type(value) is int:
+        return str(value)
     if value is None or value == ():
         return "-" if lang == "en" else "なし"
     if isinstance(value, bool):
@@ -222,8 +226,6 @@ def _fmt(value: Value, lang: str) -> str:
     if isinstance(value, tuple):
         inner = ", ".join(_fmt(v, lang) for v in value)
         return f"({inner})" if any(isinstance(v, tuple) for v in value) else inner
-    if isinstance(value, str):
-        return VOCABULARY[lang].get(value, value)
     return str(value)
 
 
@@ -252,8 +254,31 @@ def player_label(player: int | None, lang: str) -> str:
 
 
 class _Fields(dict[str, str]):
+    """A template's fields: each parameter is formatted only when the template asks for it."""
+
+    __slots__ = ("_lang", "_names", "_params")
+
+    def __init__(
+        self, params: tuple[tuple[str, Value], ...], lang: str, names: Mapping[str, str] | None
+    ) -> None:
+        super().__init__()
+        self._params = params
+        self._lang = lang
+        self._names = names
+
     def __missing__(self, key: str) -> str:
+        for name, value in self._params:
+            if name == key:
+                return self._text(key, value)
         return "?"
+
+    def _text(self, key: str, value: Value) -> str:
+        lang = self._lang
+        if key == "op" and isinstance(value, str):
+            return OP_WORDS[lang].get(value, value)
+        if self._names and key in _CARD_PARAMS and value is not None:
+            return _card(value, lang, self._names)
+        return _fmt(value, lang)
 
 
 def render(
@@ -278,16 +303,7 @@ def render(
     template = TEMPLATES.get(template_kind)
     if template is None:
         return template_kind
-    fields = _Fields({key: _fmt(value, lang) for key, value in params})
-    for key, value in params:
-        if key == "op" and isinstance(value, str):
-            fields[key] = OP_WORDS[lang].get(value, value)
-    if kind == "PROHIBITION_ADDED" and isinstance(after, str):
-        fields["after"] = OP_WORDS[lang].get(after, after)
-    if names:
-        for key, value in params:
-            if key in _CARD_PARAMS and value is not None:
-                fields[key] = _card(value, lang, names)
+    fields = _Fields(params, lang, names)
     fields["player"] = player_label(player, lang)
     fields["before"] = _fmt(before, lang)
     fields["after"] = _fmt(after, lang)
