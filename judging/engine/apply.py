@@ -315,16 +315,22 @@ class Game:
             player.power_charger.append(card_id)
             if card_id != UNKNOWN_CARD:
                 player.total_power += self.card(card_id).power
-            self.emit(
-                "CARD_MOVED", (*refs, *named, *why, R.R_3_4_1, R.R_9_1_1), p, before,
-                player.total_power, card=card_id, from_zone=from_zone, to_zone=zone,
-            )  # fmt: skip
+            refs = (*refs, *named, *why, R.R_3_4_1, R.R_9_1_1)
+            if has_stp:
+                self.emit("CARD_MOVED", refs, p, before, player.total_power, card=card_id,
+                          from_zone=from_zone, to_zone=zone)  # fmt: skip
+            else:  # there, but adding no power (Q46)
+                self.emit("CARD_MOVED", refs, p, before, player.total_power, card=card_id,
+                          from_zone=from_zone, to_zone=zone, qa="Q46")  # fmt: skip
         else:
             player.abyss.append(card_id)
-            self.emit(
-                "CARD_MOVED", (*refs, *named, R.R_3_6_2 if has_stp else R.R_3_6, R.R_3_6_1), p,
-                None, None, card=card_id, from_zone=from_zone, to_zone=zone,
-            )  # fmt: skip
+            refs = (*refs, *named, R.R_3_6_2 if has_stp else R.R_3_6, R.R_3_6_1)
+            if has_stp:  # its SEND TO POWER gives no power there (Q71)
+                self.emit("CARD_MOVED", refs, p, None, None, card=card_id, from_zone=from_zone,
+                          to_zone=zone, qa="Q71")  # fmt: skip
+            else:
+                self.emit("CARD_MOVED", refs, p, None, None, card=card_id, from_zone=from_zone,
+                          to_zone=zone)  # fmt: skip
 
     def allowed_set_counts(
         self, p: int, turn: int | None = None

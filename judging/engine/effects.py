@@ -314,8 +314,13 @@ def _apply_to(game: EffectContext, e: EffectEntry, t: int) -> None:
         before = attack_after(printed, changes)
         after = changed_attack(before, (op, e.amount))
         game.effects = game.effects.with_attack_change(t, (op, e.amount))
-        game.emit("ATTACK_SET" if op == "set_attack" else "ATTACK_MODIFIED", (R.R_7_1, R.R_1_3_1),
-                  t, before, after, keys, card=e.card, op=op, amount=e.amount)  # fmt: skip
+        kind = "ATTACK_SET" if op == "set_attack" else "ATTACK_MODIFIED"
+        if op == "attack_minus" and e.amount > before:  # stops at 0 (Q54)
+            game.emit(kind, (R.R_7_1, R.R_1_3_1), t, before, after, keys, card=e.card, op=op,
+                      amount=e.amount, qa="Q54")  # fmt: skip
+        else:
+            game.emit(kind, (R.R_7_1, R.R_1_3_1), t, before, after, keys, card=e.card, op=op,
+                      amount=e.amount)  # fmt: skip
     elif op == "deal_damage":
         before = player.hp
         player.hp = max(0, before - e.amount)
@@ -352,7 +357,8 @@ def _apply_to(game: EffectContext, e: EffectEntry, t: int) -> None:
         if n < e.amount:  # 8.2.2 and Q70 disagree: ZA-19
             if game.short_mill_loses():
                 game.end("win", 1 - t, "effect_mill_failed", (R.R_8_2_2,), ("ZA-19",))
-            _not_done(game, e, t, R.R_1_3_2, "deck_short", ("ZA-19",))
+            game.emit("EFFECT_NOT_DONE", (R.R_1_3_2,), t, None, None, ("ZA-19",), card=e.card,
+                      op=e.op, reason="deck_short", qa="Q70")  # fmt: skip
     elif op == "move_card":
         _move_card(game, e, t)
 

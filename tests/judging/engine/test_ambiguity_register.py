@@ -56,6 +56,7 @@ def test_q70_under_no_loss_the_owner_loses_only_at_the_end_of_turn_draw(
     assert (report.result.reason, report.result.winner) == ("deck_out", 0)
     not_done = next(e for e in report.events if e.kind == "EFFECT_NOT_DONE")
     assert not_done.profile_keys == ("ZA-19",)
+    assert not_done.param("qa") == "Q70"
     assert report.turns[-1].players[1].deck_count == 0
 
 

@@ -65,6 +65,7 @@ def test_q71_area_enchant_with_stp_sent_to_the_abyss_adds_no_power(cards: CardCa
     moved = next(e for e in report.events if e.kind == "CARD_MOVED" and e.param("card") == "T_12")
     assert "3.6.2" in moved.rules
     assert "3.4" not in moved.rules
+    assert moved.param("qa") == "Q71"
 
 
 def test_q35_q46_area_enchant_without_stp_sent_to_the_power_charger_adds_0(
@@ -79,6 +80,7 @@ def test_q35_q46_area_enchant_without_stp_sent_to_the_power_charger_adds_0(
     moved = next(e for e in report.events if e.kind == "CARD_MOVED" and e.param("card") == "T_13")
     assert "3.4.2" in moved.rules
     assert (moved.before, moved.after) == (3, 3), "total power 3 before and after (Q46)"
+    assert moved.param("qa") == "Q46"
 
 
 def test_rule_3_4_area_enchant_with_stp_sent_to_the_power_charger_adds_its_power(
