@@ -51,7 +51,7 @@ from judging.engine.claims import ClaimVerdict, value_at
 from judging.engine.coverage import CoverageReport, coverage_report
 from judging.engine.errors import EngineError, IllegalInputError, RecordError
 from judging.engine.jsontypes import JSON, Value
-from judging.engine.profile import AMBIGUITIES, Ambiguity, Profile
+from judging.engine.profile import AMBIGUITIES, SETTLED, Ambiguity, Profile, Settled
 from judging.engine.randomgame import RandomGame, random_deck, random_game, record_to_json
 from judging.engine.record import (
     Claim,
@@ -82,6 +82,7 @@ __all__ = [
     "ENGINE_VERSION",
     "INFORMATIONAL_RULES",
     "JSON",
+    "SETTLED",
     "Ambiguity",
     "Anomaly",
     "BattleResult",
@@ -107,6 +108,7 @@ __all__ = [
     "RuleRef",
     "RulesDocument",
     "SetChoice",
+    "Settled",
     "StartSnapshot",
     "TurnRecord",
     "TurnSnapshot",

@@ -9,6 +9,7 @@ the before/after values and a digest of the whole state after the change.
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NoReturn
@@ -23,11 +24,18 @@ from judging.engine.cards import (
     CardDef,
 )
 from judging.engine.chronos import LAYOUT_DEPENDENT_MARKS, NIGHT, advance, time_of_day
-from judging.engine.effects import ALLOW, FORBID, EffectState, apply_primitive
+from judging.engine.effects import ALLOW, FORBID, EffectState, apply_primitive, attack_after
 from judging.engine.errors import IllegalInputError
 from judging.engine.jsontypes import Value
 from judging.engine.profile import Consultation, Profile
-from judging.engine.record import EffectEntry, GameRecord, SetChoice, StartSnapshot, TurnRecord
+from judging.engine.record import (
+    EffectEntry,
+    GameRecord,
+    PlayerSnapshot,
+    SetChoice,
+    StartSnapshot,
+    TurnRecord,
+)
 from judging.engine.rules import RuleRef
 from judging.engine.state import BattleResult, Event, GameResult, GameState, PlayerState
 from judging.engine.zones import MAX_HP, PlayerZones
@@ -56,13 +64,24 @@ class TurnSnapshot:
 _ORDER = (R.R_1_3_4, R.R_10_2_3_PRIORITY)
 
 
-# Events that record a ruling but change nothing since the previous event: they carry the previous
-# event's digest (a property test checks this against digests computed afresh).
+# Events that record a ruling but change nothing themselves: while nothing else has changed since
+# the previous event (``Game._digest``), they carry its digest (a property test checks this
+# against digests computed afresh).
 _NO_CHANGE = frozenset({
     "REVEALED", "ATTACK_DETERMINED", "TURN_ENDED", "PRIORITY_DETERMINED", "PRIORITY_KEPT",
     "EFFECT_RESOLVED", "EFFECT_FAILED", "EFFECT_NOT_DONE", "EFFECT_NOT_DESCRIBED", "GAME_ENDED",
-    "LOOP_RESOLVED",
+    "LOOP_RESOLVED", "SET_ALLOWANCE",
 })  # fmt: skip
+
+
+# The clause of each effect step that resolves effects, cited when a power cost is not met: only
+# 5.1.2 and 5.2.7 say so themselves (5.1.2.2, 5.2.7.2); at 5.2.3 and 5.2.10 9.1.3 decides alone.
+_POWER_COST_STEP: dict[str, tuple[RuleRef, ...]] = {
+    "5.1.2": (R.R_5_1_2_2,),
+    "5.2.3": (R.R_5_2_3_1,),
+    "5.2.7": (R.R_5_2_7_2,),
+    "5.2.10": (R.R_5_2_10_1,),
+}
 
 
 class _GameOver(Exception):  # noqa: N818 - control flow inside the engine, never escapes it
@@ -87,6 +106,8 @@ class Game:
         """ZA-01: the Chronos layout (``chronos.NIGHT_MARKS``) that decides NIGHT and DAY."""
         self.players = (PlayerZones(), PlayerZones())
         self.turn = 0
+        self.first_turn = 1
+        """The record's first turn (``turns[0]``): 1, or a judge's snapshot's next turn."""
         self.step = "4.1"
         self.medal = 0
         self.night_side = 0
@@ -95,6 +116,8 @@ class Game:
         self.has_battled = False
         """Whether a battle has been fought yet (before turn 2 there is no previous battle)."""
         self.battle: BattleResult | None = None
+        self.attacks: tuple[int, int] | None = None
+        """This turn's attacks, once decided (5.1.3, 5.2.8)."""
         self.events: list[Event] = []
         self.consultations: list[Consultation] = []
         """Every reading of an ambiguity choice that mattered, with where it happened."""
@@ -110,6 +133,8 @@ class Game:
         self.effects = EffectState()
         self.undescribed: set[str] = set()
         self.cache_dumps = True
+        self._digest: str | None = None
+        """The digest after the last event, while nothing has changed since (else None)."""
 
     # --- recording -------------------------------------------------------------------------
 
@@ -138,9 +163,8 @@ class Game:
     ) -> Event:
         """Record one state change (or ruling) with the rules that decided it: the only way an
         event is made. ``keys`` are the ambiguities its outcome depended on."""
-        if kind in _NO_CHANGE and self.cache_dumps and self.events:
-            digest = self.events[-1].digest  # nothing changed since the previous event
-        else:
+        digest = self._digest
+        if digest is None or kind not in _NO_CHANGE or not self.cache_dumps:
             digest = hashlib.sha256(self._dump().encode()).hexdigest()[:DIGEST_CHARS]
         event = Event(  # positional: this is the engine's hottest line
             len(self.events) + 1,
@@ -156,6 +180,7 @@ class Game:
             keys,
         )
         self.events.append(event)
+        self._digest = digest
         return event
 
     def _checkpoint(self) -> None:
@@ -181,7 +206,9 @@ class Game:
             night_side=self.night_side,
             battle=self.battle,
             players=(self.players[0].frozen(), self.players[1].frozen()),
-            digest=self.digest(),
+            digest=self._digest if self._digest is not None and self.cache_dumps else self.digest(),
+            attack=self.attacks,
+            result=self.result,
         )
 
     def illegal_input(self, rule: RuleRef, message: str, path: str = "") -> IllegalInputError:
@@ -216,9 +243,11 @@ class Game:
         1.3.3 (NO_LOSS)."""
         return self._consult("ZA-09") == "LOSS"
 
-    def negative_attack_is_floored(self) -> bool:
-        """ZA-11, effects take an attack below 0: it counts as 0 (FLOOR) or negative (NEGATIVE)."""
-        return self._consult("ZA-11") == "FLOOR"
+    def short_mill_loses(self) -> bool:
+        """ZA-19, an effect can't place all the cards it names from a deck in the abyss: the
+        deck's owner loses at once (LOSS, 8.2.2), or the rest is not done and the game goes on
+        (NO_LOSS, Q70 of 2026-03-11)."""
+        return self._consult("ZA-19") == "LOSS"
 
     def empty_hand_at_set_loses(self) -> bool:
         """ZA-14, a player who must set a card has none in hand: they lose (LOSE), or escalate
@@ -252,33 +281,56 @@ class Game:
             keys = ("ZA-01",)
         return time_before, time_after, keys
 
+    def printed_attack(self, p: int) -> tuple[int | None, tuple[str, ...]]:
+        """The attack printed on ``p``'s character for the time of day now (2.3.4, 3.8.4), and the
+        ambiguities that depends on; None if the battle zone holds no character."""
+        card_id = self.players[p].battle_zone
+        if card_id is None:
+            return None, ()
+        card = self.card(card_id)
+        time, keys = self.time_now()
+        return (card.attack_night if time == NIGHT else card.attack_day) or 0, keys
+
     def priority(self) -> int:
         """10.2.1 (Priority player): the player whose side the medal is on, right now (10.2.4)."""
         return self.night_side if self.time_of_day(self.medal) == NIGHT else 1 - self.night_side
 
-    def _destination(self, card_id: str) -> tuple[str, RuleRef]:
-        if card_id != UNKNOWN_CARD and self.card(card_id).send_to_power is not None:
-            return "power_charger", R.R_3_4
-        return "abyss", R.R_3_6
+    def put_away(
+        self, p: int, card_id: str, from_zone: str, refs: Sequence[RuleRef], to_zone: str = ""
+    ) -> None:
+        """A card leaves the battle zone or a set zone: to the power charger or the abyss.
 
-    def put_away(self, p: int, card_id: str, from_zone: str, refs: Sequence[RuleRef]) -> None:
-        """A card leaves the battle zone or a set zone: to the power charger or the abyss."""
+        By the rules it goes by its SEND TO POWER (3.4, 3.6). An effect may name the destination
+        instead (``to_zone``, 1.3.1): then a card without SEND TO POWER can go to the power
+        charger (3.4.2) and a card with it to the abyss (3.6.2). Its SEND TO POWER counts only
+        in the power charger (3.4, 9.1.1; Q46, Q71).
+        """
         player = self.players[p]
-        zone, rule = self._destination(card_id)
+        has_stp = card_id != UNKNOWN_CARD and self.card(card_id).send_to_power is not None
+        named = (R.R_1_3_1,) if to_zone else ()
+        zone = to_zone or ("power_charger" if has_stp else "abyss")
         if zone == "power_charger":
+            why = (R.R_3_4, R.R_2_3_7) if has_stp else (R.R_3_4_2,)
             before = player.total_power
             player.power_charger.append(card_id)
-            player.total_power += self.card(card_id).power
-            self.emit(
-                "CARD_MOVED", (*refs, rule, R.R_2_3_7, R.R_3_4_1, R.R_9_1_1), p, before,
-                player.total_power, card=card_id, from_zone=from_zone, to_zone=zone,
-            )  # fmt: skip
+            if card_id != UNKNOWN_CARD:
+                player.total_power += self.card(card_id).power
+            refs = (*refs, *named, *why, R.R_3_4_1, R.R_9_1_1)
+            if has_stp:
+                self.emit("CARD_MOVED", refs, p, before, player.total_power, card=card_id,
+                          from_zone=from_zone, to_zone=zone)  # fmt: skip
+            else:  # there, but adding no power (Q46)
+                self.emit("CARD_MOVED", refs, p, before, player.total_power, card=card_id,
+                          from_zone=from_zone, to_zone=zone, qa="Q46")  # fmt: skip
         else:
             player.abyss.append(card_id)
-            self.emit(
-                "CARD_MOVED", (*refs, rule, R.R_3_6_1), p, None, None,
-                card=card_id, from_zone=from_zone, to_zone=zone,
-            )  # fmt: skip
+            refs = (*refs, *named, R.R_3_6_2 if has_stp else R.R_3_6, R.R_3_6_1)
+            if has_stp:  # its SEND TO POWER gives no power there (Q71)
+                self.emit("CARD_MOVED", refs, p, None, None, card=card_id, from_zone=from_zone,
+                          to_zone=zone, qa="Q71")  # fmt: skip
+            else:
+                self.emit("CARD_MOVED", refs, p, None, None, card=card_id, from_zone=from_zone,
+                          to_zone=zone)  # fmt: skip
 
     def allowed_set_counts(
         self, p: int, turn: int | None = None
@@ -358,6 +410,12 @@ class Game:
         self.setup_events = tuple(self.events)
 
     def _check_deck(self, p: int, deck: Sequence[str]) -> None:
+        self._check_deck_list(p, deck)
+        self.players[p].deck = list(reversed(deck))
+        self.emit("DECK_CHECKED", (R.R_4_1_1, R.R_4_1_2, R.R_2_3_10_1), p, None, len(deck))
+
+    def _check_deck_list(self, p: int, deck: Sequence[str]) -> None:
+        """4.1.1, 4.1.2: exactly 20 cards, at most 2 with the same pack and number."""
         path = f"players[{p}].deck"
         if len(deck) != DECK_SIZE:
             raise self.illegal_input(
@@ -375,8 +433,6 @@ class Game:
                     f"and number {card.number}",
                     path,
                 )
-        self.players[p].deck = list(reversed(deck))
-        self.emit("DECK_CHECKED", (R.R_4_1_1, R.R_4_1_2, R.R_2_3_10_1), p, None, len(deck))
 
     def _redraw(self, p: int, returned: Sequence[str], after: Sequence[str] | None) -> None:
         player = self.players[p]
@@ -409,11 +465,22 @@ class Game:
         self.emit("REDRAWN", (R.R_4_2_5, R.R_4_2_5_1, R.R_4_2_5_2, R.R_4_2_5_3, *_ORDER), p, count,
                   count, cards=tuple(returned), drawn=tuple(drawn))  # fmt: skip
 
-    def start_from(self, snap: StartSnapshot, night_side: int) -> None:
-        """A judge-entered mid-game state: the next turn to play is ``snap.turn``."""
+    def start_from(
+        self, snap: StartSnapshot, night_side: int, deck_lists: Sequence[Sequence[str]] = ((), ())
+    ) -> None:
+        """A judge-entered mid-game state: the next turn to play is ``snap.turn``.
+
+        The snapshot is checked first for what the rules forbid (``_check_snapshot``);
+        ``deck_lists`` are the players' deck lists if the record gives them (any order).
+        """
         self.night_side = night_side
         self.turn = snap.turn - 1
+        self.first_turn = snap.turn
         self.step = "start"
+        for p, ps in enumerate(snap.players):
+            if deck_lists[p]:
+                self._check_deck_list(p, deck_lists[p])
+            self._check_snapshot(p, ps, deck_lists[p])
         self.medal = snap.medal
         self.has_battled = True
         self.last_battle_winner = snap.previous_winner
@@ -429,16 +496,67 @@ class Game:
             player.abyss = list(ps.abyss)
             player.hand = list(ps.hand)
             player.deck = list(reversed(ps.deck))
-            count = player.frozen().card_count
-            if count != DECK_SIZE:
-                raise self.illegal_input(
-                    R.R_4_1_1,
-                    f"player {p} has {count} cards in the snapshot, not {DECK_SIZE}",
-                    f"start.players[{p}]",
-                )
-        self.emit("SNAPSHOT_LOADED", (R.R_5_3,), None, None, snap.turn, medal=snap.medal)
+        self.emit(
+            "SNAPSHOT_LOADED", (R.R_4_1_1, R.R_4_1_2, R.R_3_2, R.R_3_3, R.R_3_7_1), None, None,
+            snap.turn, medal=snap.medal,
+        )  # fmt: skip
         self._checkpoint()
         self.setup_events = tuple(self.events)
+
+    def _check_snapshot(self, p: int, ps: PlayerSnapshot, deck_list: Sequence[str]) -> None:
+        """What the rules forbid in a player's part of a snapshot: HP above 100 (3.7.1) or at 0
+        (5.4.1: the game would be over), anything but a character in the battle zone (3.2) or
+        anything but an area enchant in set zone C (3.3), other than 20 cards (4.1.1), more than
+        2 cards with the same pack and number (4.1.2), and, when the record gives the deck list,
+        a card in more places than the list has copies of it (4.1.1)."""
+        base = f"start.players[{p}]"
+        if ps.hp > MAX_HP:
+            raise self.illegal_input(
+                R.R_3_7_1, f"player {p} has {ps.hp} HP; HP can't go above {MAX_HP}", f"{base}.hp"
+            )
+        if ps.hp <= 0:
+            raise self.illegal_input(
+                R.R_5_4_1, f"player {p} has {ps.hp} HP: the game ended when it reached 0",
+                f"{base}.hp",
+            )  # fmt: skip
+        if ps.battle_zone is not None and not self.card(ps.battle_zone).is_character:
+            raise self.illegal_input(
+                R.R_3_2, f"{ps.battle_zone} is not a character: only the character that battles "
+                "is put in the battle zone", f"{base}.battle_zone",
+            )  # fmt: skip
+        if ps.zone_c is not None and self.card(ps.zone_c).type != AREA_ENCHANT:
+            raise self.illegal_input(
+                R.R_3_3, f"{ps.zone_c} is not an area enchant: set zone C holds area enchants "
+                "whose effects have taken effect", f"{base}.zone_c",
+            )  # fmt: skip
+        places = [("battle_zone", ps.battle_zone), ("zone_c", ps.zone_c)]
+        for zone in ("power_charger", "abyss", "hand", "deck"):
+            ids: tuple[str, ...] = getattr(ps, zone)
+            places += [(f"{zone}[{i}]", card_id) for i, card_id in enumerate(ids)]
+        count = sum(1 for _, card_id in places if card_id is not None)
+        if count != DECK_SIZE:
+            raise self.illegal_input(
+                R.R_4_1_1, f"player {p} has {count} cards in the snapshot, not {DECK_SIZE}", base
+            )
+        listed = Counter(deck_list)
+        same_card: Counter[tuple[str, int]] = Counter()
+        same_id: Counter[str] = Counter()
+        for where, card_id in places:
+            if card_id is None or card_id == UNKNOWN_CARD:
+                continue
+            card = self.card(card_id)
+            same_card[card.pack, card.number] += 1
+            same_id[card_id] += 1
+            if same_card[card.pack, card.number] > 2:
+                raise self.illegal_input(
+                    R.R_4_1_2, f"player {p} has more than 2 cards with pack {card.pack} and "
+                    f"number {card.number}", f"{base}.{where}",
+                )  # fmt: skip
+            if deck_list and same_id[card_id] > listed[card_id]:
+                raise self.illegal_input(
+                    R.R_4_1_1, f"player {p}'s deck has {listed[card_id]} {card_id}, but the "
+                    f"snapshot has {card_id} in more places", f"{base}.{where}",
+                )  # fmt: skip
 
     # --- turns ----------------------------------------------------------------------------
 
@@ -446,11 +564,14 @@ class Game:
         """Play the next turn. Sets ``result`` if the game ends; raises IllegalInputError."""
         if self.result is not None:
             raise self.illegal_input(
-                R.R_5_4_1, f"a turn is recorded after the game ended on turn {self.result.turn}"
-            )
+                R.R_5_4_1, f"a turn is recorded after the game ended on turn {self.result.turn}",
+                f"turns[{self.turn + 1 - self.first_turn}]",
+            )  # fmt: skip
         self.turn += 1
+        self._digest = None  # the turn number and this turn's effect state change without an event
         self._turn_start = len(self.events)
         self.battle = None
+        self.attacks = None
         self.effects = self.effects.new_turn()
         for player in self.players:
             player.played_this_turn = []
@@ -573,7 +694,7 @@ class Game:
         allowed, refs = self.allowed_set_counts(p)
         self.emit("SET_ALLOWANCE", refs, p, None, tuple(sorted(allowed)))
         player = self.players[p]
-        path = f"turns[{self.turn - 1}].set[{p}]"
+        path = f"turns[{self.turn - self.first_turn}].set[{p}]"
         if not player.hand:
             if self.empty_hand_at_set_loses():
                 self.end("win", 1 - p, "cannot_set", (R.R_5_2_1_5,), ("ZA-14",))
@@ -648,39 +769,35 @@ class Game:
         for p in (0, 1):
             player = self.players[p]
             card_id = player.battle_zone
-            if card_id is None:  # turn 1: 4.2.7.2; later turns the text is silent (ZA-03): 0
-                rule = R.R_4_2_7_2 if self.turn == 1 else R.R_5_1_3_1
-                empty_keys = keys if self.turn == 1 else (*keys, "ZA-03")
-                self.emit("ATTACK_DETERMINED", (*via, rule), p, 0, 0, empty_keys, card=None,
-                          time=time, power=player.total_power, cost=0)  # fmt: skip
+            if card_id is None:  # turn 1: 4.2.7.2; later turns Q43 (settles ZA-03): 0
+                if self.turn == 1:
+                    self.emit("ATTACK_DETERMINED", (*via, R.R_4_2_7_2), p, 0, 0, keys, card=None,
+                              time=time, power=player.total_power, cost=0)  # fmt: skip
+                else:
+                    self.emit("ATTACK_DETERMINED", (*via, R.R_5_1_3_1, R.R_7_1), p, 0, 0, keys,
+                              card=None, time=time, power=player.total_power, cost=0,
+                              qa="Q43")  # fmt: skip
                 continue
             card = self.card(card_id)
             printed = (card.attack_night if time == NIGHT else card.attack_day) or 0
             refs: list[RuleRef] = [*via, R.R_5_1_3_1, R.R_3_8_4, R.R_2_3_4]
-            attack = printed
-            override = self.effects.attack_overrides[p]
-            if override is not None:
-                attack = override
-                refs.append(R.R_1_3_1)
-            modifier = self.effects.attack_modifiers[p]
-            if modifier:
-                attack += modifier
+            changes = self.effects.attack_changes[p]
+            attack = attack_after(printed, changes)  # one by one, never below 0 (7.1, Q54)
+            if changes:
                 refs.append(R.R_7_1)
-            event_keys = keys
+                if any(op == "set_attack" for op, _ in changes):
+                    refs.append(R.R_1_3_1)
             if player.total_power < card.power_cost:
                 attack = 0
                 refs += [R.R_5_1_3_2, R.R_2_3_6, R.R_7_1_2, R.R_9_1_3]
             else:
                 refs.append(R.R_9_1_3)
-                if attack < 0:
-                    event_keys = (*keys, "ZA-11")
-                    if self.negative_attack_is_floored():
-                        attack = 0
             finals[p] = attack
-            self.emit("ATTACK_DETERMINED", refs, p, printed, attack, event_keys, card=card_id,
+            self.emit("ATTACK_DETERMINED", refs, p, printed, attack, keys, card=card_id,
                       time=time, power=player.total_power, cost=card.power_cost,
-                      modifier=modifier)  # fmt: skip
-        return finals[0], finals[1]
+                      changes=changes)  # fmt: skip
+        self.attacks = (finals[0], finals[1])
+        return self.attacks
 
     def _battle(self, attacks: tuple[int, int], via: tuple[RuleRef, ...]) -> None:
         a0, a1 = attacks
@@ -724,16 +841,16 @@ class Game:
             player.hand.extend(drawn)
             self.emit("DRAW", refs, p, have, len(player.deck), requested=need, drawn=n)
         if len(short) == 2:
-            self.end("draw", None, "both_decked_out", (*refs, R.R_5_4_3, R.R_5_4_3_1, R.R_8_1_3))
+            self.end("draw", None, "both_decked_out", (*refs, R.R_5_4_3, R.R_5_4_3_1))
         if short:
             self.end("win", 1 - short[0], "deck_out",
-                      (*refs, R.R_1_2_4, R.R_5_4_3, R.R_8_1_3))  # fmt: skip
+                      (*refs, R.R_1_2_4, R.R_5_4_3))  # fmt: skip
 
     # --- effects ----------------------------------------------------------------------------
 
     def _effects(self, entries: Sequence[EffectEntry], timing: str,
                  refs: tuple[RuleRef, ...]) -> None:  # fmt: skip
-        chosen = [e for e in entries if e.timing == timing]
+        chosen = [(i, e) for i, e in enumerate(entries) if e.timing == timing]
         if timing == "main":
             self._note_undescribed(entries)
         if not chosen:
@@ -748,12 +865,12 @@ class Game:
                                           R.R_10_2_2_PRIORITY, R.R_6_3_1, R.R_6_3_3), first,
                   None, first, keys,
                   time=time, medal=self.medal)  # fmt: skip
-        ordered = [e for e in chosen if e.player == first] + [
-            e for e in chosen if e.player != first
+        ordered = [c for c in chosen if c[1].player == first] + [
+            c for c in chosen if c[1].player != first
         ]
         time_before = time
-        for entry in ordered:
-            self._resolve(entry, timing)
+        for index, entry in ordered:
+            self._resolve(entry, index, timing)
             if entry.player == first and self.time_of_day(self.medal) != time_before:
                 time_before = self.time_of_day(self.medal)
                 self.emit("PRIORITY_KEPT", (R.R_6_3_2,), first, None, first)
@@ -781,7 +898,7 @@ class Game:
             if player.zone_b == card_id:
                 return False, (R.R_5_2_6_3, R.R_3_3)  # Q11: the second area enchant
             return False, (R.R_6_1_3_3,)
-        if timing != "start" and player.swapped_in == card_id:
+        if timing != "start" and player.swapped_in == card_id == player.battle_zone:
             return True, (R.R_6_1_3_1,)
         # Not swapped in this turn, still in zone B (Q13), or a start-of-turn effect of a character
         # that is swapped in only at 5.2.5 (ZA-15).
@@ -800,27 +917,55 @@ class Game:
                 if card_id is None or card_id == UNKNOWN_CARD or (p, card_id) in described:
                     continue
                 if self.card(card_id).has_effect:
+                    # The card has an effect written on it (6.1.2) and this step resolves effects
+                    # (5.1.2.1, 5.2.7.1); no rule voids it: the record does not say what it does.
                     self.undescribed.add(card_id)
-                    self.emit("EFFECT_NOT_DESCRIBED", (R.R_6_1_3_1,) if card_id ==
-                              player.swapped_in else (R.R_5_2_7_1,), p, None, None,
+                    step_rule = R.R_5_1_2_1 if self.turn == 1 else R.R_5_2_7_1
+                    self.emit("EFFECT_NOT_DESCRIBED", (step_rule, R.R_6_1_2), p, None, None,
                               card=card_id)  # fmt: skip
 
-    def _resolve(self, e: EffectEntry, timing: str) -> None:
+    def _check_effect_card(self, e: EffectEntry, card_id: str, index: int) -> None:
+        """Illegal input if the record enters an effect that cannot be: for a card with no effect
+        written on it (6.1.2), or for a card that is not on the field or in the set zone when its
+        timing comes (6.1.3.1-6.1.3.3). The first card of 4.2.7.1 is ruled on by 4.2.7.2."""
+        p = e.player
+        card = self.card(card_id)
+        path = f"turns[{self.turn - self.first_turn}].effects[{index}].card"
+        if not card.has_effect:
+            raise self.illegal_input(
+                R.R_6_1_2, f"player {p}'s {card_id} has no effect written on it, so it has no "
+                f"{e.op} to resolve", path,
+            )  # fmt: skip
+        player = self.players[p]
+        first = self.turn == 1 and self.first_card_not_character[p]
+        if first and player.played_this_turn[:1] == [card_id]:
+            return
+        if card_id not in (player.battle_zone, player.zone_a, player.zone_b, player.zone_c):
+            rule = {CHARACTER: R.R_6_1_3_1, ENCHANT: R.R_6_1_3_2}.get(card.type, R.R_6_1_3_3)
+            raise self.illegal_input(
+                rule, f"player {p}'s {card_id} is not on the field or in the set zone when its "
+                f"effect comes to be resolved at {self.step}, so its {e.op} cannot take effect",
+                path,
+            )  # fmt: skip
+
+    def _resolve(self, e: EffectEntry, index: int, timing: str) -> None:
         p = e.player
         check: tuple[RuleRef, ...] = (R.R_1_3_1,)
         if e.card is not None:
+            self._check_effect_card(e, e.card, index)
             ok, refs = self._eligible(p, e.card, timing)
             if not ok:
                 self.emit("EFFECT_FAILED", refs, p, None, None, card=e.card, op=e.op,
                           reason="not_taking_effect")  # fmt: skip
                 return
             card = self.card(e.card)
-            power_rule = R.R_5_1_2_2 if self.turn == 1 else R.R_5_2_7_2
             if self.players[p].total_power < card.power_cost:
-                extra = (R.R_6_1_3_4,) if card.type == AREA_ENCHANT else ()
-                self.emit("EFFECT_FAILED", (power_rule, R.R_9_1_3, R.R_9_1_4, *extra), p, None,
-                          None, card=e.card, op=e.op, reason="power_cost",
-                          power=self.players[p].total_power, cost=card.power_cost)  # fmt: skip
+                # 9.1.3 at the moment the effect comes to be resolved, in the step that resolves it
+                extra = {CHARACTER: (R.R_2_3_6,), AREA_ENCHANT: (R.R_6_1_3_4,)}.get(card.type, ())
+                self.emit("EFFECT_FAILED", (*_POWER_COST_STEP[self.step], R.R_9_1_3, R.R_9_1_4,
+                                            *extra), p, None, None, card=e.card, op=e.op,
+                          reason="power_cost", power=self.players[p].total_power,
+                          cost=card.power_cost)  # fmt: skip
                 return
             check = (*refs, R.R_9_1_3, R.R_9_1_2)
         if not e.condition_met and e.op != "otherwise_lose":
@@ -846,15 +991,18 @@ def run_record(
     game = Game(record.cards, record.profile, capture=capture)
     try:
         if record.start is not None:
-            game.start_from(record.start, record.night_side)
+            deck_lists = (record.players[0].deck, record.players[1].deck)
+            game.start_from(record.start, record.night_side, deck_lists)
         else:
             game.setup(record)
         for turn in record.turns:
             game.play_turn(turn)
     except IllegalInputError as exc:
         game.illegal = exc
+        game._digest = None  # the input may have broken a rule halfway through a change
         game.checkpoints.append(game.state())
         game.checkpoint_events.append(len(game.events))
-        if game.turn > 0 and (not game.snapshots or game.snapshots[-1].turn != game.turn):
+        started = game.turn >= game.first_turn  # a turn of the record was being played
+        if started and (not game.snapshots or game.snapshots[-1].turn != game.turn):
             game.snapshot_turn()
     return game

@@ -16,10 +16,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from judging.engine import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
 from judging.engine.apply import Game, run_record
 from judging.engine.jsontypes import JSON, Value, value_to_json
 from judging.engine.profile import ambiguity
 from judging.engine.record import CLAIM_PATH, Claim, GameRecord
+from judging.engine.rules import RuleRef
 from judging.engine.state import GameState
 
 _AT = re.compile(r"^T(\d+)(?:/(\d+(?:\.\d+)*)(?::(before|after))?)?$")
@@ -71,7 +73,12 @@ def is_claim_path(path: str) -> bool:
 
 
 def value_at(state: GameState, path: str, game: Game | None = None) -> Value:
-    """The value a claim path names in a state (ValueError for an unknown path)."""
+    """The value a claim path names in a state (ValueError for an unknown path).
+
+    Attacks are read once decided (5.1.3, 5.2.8), the battle's winner and damage once it is fought
+    (5.1.4, 5.2.9), the result as it was at that state. ``game`` is not needed any more (the state
+    holds the result); it is kept so that existing callers still work.
+    """
     m = _PATH.match(path)
     if m is None:
         raise ValueError(f"unknown claim path {path!r}")
@@ -88,15 +95,17 @@ def value_at(state: GameState, path: str, game: Game | None = None) -> Value:
         return state.time
     if path == "priority":
         return state.priority
+    if battle == "attack":
+        if state.attack is None:
+            return None
+        return state.attack if index is None else state.attack[int(index)]
     if battle is not None:
         if state.battle is None:
             return None
-        if battle == "attack":
-            return state.battle.attack if index is None else state.battle.attack[int(index)]
         return state.battle.winner if battle == "winner" else state.battle.damage
-    if game is None or game.result is None:
+    if state.result is None:
         return "unfinished" if result == "outcome" else None
-    return game.result.outcome if result == "outcome" else game.result.winner
+    return state.result.outcome if result == "outcome" else state.result.winner
 
 
 def _has_unknown(value: Value) -> bool:
@@ -157,20 +166,21 @@ def _verdict(game: Game, claim: Claim) -> tuple[str, Value, str | None, tuple[st
             why = f"the game ended on turn {game.result.turn} ({game.result.reason})"
             return "CONTRADICTED", None, f"T{end.turn}/{end.step}", end.rules, why
         return "UNDETERMINED", None, None, (), f"the record does not reach {claim.at}"
-    actual = value_at(game.checkpoints[index], claim.path, game)
+    state = game.checkpoints[index]
+    actual = value_at(state, claim.path)
     if _has_unknown(actual):
         return "UNDETERMINED", actual, None, (), "the answer depends on hidden cards (?)"
     if actual == claim.value:
         return "CONSISTENT", actual, None, (), "the replay agrees"
+    if claim.path.startswith("result."):
+        return _result_contradicted(game, state, actual)
     # Walk back to the step that wrote the value; a derived value (the time of day, the priority
     # player) is written by the step that last moved the medal.
     source = _SOURCE.get(claim.path, claim.path)
-    written = value_at(game.checkpoints[index], source, game)
+    written = value_at(state, source)
     j = index
-    while j > 0 and value_at(game.checkpoints[j - 1], source, game) == written:
+    while j > 0 and value_at(game.checkpoints[j - 1], source) == written:
         j -= 1
-    if claim.path.startswith("battle.attack") and j > 0:
-        j -= 1  # attacks are decided at 5.2.8 (5.1.3) and recorded with the battle at 5.2.9
     cp = game.checkpoints[j]
     start = game.checkpoint_events[j - 1] if j > 0 else 0
     rules: list[str] = []
@@ -180,6 +190,29 @@ def _verdict(game: Game, claim: Claim) -> tuple[str, Value, str | None, tuple[st
                 rules.append(rule)
     why = f"the replay has {value_to_json(actual)!r}, written at T{cp.turn}/{cp.step}"
     return "CONTRADICTED", actual, f"T{cp.turn}/{cp.step}", tuple(rules), why
+
+
+_END_CHECK = (R.R_5_4_1, R.R_5_4_3, R.R_8_1_2)
+"""The end of the game is checked by rule processing the moment it is needed (8.1.2): HP 0 (5.4.1)
+and the end-of-turn draw (5.4.3)."""
+
+
+def _result_contradicted(
+    game: Game, state: GameState, actual: Value
+) -> tuple[str, Value, str | None, tuple[str, ...], str]:
+    """A claim on the result that the replay contradicts: where the game ended and by which rules,
+    or, if it had not ended, the claim's own step and the end checks that found nothing."""
+    result = state.result
+    if result is None:
+        why = f"the game had not ended at T{state.turn}/{state.step}"
+        return "CONTRADICTED", actual, f"T{state.turn}/{state.step}", _keys(_END_CHECK), why
+    end = next(e for e in reversed(game.events) if e.kind == "GAME_ENDED")
+    why = f"the replay has {value_to_json(actual)!r}: the game ended at T{end.turn}/{end.step}"
+    return "CONTRADICTED", actual, f"T{end.turn}/{end.step}", result.rules, why
+
+
+def _keys(refs: tuple[RuleRef, ...]) -> tuple[str, ...]:
+    return tuple(ref.key for ref in refs)
 
 
 def answer_claims(record: GameRecord, game: Game) -> tuple[ClaimVerdict, ...]:

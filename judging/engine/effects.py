@@ -21,7 +21,7 @@ from judging.engine import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citat
 from judging.engine.cards import UNKNOWN_CARD, CardDef
 from judging.engine.chronos import advance
 from judging.engine.jsontypes import Value
-from judging.engine.record import EffectEntry
+from judging.engine.record import COUNTED, EffectEntry
 from judging.engine.state import Event
 from judging.engine.zones import MAX_HP, PlayerZones
 
@@ -62,19 +62,42 @@ class Prohibition:
     last_turn: int
 
 
+AttackChange = tuple[str, int]
+"""One change to a character's attack this turn: (``attack_plus``, ``attack_minus`` or
+``set_attack``, the amount), in the order the effects resolved."""
+
+
+def changed_attack(attack: int, change: AttackChange) -> int:
+    """The attack after one change. Attack never goes below 0, at any step (7.1, Q54): 30 - 40 is
+    0, and a later +80 makes 80. "Set attack to N" replaces the attack at that moment (1.3.1)."""
+    op, amount = change
+    if op == "attack_plus":
+        return attack + amount
+    if op == "attack_minus":
+        return max(0, attack - amount)
+    return max(0, amount)
+
+
+def attack_after(printed: int, changes: Sequence[AttackChange]) -> int:
+    """``printed`` with ``changes`` applied one by one, in resolution order (6.3.1, 6.3.3, 7.1)."""
+    attack = printed
+    for change in changes:
+        attack = changed_attack(attack, change)
+    return attack
+
+
 @dataclass(frozen=True, slots=True)
 class EffectState:
     """What effects have changed beyond the zones, HP and the medal; one value per player pair.
 
-    The first three last for the turn (``new_turn`` clears them); prohibitions and set-count changes
+    The first two last for the turn (``new_turn`` clears them); prohibitions and set-count changes
     last into later turns. Once any effect has changed it (``in_digest``), the state digest covers
     it, so that two states that differ only here get different digests.
     """
 
-    attack_modifiers: tuple[int, int] = (0, 0)
-    """Attack +X / -X this turn (7.1)."""
-    attack_overrides: tuple[int | None, int | None] = (None, None)
-    """An attack set to a value this turn, replacing the printed attack (1.3.1)."""
+    attack_changes: tuple[tuple[AttackChange, ...], tuple[AttackChange, ...]] = ((), ())
+    """Each player's attack changes this turn, in the order they resolved (6.3.1, 6.3.3, 7.1).
+    They apply to the printed attack of the time of the battle (5.1.3.1) one by one."""
     damage_reductions: tuple[int, int] = (0, 0)
     """Battle damage reduced this turn (5.1.4.3: the loser still loses)."""
     prohibitions: tuple[Prohibition, ...] = ()
@@ -87,20 +110,17 @@ class EffectState:
     def __post_init__(self) -> None:
         text = ""
         if self.in_digest:
-            # The text of the lists and tuples the digest has always covered (frozen replays).
             prohibitions = [(p.player, p.action, p.last_turn) for p in self.prohibitions]
             set_counts = [((p, turn), mode) for p, turn, mode in self.set_counts]
-            text = (
-                f"{list(self.attack_modifiers)}{list(self.attack_overrides)}"
-                f"{list(self.damage_reductions)}{prohibitions}{set_counts}"
-            )
+            changes = [[list(change) for change in player] for player in self.attack_changes]
+            text = f"{changes}{list(self.damage_reductions)}{prohibitions}{set_counts}"
         object.__setattr__(self, "dump", text)
 
     def new_turn(self) -> EffectState:
-        """This turn's modifiers end with it (7.1, 5.1.4.3); prohibitions and set counts stay."""
-        return replace(
-            self, attack_modifiers=(0, 0), attack_overrides=(None, None), damage_reductions=(0, 0)
-        )
+        """This turn's changes end with it (7.1, 5.1.4.3); prohibitions and set counts stay."""
+        if self.attack_changes == ((), ()) and self.damage_reductions == (0, 0):
+            return self
+        return replace(self, attack_changes=((), ()), damage_reductions=(0, 0))
 
     def is_prohibited(self, player: int, action: str, turn: int) -> bool:
         """1.3.3: a prohibition on ``action`` for ``player`` is in force on ``turn``."""
@@ -123,17 +143,11 @@ class EffectState:
             return FORBID
         return self.set_count_change(player, turn)
 
-    def with_attack_modifier(self, player: int, delta: int) -> EffectState:
-        modifiers = _put(self.attack_modifiers, player, self.attack_modifiers[player] + delta)
-        return replace(self, attack_modifiers=modifiers, in_digest=True)
-
-    def with_attack_override(self, player: int, attack: int) -> EffectState:
-        overrides: tuple[int | None, int | None] = (
-            (attack, self.attack_overrides[1])
-            if player == 0
-            else (self.attack_overrides[0], attack)
-        )
-        return replace(self, attack_overrides=overrides, in_digest=True)
+    def with_attack_change(self, player: int, change: AttackChange) -> EffectState:
+        """``change`` appended to ``player``'s attack changes: it applies after those before it."""
+        mine = (*self.attack_changes[player], change)
+        pair = (mine, self.attack_changes[1]) if player == 0 else (self.attack_changes[0], mine)
+        return replace(self, attack_changes=pair, in_digest=True)
 
     def with_damage_reduction(self, player: int, amount: int) -> EffectState:
         reductions = _put(self.damage_reductions, player, self.damage_reductions[player] + amount)
@@ -188,11 +202,17 @@ class EffectContext(Protocol):
 
     def check_hp(self, refs: Sequence[R.RuleRef] = ()) -> None: ...
 
-    def put_away(self, p: int, card_id: str, from_zone: str, refs: Sequence[R.RuleRef]) -> None: ...
+    def put_away(
+        self, p: int, card_id: str, from_zone: str, refs: Sequence[R.RuleRef], to_zone: str = ""
+    ) -> None: ...
 
     def time_change(self, before: int) -> tuple[str, str, tuple[str, ...]]: ...
 
+    def printed_attack(self, p: int) -> tuple[int | None, tuple[str, ...]]: ...
+
     def prohibited_effect_draw_loses(self) -> bool: ...
+
+    def short_mill_loses(self) -> bool: ...
 
 
 def targets(e: EffectEntry) -> tuple[int, ...]:
@@ -205,9 +225,24 @@ def targets(e: EffectEntry) -> tuple[int, ...]:
 
 
 def _not_done(
-    game: EffectContext, e: EffectEntry, target: int, why: R.RuleRef, reason: str
+    game: EffectContext,
+    e: EffectEntry,
+    target: int,
+    why: R.RuleRef,
+    reason: str,
+    keys: tuple[str, ...] = (),
 ) -> None:
-    game.emit("EFFECT_NOT_DONE", (why,), target, None, None, card=e.card, op=e.op, reason=reason)
+    game.emit("EFFECT_NOT_DONE", (why,), target, None, None, keys, card=e.card, op=e.op,
+              reason=reason)  # fmt: skip
+
+
+def _count_not_done(game: EffectContext, e: EffectEntry, target: int, count: int) -> bool:
+    """1.3.2.2: an action asked to be done 0 or a negative number of times isn't done; a negative
+    number doesn't mean doing the opposite. True (and the ruling emitted) if so."""
+    if count > 0:
+        return False
+    _not_done(game, e, target, R.R_1_3_2_2, "zero_times" if count == 0 else "negative_times")
+    return True
 
 
 def apply_primitive(game: EffectContext, e: EffectEntry) -> None:  # noqa: C901 - one branch per primitive
@@ -221,12 +256,11 @@ def apply_primitive(game: EffectContext, e: EffectEntry) -> None:  # noqa: C901 
                              ("ZA-09",))  # fmt: skip
                 _not_done(game, e, t, R.R_1_3_3, "prohibited")
                 continue
-            if op != "set_attack" and op != "move_card" and e.amount <= 0:
-                _not_done(game, e, t, R.R_1_3_2_2, "zero_times")
+            if op in COUNTED and _count_not_done(game, e, t, e.amount):
                 continue
             _apply_to(game, e, t)
         if op == "deal_damage":
-            game.check_hp((R.R_7_1_1,))
+            game.check_hp()
         return
     if op == "move_medal":
         if game.effects.is_prohibited(e.player, "move_medal", game.turn):
@@ -244,6 +278,8 @@ def apply_primitive(game: EffectContext, e: EffectEntry) -> None:  # noqa: C901 
             game.emit("SET_COUNT_CHANGED", (rule, R.R_5_2_1), t, None, mode, turn=turn)
     elif op == "prohibit":
         action = e.action or ""
+        if _count_not_done(game, e, e.player, e.turns):
+            return
         for t in targets(e):
             last = game.turn + e.turns - 1
             game.effects = game.effects.with_prohibition(Prohibition(t, action, last))
@@ -262,24 +298,29 @@ def apply_primitive(game: EffectContext, e: EffectEntry) -> None:  # noqa: C901 
         if e.card is None or player.zone_c != e.card:
             _not_done(game, e, e.player, R.R_1_3_2, "not_in_zone_c")
             return
-        player.zone_c = None
-        game.put_away(e.player, e.card, "zone_c", (R.R_6_1_3_3,))
+        player.zone_c = None  # to where its end condition says (6.1.3.3; Q35, Q71)
+        game.put_away(e.player, e.card, "zone_c", (R.R_6_1_3_3,), e.to_zone or "")
 
 
 def _apply_to(game: EffectContext, e: EffectEntry, t: int) -> None:
     op = e.op
     player = game.players[t]
-    if op in ("attack_plus", "attack_minus"):
-        before = game.effects.attack_modifiers[t]
-        game.effects = game.effects.with_attack_modifier(
-            t, e.amount if op == "attack_plus" else -e.amount
-        )
-        after = game.effects.attack_modifiers[t]
-        game.emit("ATTACK_MODIFIED", (R.R_7_1, R.R_1_3_1), t, before, after, card=e.card)
-    elif op == "set_attack":
-        before_set = game.effects.attack_overrides[t]
-        game.effects = game.effects.with_attack_override(t, e.amount)
-        game.emit("ATTACK_SET", (R.R_7_1, R.R_1_3_1), t, before_set, e.amount, card=e.card)
+    if op in ("attack_plus", "attack_minus", "set_attack"):
+        printed, keys = game.printed_attack(t)
+        if printed is None:  # no character to change the attack of (1.3.2, Q43)
+            _not_done(game, e, t, R.R_1_3_2, "no_character")
+            return
+        changes = game.effects.attack_changes[t]
+        before = attack_after(printed, changes)
+        after = changed_attack(before, (op, e.amount))
+        game.effects = game.effects.with_attack_change(t, (op, e.amount))
+        kind = "ATTACK_SET" if op == "set_attack" else "ATTACK_MODIFIED"
+        if op == "attack_minus" and e.amount > before:  # stops at 0 (Q54)
+            game.emit(kind, (R.R_7_1, R.R_1_3_1), t, before, after, keys, card=e.card, op=op,
+                      amount=e.amount, qa="Q54")  # fmt: skip
+        else:
+            game.emit(kind, (R.R_7_1, R.R_1_3_1), t, before, after, keys, card=e.card, op=op,
+                      amount=e.amount)  # fmt: skip
     elif op == "deal_damage":
         before = player.hp
         player.hp = max(0, before - e.amount)
@@ -313,8 +354,11 @@ def _apply_to(game: EffectContext, e: EffectEntry, t: int) -> None:
             player.abyss.append(player.deck.pop())
         game.emit("CARDS_MILLED", (R.R_1_3_1, R.R_3_6_1), t, have, len(player.deck),
                   requested=e.amount, moved=n)  # fmt: skip
-        if n < e.amount:
-            game.end("win", 1 - t, "effect_mill_failed", (R.R_8_2_2,))
+        if n < e.amount:  # 8.2.2 and Q70 disagree: ZA-19
+            if game.short_mill_loses():
+                game.end("win", 1 - t, "effect_mill_failed", (R.R_8_2_2,), ("ZA-19",))
+            game.emit("EFFECT_NOT_DONE", (R.R_1_3_2,), t, None, None, ("ZA-19",), card=e.card,
+                      op=e.op, reason="deck_short", qa="Q70")  # fmt: skip
     elif op == "move_card":
         _move_card(game, e, t)
 
@@ -350,6 +394,8 @@ def _move_card(game: EffectContext, e: EffectEntry, t: int) -> None:
     if source == "power_charger" and card_id != UNKNOWN_CARD:
         player.total_power -= game.card(card_id).power
     rules = [R.R_1_3_1]
+    if source == "power_charger":
+        rules.append(R.R_9_1_1)  # the total power is what is left in the power charger
     if dest in _SINGLE_ZONES:
         occupant = player.single(dest)
         if occupant is not None:
@@ -361,14 +407,30 @@ def _move_card(game: EffectContext, e: EffectEntry, t: int) -> None:
         player.deck.insert(0, card_id)
     else:
         player.stack(dest).append(card_id)
-        has_stp = card_id != UNKNOWN_CARD and game.card(card_id).send_to_power is not None
-        if dest == "power_charger":
-            rules.append(R.R_3_4 if has_stp else R.R_3_4_2)
-            if card_id != UNKNOWN_CARD:
-                player.total_power += game.card(card_id).power
-        elif dest == "abyss":
-            rules.append(R.R_3_6_2 if has_stp else R.R_3_6)
+        rules += _destination_rules(game, card_id, source, dest)
+        if dest == "power_charger" and card_id != UNKNOWN_CARD:
+            player.total_power += game.card(card_id).power
     game.emit("CARD_MOVED", rules, t, source, dest, card=card_id, from_zone=source, to_zone=dest)
+
+
+def _destination_rules(
+    game: EffectContext, card_id: str, source: str, dest: str
+) -> tuple[R.RuleRef, ...]:
+    """The clauses that decide a card's arrival in the power charger or the abyss by an effect.
+
+    3.4 and 3.6 are about cards *leaving the battle zone or set zone*: cited only for those. An
+    effect may put a card without SEND TO POWER in the power charger (3.4.2) and one with it in
+    the abyss (3.6.2); either way it goes on top of the stack (3.4.1, 3.6.1), and in the power
+    charger its SEND TO POWER counts (9.1.1)."""
+    has_stp = card_id != UNKNOWN_CARD and game.card(card_id).send_to_power is not None
+    leaving = source in _SINGLE_ZONES
+    if dest == "power_charger":
+        why = ((R.R_3_4,) if leaving else ()) if has_stp else (R.R_3_4_2,)
+        return (*why, R.R_3_4_1, R.R_9_1_1) if has_stp else (*why, R.R_3_4_1)
+    if dest == "abyss":
+        why = (R.R_3_6_2,) if has_stp else ((R.R_3_6,) if leaving else ())
+        return (*why, R.R_3_6_1)
+    return ()
 
 
 def _move_medal(game: EffectContext, e: EffectEntry) -> None:
@@ -376,14 +438,13 @@ def _move_medal(game: EffectContext, e: EffectEntry) -> None:
     if e.position is not None:
         after = e.position
     else:
-        if e.amount == 0:
-            _not_done(game, e, e.player, R.R_1_3_2_2, "zero_marks")
+        if _count_not_done(game, e, e.player, e.amount):
             return
-        after = advance(before, e.amount)
+        after = advance(before, e.amount if e.direction == "forward" else -e.amount)
     if after == before:
         _not_done(game, e, e.player, R.R_1_3_2_1, "already_there")
         return
     game.medal = after
     time_before, time_after, keys = game.time_change(before)
     game.emit("MEDAL_MOVED", (R.R_1_3_1, R.R_3_8_2, R.R_3_8_4), None, before, after, keys,
-              time_before=time_before, time_after=time_after)  # fmt: skip
+              time_before=time_before, time_after=time_after, direction=e.direction)  # fmt: skip

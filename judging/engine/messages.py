@@ -25,10 +25,13 @@ VOCABULARY: Mapping[str, Mapping[str, str]] = {
         "cannot_set": "a player had to set a card with an empty hand",
         "not_taking_effect": "this card's effect does not take effect now",
         "power_cost": "power cost not met", "condition": "prerequisite not met",
-        "prohibited": "prohibited", "zero_times": "0 or fewer times",
+        "prohibited": "prohibited", "zero_times": "0 times (1.3.2.2)",
+        "negative_times": "a negative number of times, which is not the opposite action (1.3.2.2)",
         "already_full": "HP is already 100",
-        "already_there": "the medal is already there", "zero_marks": "0 marks",
-        "not_in_zone_c": "the card is not in set zone C", "win": "win", "draw": "draw",
+        "already_there": "the medal is already there",
+        "not_in_zone_c": "the card is not in set zone C",
+        "no_character": "there is no character in the battle zone", "win": "win", "draw": "draw",
+        "deck_short": "the deck had fewer cards; the rest is not done (Q70; ZA-19)",
         "escalate": "escalate to the head judge", "allow": "may set 2", "forbid": "may set only 1",
         "self": "self", "opponent": "opponent", "both": "both players",
         "unfinished": "unfinished", "record_ended": "the record ends here",
@@ -49,9 +52,13 @@ VOCABULARY: Mapping[str, Mapping[str, str]] = {
         "cannot_set": "手札がないのにカードをセットしなければならない",
         "not_taking_effect": "このカードの効果は今は発動しない",
         "power_cost": "パワーコスト不足", "condition": "条件を満たしていない",
-        "prohibited": "禁止されている", "zero_times": "0回以下", "already_full": "HPはすでに100",
-        "already_there": "メダルはすでにその位置にある", "zero_marks": "0マス",
-        "not_in_zone_c": "カードがセットゾーンCにない", "win": "勝利", "draw": "引き分け",
+        "prohibited": "禁止されている", "zero_times": "0回（1.3.2.2）",
+        "negative_times": "負の回数であり、逆の行動を意味しない（1.3.2.2）",
+        "already_full": "HPはすでに100",
+        "already_there": "メダルはすでにその位置にある",
+        "not_in_zone_c": "カードがセットゾーンCにない",
+        "no_character": "バトルゾーンにキャラクターがいない", "win": "勝利", "draw": "引き分け",
+        "deck_short": "デッキの枚数が足りず、残りは行われない（Q70、ZA-19）",
         "escalate": "ヘッドジャッジの判断が必要", "allow": "2枚までセット可能",
         "forbid": "1枚のみセット可能", "self": "自分", "opponent": "相手", "both": "両プレイヤー",
         "unfinished": "未終了", "record_ended": "記録はここまで", "illegal_input": "不正な入力",
@@ -137,9 +144,10 @@ TEMPLATES: Mapping[str, tuple[str, str]] = {
     "TURN_ENDED": ("The turn ends.", "ターン終了。"),
     "GAME_ENDED": ("The game ends: {after} ({reason}); winner {player}.",
                    "ゲーム終了：{after}（{reason}）。勝者{player}。"),
-    "ATTACK_MODIFIED": ("{player}'s attack modifier: {before} → {after}.",
-                        "{player}の攻撃力修正：{before}→{after}。"),
-    "ATTACK_SET": ("{player}'s attack is set to {after}.", "{player}の攻撃力を{after}にした。"),
+    "ATTACK_MODIFIED": ("{player}'s attack: {before} → {after} ({op}{amount}; never below 0).",
+                        "{player}の攻撃力：{before}→{after}（{op}{amount}、0未満にはならない）。"),
+    "ATTACK_SET": ("{player}'s attack is set to {after} (was {before}).",
+                   "{player}の攻撃力を{after}にした（元は{before}）。"),
     "HEALED": ("{player} heals {amount}: HP {before} → {after} (at most 100).",
                "{player}は{amount}回復：HP {before}→{after}（上限100）。"),
     "DAMAGE_REDUCTION_ADDED": ("{player}'s damage reduction this turn: {before} → {after}.",
@@ -207,6 +215,10 @@ def step_title(step: str, lang: str) -> str:
 
 
 def _fmt(value: Value, lang: str) -> str:
+    if isinstance(value, str):  # the commonest first: words, then numbers
+        return VOCABULARY[lang].get(value, value)
+    if type(value) is int:
+        return str(value)
     if value is None or value == ():
         return "-" if lang == "en" else "なし"
     if isinstance(value, bool):
@@ -214,8 +226,6 @@ def _fmt(value: Value, lang: str) -> str:
     if isinstance(value, tuple):
         inner = ", ".join(_fmt(v, lang) for v in value)
         return f"({inner})" if any(isinstance(v, tuple) for v in value) else inner
-    if isinstance(value, str):
-        return VOCABULARY[lang].get(value, value)
     return str(value)
 
 
@@ -244,8 +254,31 @@ def player_label(player: int | None, lang: str) -> str:
 
 
 class _Fields(dict[str, str]):
+    """A template's fields: each parameter is formatted only when the template asks for it."""
+
+    __slots__ = ("_lang", "_names", "_params")
+
+    def __init__(
+        self, params: tuple[tuple[str, Value], ...], lang: str, names: Mapping[str, str] | None
+    ) -> None:
+        super().__init__()
+        self._params = params
+        self._lang = lang
+        self._names = names
+
     def __missing__(self, key: str) -> str:
+        for name, value in self._params:
+            if name == key:
+                return self._text(key, value)
         return "?"
+
+    def _text(self, key: str, value: Value) -> str:
+        lang = self._lang
+        if key == "op" and isinstance(value, str):
+            return OP_WORDS[lang].get(value, value)
+        if self._names and key in _CARD_PARAMS and value is not None:
+            return _card(value, lang, self._names)
+        return _fmt(value, lang)
 
 
 def render(
@@ -270,16 +303,7 @@ def render(
     template = TEMPLATES.get(template_kind)
     if template is None:
         return template_kind
-    fields = _Fields({key: _fmt(value, lang) for key, value in params})
-    for key, value in params:
-        if key == "op" and isinstance(value, str):
-            fields[key] = OP_WORDS[lang].get(value, value)
-    if kind == "PROHIBITION_ADDED" and isinstance(after, str):
-        fields["after"] = OP_WORDS[lang].get(after, after)
-    if names:
-        for key, value in params:
-            if key in _CARD_PARAMS and value is not None:
-                fields[key] = _card(value, lang, names)
+    fields = _Fields(params, lang, names)
     fields["player"] = player_label(player, lang)
     fields["before"] = _fmt(before, lang)
     fields["after"] = _fmt(after, lang)

@@ -3,6 +3,9 @@
 Each ambiguity has an id (``ZA-01`` …), a default and alternatives. The engine records which
 ambiguities a run *consulted* in a way that mattered, and where (``Consultation``), so that claims
 can be re-run under each alternative (``DEPENDS_ON``). The mat layouts of ZA-01 are in ``chronos``.
+
+Entries the official Q&A has answered since are in ``SETTLED``: the engine follows the answer and
+no profile changes it.
 """
 
 from __future__ import annotations
@@ -43,12 +46,57 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "NO_LOSS",
         ("NO_LOSS", "LOSS"),
     ),
-    Ambiguity("ZA-11", "attack reduced below 0 by effects", "FLOOR", ("FLOOR", "NEGATIVE")),
     Ambiguity(
         "ZA-14", "a player who must set a card has an empty hand", "ESCALATE", ("ESCALATE", "LOSE")
     ),
+    Ambiguity(
+        "ZA-19",
+        "an effect can't place the named number of cards from a deck in the abyss: the deck's "
+        "owner loses at once (LOSS: ground rules 8.2.2, v1.0.1, the later document), or as many "
+        "as possible are placed and the owner loses only if they can't draw at the end of the "
+        "turn (NO_LOSS: official Q&A Q70 of 2026-03-11)",
+        "LOSS",
+        ("LOSS", "NO_LOSS"),
+    ),
 )
 _BY_ID = {a.id: a for a in AMBIGUITIES}
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """An entry of the register that the official Q&A has settled: no longer a choice.
+
+    ``answer`` is what the engine always does; a record may still name the key, with that value.
+    """
+
+    id: str
+    point: str
+    answer: str
+    source: str
+
+
+SETTLED: tuple[Settled, ...] = (
+    Settled(
+        "ZA-03",
+        "attack of a player with no character in the battle zone after turn 1",
+        "0",
+        "Q43",
+    ),
+    Settled(
+        "ZA-07",
+        "effect of the second area enchant set in zone B: it never takes effect",
+        "NO_EFFECT",
+        "Q11",
+    ),
+    Settled(
+        "ZA-11",
+        "attack reduced below 0 by effects: it is 0 at that step, and later changes start from 0",
+        "FLOOR",
+        "Q54",
+    ),
+    Settled("ZA-13", "a single set card goes in zone A", "ZONE_A", "Q4"),
+)
+_SETTLED_BY_ID = {s.id: s for s in SETTLED}
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +126,13 @@ class Profile:
             raise RecordError(path, "must be an object of ambiguity choices")
         choices: list[tuple[str, str]] = []
         for key, value in data.items():
+            settled = _SETTLED_BY_ID.get(key)
+            if settled is not None:
+                if value != settled.answer:
+                    raise RecordError(
+                        f"{path}.{key}", f"settled by {settled.source}: always {settled.answer}"
+                    )
+                continue
             ambiguity = _BY_ID.get(key)
             if ambiguity is None:
                 raise RecordError(

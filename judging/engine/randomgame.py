@@ -81,16 +81,17 @@ def _effects_for(
     found: list[EffectEntry] = []
     for card_id in sets:
         card = game.card(card_id)
-        if card.type not in (CHARACTER, ENCHANT) or rng.random() >= chance:
+        if not card.has_effect or card.type not in (CHARACTER, ENCHANT) or rng.random() >= chance:
             continue
         op = rng.choice(_EFFECT_OPS)
         amount = (
             rng.randint(1, 3) if op in ("draw", "mill", "move_medal") else rng.choice((10, 20, 30))
         )
+        direction = "back" if op == "move_medal" and rng.random() < 0.3 else "forward"
         found.append(
             EffectEntry(
                 player=p, op=op, card=card_id, amount=amount,
-                target=rng.choice(("self", "opponent")),
+                target=rng.choice(("self", "opponent")), direction=direction,
             )
         )  # fmt: skip
     return found
@@ -186,6 +187,8 @@ def record_to_json(record: GameRecord) -> dict[str, JSON]:
                 entry["position"] = e.position
             else:
                 entry["amount"] = e.amount
+                if e.op == "move_medal" and e.direction != "forward":
+                    entry["direction"] = e.direction
             effects.append(entry)
         turns.append({"set": sets, "effects": effects})
     data: dict[str, JSON] = {

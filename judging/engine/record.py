@@ -32,6 +32,13 @@ CLAIM_PATH = re.compile(
 TIMINGS = ("start", "main", "end")
 """start = 5.2.3 (start of turn), main = 5.1.2 / 5.2.7, end = 5.2.10 (end of turn)."""
 TARGETS = ("self", "opponent", "both")
+DIRECTIONS = ("forward", "back")
+"""move_medal: clockwise (forward, as time moves), or anticlockwise ("time goes back")."""
+COUNTED = ("attack_plus", "attack_minus", "deal_damage", "heal", "reduce_damage", "move_medal",
+           "draw", "mill")  # fmt: skip
+"""Primitives whose ``amount`` is a count: 0 or a negative count is not done, and a negative count
+is not the opposite action (1.3.2.2). Other amounts (set_attack's value, infinite_loop's accepted
+count) are numbers chosen by a card or a player: whole numbers of 0 or more (1.3.5)."""
 ZONES = (
     "hand",
     "deck",
@@ -63,8 +70,10 @@ OPS: Mapping[str, tuple[str, ...]] = {
     "prohibit": ("action",),
     "otherwise_lose": ("condition_met",),
     "infinite_loop": ("stoppable",),
-    "end_area_enchant": (),
+    "end_area_enchant": ("to_zone",),
 }
+AREA_ENCHANT_ENDS = ("abyss", "power_charger")
+"""Where an area enchant's end condition may send it (6.1.3.3): the card names one of these."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +99,7 @@ class EffectEntry:
     amount: int = 0
     target: str = "self"
     position: int | None = None
+    direction: str = "forward"
     card_target: str | None = None
     from_zone: str | None = None
     to_zone: str | None = None
@@ -331,9 +341,9 @@ def _set(value: JSON, path: str) -> SetChoice:
     return SetChoice(a=_str(obj.get("A"), f"{path}.A"), b=_opt_id(obj.get("B"), f"{path}.B"))
 
 
-_EFFECT_KEYS = ("player", "op", "timing", "card", "amount", "target", "position", "card_target",
-                "from_zone", "to_zone", "action", "turns", "condition_met", "stoppable",
-                "comment")  # fmt: skip
+_EFFECT_KEYS = ("player", "op", "timing", "card", "amount", "target", "position", "direction",
+                "card_target", "from_zone", "to_zone", "action", "turns", "condition_met",
+                "stoppable", "comment")  # fmt: skip
 
 
 def _effect(value: JSON, path: str) -> EffectEntry:
@@ -347,6 +357,11 @@ def _effect(value: JSON, path: str) -> EffectEntry:
             raise RecordError(f"{path}.{needed}", f"is required for {op}")
     if op == "move_medal" and ("amount" in obj) == ("position" in obj):
         raise RecordError(f"{path}.amount", "move_medal needs exactly one of amount or position")
+    direction = obj.get("direction", "forward")
+    if "direction" in obj and (op != "move_medal" or "amount" not in obj):
+        raise RecordError(f"{path}.direction", "only a move_medal by an amount has a direction")
+    if direction not in DIRECTIONS:
+        raise RecordError(f"{path}.direction", f"must be one of {', '.join(DIRECTIONS)}")
     timing = obj.get("timing", "main")
     if timing not in TIMINGS:
         raise RecordError(f"{path}.timing", f"must be one of {', '.join(TIMINGS)}")
@@ -356,13 +371,18 @@ def _effect(value: JSON, path: str) -> EffectEntry:
     for zone_field in ("from_zone", "to_zone"):
         if zone_field in obj and obj[zone_field] not in ZONES:
             raise RecordError(f"{path}.{zone_field}", f"must be one of {', '.join(ZONES)}")
+    if op == "end_area_enchant" and obj["to_zone"] not in AREA_ENCHANT_ENDS:
+        raise RecordError(
+            f"{path}.to_zone",
+            f"must be where the card's end condition sends it: {' or '.join(AREA_ENCHANT_ENDS)}",
+        )
     if "action" in obj and obj["action"] not in PROHIBITABLE:
         raise RecordError(f"{path}.action", f"must be one of {', '.join(PROHIBITABLE)}")
     for flag in ("condition_met", "stoppable"):
         if flag in obj and not isinstance(obj[flag], bool):
             raise RecordError(f"{path}.{flag}", "must be true or false")
     amount = obj.get("amount", 0)
-    amount_lo = None if op == "move_medal" else 0
+    amount_lo = None if op in COUNTED else 0
     return EffectEntry(
         player=_int(obj.get("player"), f"{path}.player", 0, 1),
         op=op,
@@ -373,11 +393,12 @@ def _effect(value: JSON, path: str) -> EffectEntry:
         position=None
         if obj.get("position") is None
         else _int(obj["position"], f"{path}.position", 0, 17),
+        direction=str(direction),
         card_target=_opt_id(obj.get("card_target"), f"{path}.card_target"),
         from_zone=_opt_id(obj.get("from_zone"), f"{path}.from_zone"),
         to_zone=_opt_id(obj.get("to_zone"), f"{path}.to_zone"),
         action=_opt_id(obj.get("action"), f"{path}.action"),
-        turns=_int(obj.get("turns", 1), f"{path}.turns", 1, None),
+        turns=_int(obj.get("turns", 1), f"{path}.turns"),
         condition_met=bool(obj.get("condition_met", True)),
         stoppable=bool(obj.get("stoppable", True)),
     )
@@ -403,7 +424,13 @@ def _claim(value: JSON, path: str) -> Claim:
 def _start(value: JSON, path: str) -> StartSnapshot:
     obj = _obj(value, path)
     _check_keys(obj, ("turn", "medal", "previous_winner", "players"), path)
-    winner = obj.get("previous_winner")
+    if "previous_winner" not in obj:
+        raise RecordError(
+            f"{path}.previous_winner",
+            "is required: the previous battle's winner (0 or 1), or null if it was a battle draw "
+            "(it decides the set counts, 5.2.1.1-5.2.1.3)",
+        )
+    winner = obj["previous_winner"]
     p0, p1 = _pair(obj.get("players"), f"{path}.players")
     return StartSnapshot(
         turn=_int(obj.get("turn"), f"{path}.turn", 2, None),
@@ -423,7 +450,7 @@ def _snap(value: JSON, path: str) -> PlayerSnapshot:
     deck = _ids(obj.get("deck", []), f"{path}.deck")
     deck += ("?",) * _int(obj.get("deck_unknown", 0), f"{path}.deck_unknown", 0, 20)
     return PlayerSnapshot(
-        hp=_int(obj.get("hp", 100), f"{path}.hp", 1, 100),
+        hp=_int(obj.get("hp", 100), f"{path}.hp"),  # the replay checks 3.7.1 and 5.4.1
         battle_zone=_opt_id(obj.get("battle_zone"), f"{path}.battle_zone"),
         zone_c=_opt_id(obj.get("zone_c"), f"{path}.zone_c"),
         power_charger=_ids(obj.get("power_charger", []), f"{path}.power_charger"),

@@ -159,7 +159,9 @@ def _event_lines(events: tuple[Event, ...], lang: str, names: Mapping[str, str])
             step = e.step
             lines.append(f"  {step_title(step, lang)}")
         keys = f" ({', '.join(e.profile_keys)})" if e.profile_keys else ""
-        lines.append(f"    {e.text(lang, names)} [{_rules_display(e.rules, lang)}]{keys}")
+        qa = e.param("qa")
+        cited = _rules_display(e.rules, lang) + (f"; Q&A {qa}" if qa else "")
+        lines.append(f"    {e.text(lang, names)} [{cited}]{keys}")
     return lines
 
 

@@ -69,6 +69,7 @@ R_2_3_4 = _ref("2.3.4")
 R_2_3_6 = _ref("2.3.6")
 R_2_3_7 = _ref("2.3.7")
 R_2_3_10_1 = _ref("2.3.10.1")
+R_3_2 = _ref("3.2")
 R_3_3 = _ref("3.3")
 R_3_4 = _ref("3.4")
 R_3_4_1 = _ref("3.4.1")
@@ -139,6 +140,7 @@ R_5_4_1 = _ref("5.4.1")
 R_5_4_2 = _ref("5.4.2")
 R_5_4_3 = _ref("5.4.3")
 R_5_4_3_1 = _ref("5.4.3.1")
+R_6_1_2 = _ref("6.1.2")
 R_6_1_3_1 = _ref("6.1.3.1")
 R_6_1_3_2 = _ref("6.1.3.2")
 R_6_1_3_3 = _ref("6.1.3.3")
@@ -152,7 +154,6 @@ R_7_1 = _ref("7.1")
 R_7_1_1 = _ref("7.1.1")
 R_7_1_2 = _ref("7.1.2")
 R_8_1_2 = _ref("8.1.2")
-R_8_1_3 = _ref("8.1.3")
 R_8_2_1 = _ref("8.2.1")
 R_8_2_2 = _ref("8.2.2")
 R_8_2_3 = _ref("8.2.3")
@@ -208,7 +209,6 @@ INFORMATIONAL_RULES: dict[str, str] = {
     "3.1.1": "list of the field's parts (the state's zones)",
     "3.1.2": "each player has their own zones (the state's player records)",
     "3.1.3": "one shared Chronos (the state's medal)",
-    "3.2": "definition of the battle zone",
     "3.5": "definition of the deck zone",
     "3.5.1": "the deck is hidden: unknown cards are counted, never guessed",
     "3.7": "definition of the HP meter",
@@ -222,13 +222,14 @@ INFORMATIONAL_RULES: dict[str, str] = {
     "5.1.4": "heading: calculating damage (cited through 5.1.4.x)",
     "5.1.5": "heading: end of the turn (turn 1)",
     "6.1.1": "definition of an effect",
-    "6.1.2": "definition of which texts are effects",
     "6.1.3": "introduces 6.1.3.1-6.1.3.5",
     "6.1.3.5": "area-enchant end conditions are entered by the judge as effects at their timing",
     "6.2.1": "introduces 6.2.1.1-6.2.1.3",
     "6.2.1.2": "effects referring to other effects: entered by the judge with condition_met",
     "6.2.2": "a card whose effect failed keeps its effect: no primitive asks about it",
     "8.1.1": "definition of rule processing",
+    "8.1.3": "rule processing with no stated timing: every end the engine checks has its own "
+    "timing (5.4.1 at once, 5.4.3 at the end-of-turn draw, 8.2.x during the effect)",
     "10.1.1": "definition of an infinite loop",
     "10.2.1#info": "definition of public information",
     "10.2.2#info": "public information may be checked at any time",

@@ -70,9 +70,9 @@ class PlayerZones:
     ``total_power`` is the SEND TO POWER total of the power charger (3.4, 9.1.1).
     """
 
-    __slots__ = ("_abyss", "_deck", "_hand", "_power_charger", "battle_zone", "hp",
-                 "played_this_turn", "swapped_in", "total_power", "zone_a", "zone_b",
-                 "zone_c")  # fmt: skip
+    __slots__ = ("_abyss", "_deck", "_frozen", "_frozen_key", "_hand", "_power_charger",
+                 "battle_zone", "hp", "played_this_turn", "swapped_in", "total_power", "zone_a",
+                 "zone_b", "zone_c")  # fmt: skip
 
     def __init__(self) -> None:
         self.hp = MAX_HP
@@ -87,6 +87,8 @@ class PlayerZones:
         self.played_this_turn: list[str] = []
         self.swapped_in: str | None = None
         self.total_power = 0
+        self._frozen: PlayerState | None = None
+        self._frozen_key: tuple[object, ...] = ()
 
     @property
     def deck(self) -> Zone:
@@ -138,14 +140,31 @@ class PlayerZones:
 
     def dump(self, *, fresh: bool = False) -> str:
         """This player's part of the canonical state dump (``fresh``: ignore the zones' caches)."""
-        stacks = (self._power_charger, self._abyss, self._hand, self._deck)
         if fresh:
+            stacks = (self._power_charger, self._abyss, self._hand, self._deck)
             zones = "/".join(",".join(z) for z in stacks)
-        else:
-            zones = "/".join(z.joined() for z in stacks)
-        return f"{self.hp}/{self.battle_zone}/{self.zone_a}/{self.zone_b}/{self.zone_c}/{zones}"
+            return f"{self.hp}/{self.battle_zone}/{self.zone_a}/{self.zone_b}/{self.zone_c}/{zones}"
+        # The same text, spelled out: this runs for every event that changes the state.
+        pc, ab, hand, deck = self._power_charger, self._abyss, self._hand, self._deck
+        return (
+            f"{self.hp}/{self.battle_zone}/{self.zone_a}/{self.zone_b}/{self.zone_c}/"
+            f"{pc._joined if pc._joined is not None else pc.joined()}/"
+            f"{ab._joined if ab._joined is not None else ab.joined()}/"
+            f"{hand._joined if hand._joined is not None else hand.joined()}/"
+            f"{deck._joined if deck._joined is not None else deck.joined()}"
+        )
 
     def frozen(self) -> PlayerState:
+        """The frozen state, reused while nothing in it has changed (checkpoints ask often)."""
+        key = (self.hp, self.battle_zone, self.zone_a, self.zone_b, self.zone_c,
+               self.total_power, self._power_charger.joined(), self._abyss.joined(),
+               self._hand.joined(), self._deck.joined())  # fmt: skip
+        if self._frozen is not None and key == self._frozen_key:
+            return self._frozen
+        self._frozen, self._frozen_key = self._build_frozen(), key
+        return self._frozen
+
+    def _build_frozen(self) -> PlayerState:
         return PlayerState(
             hp=self.hp,
             battle_zone=self.battle_zone,

@@ -32,11 +32,13 @@ _ATTACK_STEPS = ("5.1.3", "5.2.8")
 WHERE: dict[str, frozenset[tuple[str, str]]] = {
     # ZA-01, which marks are NIGHT (3.8.4): when time moves (5.1.1.1, 5.2.4.1) or an effect moves
     # the medal (1.3.1), when the priority player is determined for effects (10.2.4 (Priority
-    # player)), and when attacks are decided by the time of day (5.1.3.1).
+    # player)), when an effect changes an attack (the printed attack of the time now, 2.3.4) and
+    # when attacks are decided by the time of day (5.1.3.1).
     "ZA-01": frozenset(
         {("5.1.1", "TIME_ADVANCED"), ("5.2.4", "TIME_ADVANCED")}
         | {(step, "MEDAL_MOVED") for step in _EFFECT_STEPS}
         | {(step, "PRIORITY_DETERMINED") for step in _EFFECT_STEPS}
+        | {(step, kind) for step in _EFFECT_STEPS for kind in ("ATTACK_MODIFIED", "ATTACK_SET")}
         | {(step, "ATTACK_DETERMINED") for step in _ATTACK_STEPS}
     ),
     # ZA-04, both HP reach 0 at once: when battle damage (5.1.4.2) or effect damage ends the game.
@@ -49,10 +51,12 @@ WHERE: dict[str, frozenset[tuple[str, str]]] = {
     "ZA-09": frozenset(
         (step, kind) for step in _EFFECT_STEPS for kind in ("EFFECT_NOT_DONE", "GAME_ENDED")
     ),
-    # ZA-11, an attack below 0 (7.1): when attacks are decided.
-    "ZA-11": frozenset((step, "ATTACK_DETERMINED") for step in _ATTACK_STEPS),
     # ZA-14, an empty hand when cards must be set (5.2.1.5): when setting cards.
     "ZA-14": frozenset({("5.2.1", "GAME_ENDED")}),
+    # ZA-19, an effect's mill the deck can't complete (8.2.2 vs Q70): when the effect is resolved.
+    "ZA-19": frozenset(
+        (step, kind) for step in _EFFECT_STEPS for kind in ("EFFECT_NOT_DONE", "GAME_ENDED")
+    ),
 }
 """Per ambiguity: the (step, kind of the event it decides) at which the engine may read it."""
 

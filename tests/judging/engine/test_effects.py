@@ -106,7 +106,8 @@ EXPENSIVE_AREA = {"id": "X_AE5", "pack": "X", "number": 1, "name": "Costly area"
 
 
 def test_rule_6_1_3_4_unpaid_area_enchant_ignores_its_end_condition(cards: CardCatalogue) -> None:
-    record = snapshot_record([{"player": 0, "card": "X_AE5", "op": "end_area_enchant"}])
+    end = {"player": 0, "card": "X_AE5", "op": "end_area_enchant", "to_zone": "abyss"}
+    record = snapshot_record([end])
     record["cards"] = [EXPENSIVE_AREA]
     record["start"]["players"][0]["zone_c"] = "X_AE5"
     record["start"]["players"][0]["deck_unknown"] = 13

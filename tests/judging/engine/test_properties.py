@@ -118,3 +118,18 @@ def test_cached_digests_equal_fresh_digests(seed: int) -> None:
     cached = run_record(record)
     assert [e.digest for e in cached.events] == [e.digest for e in fresh.events]
     assert len({e.digest for e in cached.events}) > len(cached.events) // 3
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=SEEDS)
+def test_checkpoint_digests_equal_fresh_digests(seed: int) -> None:
+    """A checkpoint reuses the last event's digest while nothing has changed since: never stale."""
+    record = random_game(random.Random(seed), CARDS, effect_chance=0.6).record
+    fresh = Game(record.cards, record.profile, capture=True)
+    fresh.cache_dumps = False
+    fresh.setup(record)
+    for turn in record.turns:
+        fresh.play_turn(turn)
+    cached = run_record(record, capture=True)
+    assert [s.digest for s in cached.checkpoints] == [s.digest for s in fresh.checkpoints]
+    assert [s.players for s in cached.checkpoints] == [s.players for s in fresh.checkpoints]
