@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardpool.selectors import card_rows_for_game
+from core.access import Subject
 from judging.engine import CardCatalogue
-from judging.models import RuleClause, RulesDocument
+from judging.models import JudgeCase, RuleClause, RulesDocument
 
 
 def engine_cards() -> CardCatalogue:
@@ -30,3 +31,9 @@ def rule_texts(*, keys: Iterable[str]) -> dict[str, RuleClause]:
     wanted = set(keys)
     clauses = RuleClause.objects.filter(document=document, key__in=wanted)
     return {clause.key: clause for clause in clauses}
+
+
+def case_subject(case_id: int) -> Subject | None:
+    """A judge case, for ``core.access``: the event it belongs to."""
+    event_id = JudgeCase.objects.filter(pk=case_id).values_list("event_id", flat=True).first()
+    return None if event_id is None else Subject(event_id=event_id)
