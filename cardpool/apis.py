@@ -19,6 +19,7 @@ from cardpool.selectors import (
     card_search,
     deck_check_for_judge,
     decklist_current_for_viewer,
+    decklist_rechecks,
     decklist_versions,
 )
 from cardpool.services import decklist_check, decklist_recheck_start, decklist_submit
@@ -214,8 +215,7 @@ class DecklistVersionListApi(APIView):
 
     @extend_schema(responses=DecklistVersionSerializer(many=True))
     def get(self, request: Request, registration_id: int) -> Response:
-        current = decklist_current_for_viewer(registration_id=registration_id, user=request.user)
-        versions = decklist_versions(decklist_id=current.decklist_id)
+        versions = decklist_versions(registration_id=registration_id, user=request.user)
         return Response(DecklistVersionSerializer(versions, many=True).data)
 
 
@@ -262,5 +262,5 @@ class DecklistRecheckApi(APIView):
 
     @extend_schema(responses=DecklistRecheckOutputSerializer(many=True))
     def get(self, request: Request, event_id: int) -> Response:
-        rechecks = DecklistRecheck.objects.filter(event_id=event_id).order_by("-created_at")[:10]
+        rechecks = decklist_rechecks(event_id=event_id, user=request.user)
         return Response(self.DecklistRecheckOutputSerializer(rechecks, many=True).data)

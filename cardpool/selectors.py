@@ -12,7 +12,15 @@ from cardpool.legality.names import normalize_name
 from cardpool.legality.types import BanEntry, CardIndex, FormatRules
 from cardpool.legality.types import BanList as PureBanList
 from cardpool.legality.types import Game as LegalityGame
-from cardpool.models import BanList, BanListEntry, Card, CardRevision, DecklistVersion, Format
+from cardpool.models import (
+    BanList,
+    BanListEntry,
+    Card,
+    CardRevision,
+    DecklistRecheck,
+    DecklistVersion,
+    Format,
+)
 from core.errors import NotFoundError, PermissionDeniedError
 
 AnyUser = AbstractBaseUser | AnonymousUser
@@ -210,8 +218,19 @@ def decklist_current_for_viewer(*, registration_id: int, user: AnyUser) -> Deckl
     return version
 
 
-def decklist_versions(*, decklist_id: int) -> QuerySet[DecklistVersion]:
-    return DecklistVersion.objects.filter(decklist_id=decklist_id).order_by("-version")
+def decklist_versions(*, registration_id: int, user: AnyUser) -> QuerySet[DecklistVersion]:
+    """Every version of a registration's list, newest first, if ``user`` may read its current
+    one (``decklist_current_for_viewer``)."""
+    current = decklist_current_for_viewer(registration_id=registration_id, user=user)
+    return DecklistVersion.objects.filter(decklist_id=current.decklist_id).order_by("-version")
+
+
+def decklist_rechecks(*, event_id: int, user: AnyUser, limit: int = 10) -> list[DecklistRecheck]:
+    """The event's latest re-checks of every list (for its organisers)."""
+    from tournaments.permissions import require_event_organiser
+
+    require_event_organiser(user=user, event_id=event_id)
+    return list(DecklistRecheck.objects.filter(event_id=event_id).order_by("-created_at")[:limit])
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,18 @@ def is_event_staff(*, user: AnyUser, event_id: int) -> bool:
     return bool(event_roles_of(user=user, event_id=event_id) & {ORGANISER, JUDGE})
 
 
+def require_event_staff(*, user: AnyUser, event_id: int) -> None:
+    """For selectors of staff data: PermissionDeniedError unless ``user`` judges or organises."""
+    if not is_event_staff(user=user, event_id=event_id):
+        raise PermissionDeniedError("this is for the event's judges and organisers", field="event")
+
+
+def require_event_organiser(*, user: AnyUser, event_id: int) -> None:
+    """For selectors of organisers' data: PermissionDeniedError unless ``user`` organises."""
+    if not is_event_organiser(user=user, event_id=event_id):
+        raise PermissionDeniedError("this is for the event's organisers", field="event")
+
+
 def event_get_for_role(*, user: AnyUser, event_id: int, roles: frozenset[str]) -> Event:
     """The event, if ``user`` holds one of ``roles`` on it.
 
