@@ -93,7 +93,9 @@ class Condition(enum.StrEnum):
     DECKLISTS_PUBLISHED = "the event's decklists are published"
 
 
-Levels = Access | Iterable[Access]
+#: One level, or several (any of them will do).
+Levels = Access | tuple[Access, ...] | frozenset[Access]
+#: Levels for every method, or per HTTP method.
 AccessSpec = Levels | Mapping[str, Levels]
 
 
