@@ -27,7 +27,9 @@ which levels a person holds on an event (``register_event_levels``), in its ``Ap
 Some reads depend on the event's state, and ``when=`` says how: a draft event is visible to
 its judges and organisers only (``Condition.EVENT_DRAFT``), and decklists open up once the
 organiser publishes them (``Condition.DECKLISTS_PUBLISHED``). The plain declaration is the
-ordinary case: a published event, decklists not yet public.
+ordinary case: a published event, decklists not yet public. The guard does not look at the
+event's state: it lets reads through to the widest of the declared states, and the view
+narrows them.
 
 The guard is a second line, not the only one: views and APIs still check the object the route
 names (the event's role in services and ``<entity>_get_for_<role>`` gates, DRF permission
@@ -51,6 +53,7 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from core.errors import NotFoundError, PermissionDeniedError
+from core.views import domain_error_response
 
 AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -270,8 +273,6 @@ def describe(levels: Iterable[Access]) -> str:
 def _page_refusal(
     request: HttpRequest, declared: Declared, kwargs: Mapping[str, Any]
 ) -> HttpResponseBase | None:
-    from core.views import domain_error_response
-
     method = request.method or "GET"
     refusal = route_refusal(declared=declared, method=method, user=request.user, kwargs=kwargs)
     if refusal is None:
