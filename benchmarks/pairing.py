@@ -5,10 +5,17 @@
 
 Per size: median and worst time to pair a round and to compute standings, peak memory
 (tracemalloc, measured on a separate run of the last round), rematches, pair-downs and repeat
-byes over the event; at 1,000 players a straightforward networkx.max_weight_matching over all
-unplayed pairs on a few rounds of the same event, with the speed ratio. Targets: a
-10,000-player round paired in at most 1 s (median), standings in at most 0.5 s, no avoidable
-rematch, no second bye, cost growing close to n log n.
+byes over the event, and the pair-downs of each round beside the summary's lower bound (the
+parity walk of the score groups, counting each player passed down once: no pairing can go
+below it, so every round must be at or above it).
+At 1,000 players a straightforward ``networkx.max_weight_matching`` over every table (given
+the engine's bye; fewest rematches, then fewest pair-downs) pairs a few rounds of the same
+event, with its pair-down count and the speed ratio. A sweep of events of up to 300 players
+and 10 rounds compares every round with the same reference and prints any round where the
+engine has more pair-downs or rematches, or where the engine or the reference goes below the
+lower bound. Targets: a 10,000-player round paired in at most 1 s (median), standings in at
+most 0.5 s, no avoidable rematch, no second bye, pair-downs equal to the reference and never
+below the bound, cost growing close to n log n.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from tournaments.pairing import (
     PlayerRecord,
     RoundPairings,
     ScoringConfig,
+    StandingRow,
     TiebreakProfile,
     compute_standings,
     pair_round,
@@ -57,7 +65,9 @@ class EventStats:
     byes: int = 0
     dropped: int = 0
     peak_bytes: int = 0
-    snapshots: list[list[PlayerRecord]] = field(default_factory=list)
+    round_pair_downs: list[int] = field(default_factory=list)
+    round_bounds: list[int] = field(default_factory=list)
+    snapshots: dict[int, tuple[list[PlayerRecord], RoundPairings]] = field(default_factory=dict)
 
 
 def random_results(pairing: RoundPairings, rng: random.Random) -> list[MatchResult]:
@@ -86,12 +96,14 @@ def run_event(size: int, rounds: int, seed: int, keep: set[int]) -> EventStats:
     standings = compute_standings(entrants, results, profile=profile, scoring=scoring, seed=seed)
     for rnd in range(1, rounds + 1):
         records = list(player_records(entrants, results, scoring=scoring, standings=standings))
-        if rnd in keep:
-            stats.snapshots.append(records)
         start, cpu = time.perf_counter(), time.process_time()
         pairing = pair_round(records, round_number=rnd, seed=seed + rnd, config=scoring)
         stats.pair_times.append(time.perf_counter() - start)
         stats.pair_cpu.append(time.process_time() - cpu)
+        if rnd in keep:
+            stats.snapshots[rnd] = (records, pairing)
+        stats.round_pair_downs.append(pairing.summary.pair_downs)
+        stats.round_bounds.append(pairing.summary.pair_downs_lower_bound)
         active = [r for r in records if not r.dropped]
         max_met = max(len(r.opponents) for r in active)
         stats.rematches += len(pairing.summary.rematches)
@@ -124,24 +136,77 @@ def run_event(size: int, rounds: int, seed: int, keep: set[int]) -> EventStats:
     return stats
 
 
-def networkx_round(records: list[PlayerRecord], config: ScoringConfig) -> tuple[float, int]:
-    """Pair a round with max_weight_matching over every unplayed pair; (seconds, unpaired)."""
-    import networkx as nx  # dev-only, allowed here and only here
+def reference_counts(
+    records: list[PlayerRecord], bye: str | None, config: ScoringConfig
+) -> tuple[int, int]:
+    """(rematches, pair-downs) of a general matching of every table but ``bye``'s."""
+    import networkx as nx  # dev-only, allowed here and in the tests only
 
-    active = [r for r in records if not r.dropped]
+    active = [r for r in records if not r.dropped and r.id != bye]
     points = {r.id: r.match_points(config) for r in active}
-    met = {r.id: set(r.opponents) for r in active}
-    top = max(points.values(), default=0)
-    start = time.perf_counter()
+    met: dict[str, set[str]] = {r.id: set() for r in active}
+    for r in active:
+        for o in r.opponents:
+            if o in met:
+                met[r.id].add(o)
+                met[o].add(r.id)
+    scale = len(active) + 1
     graph = nx.Graph()
     ids = [r.id for r in active]
     for i, a in enumerate(ids):
         for b in ids[i + 1 :]:
-            if b not in met[a]:
-                graph.add_edge(a, b, weight=(top + 1) ** 2 - (points[a] - points[b]) ** 2)
+            fresh = b not in met[a]
+            same = points[a] == points[b]
+            graph.add_edge(a, b, weight=scale * scale * fresh + scale * same + 1)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
-    elapsed = time.perf_counter() - start
-    return elapsed, len(active) - 2 * len(matching)
+    rematches = sum(1 for a, b in matching if b in met[a])
+    return rematches, sum(1 for a, b in matching if points[a] != points[b])
+
+
+def sweep(events: int, seed: int) -> None:
+    """Events of up to 300 players and 10 rounds, every round against the reference."""
+    print(f"== sweep: {events} events of 20-300 players, 6-10 rounds, every round v networkx")
+    rng = random.Random(seed)
+    scoring = ScoringConfig()
+    rounds_seen = above = below = 0
+    for event in range(events):
+        size = 300 if event == 0 else rng.randint(20, 300)
+        rounds = rng.randint(6, 10) if event else 10
+        entrants = [Entrant(f"s{i:03d}") for i in range(size)]
+        results: list[list[MatchResult]] = []
+        profile = TiebreakProfile.mtr()
+        standings: tuple[StandingRow, ...] = ()
+        worst = ""
+        for rnd in range(1, rounds + 1):
+            if rnd == 3:
+                entrants += [Entrant(f"late{i}", late_rounds_missed=2) for i in range(2)]
+            records = list(player_records(entrants, results, scoring=scoring, standings=standings))
+            pairing = pair_round(records, round_number=rnd, seed=seed + rnd, config=scoring)
+            bye = pairing.bye.player if pairing.bye else None
+            rematches, pair_downs = reference_counts(records, bye, scoring)
+            ours = (len(pairing.summary.rematches), pairing.summary.pair_downs)
+            rounds_seen += 1
+            if ours > (rematches, pair_downs):
+                above += 1
+                worst += f" round {rnd}: {ours} v reference {(rematches, pair_downs)};"
+            bound = pairing.summary.pair_downs_lower_bound
+            if min(ours[1], pair_downs) < bound:
+                below += 1
+                worst += f" round {rnd}: below the bound {bound};"
+            results.append(random_results(pairing, rng))
+            entrants = [
+                Entrant(e.id, dropped=True, late_rounds_missed=e.late_rounds_missed)
+                if not e.dropped and rng.random() < 0.03
+                else e
+                for e in entrants
+            ]
+            standings = compute_standings(
+                entrants, results, profile=profile, scoring=scoring, seed=seed
+            )
+        print(f"  {size:>4} players, {rounds:>2} rounds:{worst or ' every round equal'}")
+    print(f"  ROUNDS ABOVE THE REFERENCE: {above} of {rounds_seen}")
+    print(f"  ROUNDS BELOW THE LOWER BOUND (engine or reference): {below} of {rounds_seen}")
+    print()
 
 
 def scaling(sizes: list[int], seed: int) -> None:
@@ -189,7 +254,13 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="100 and 1,000 players only")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument(
-        "--nx-rounds", type=int, default=2, help="rounds of the 1,000 event paired by networkx"
+        "--nx-rounds",
+        type=int,
+        default=3,
+        help="rounds of the 1,000 event also paired by networkx (about 1.5 min each)",
+    )
+    parser.add_argument(
+        "--sweep-events", type=int, default=6, help="events in the sweep against networkx"
     )
     args = parser.parse_args()
     sizes = [100, 1_000] if args.quick else [100, 1_000, 10_000]
@@ -200,7 +271,9 @@ def main() -> int:
     )
     print()
     all_stats: list[EventStats] = []
-    nx_keep = {2, ROUNDS[NX_SIZE]} if args.nx_rounds >= 2 else {2}
+    last = ROUNDS[NX_SIZE]
+    count = max(1, min(args.nx_rounds, last - 1))
+    nx_keep = {2 + round(k * (last - 2) / max(count - 1, 1)) for k in range(count)}
     for size in sizes:
         rounds = ROUNDS[size]
         stats = run_event(size, rounds, args.seed, nx_keep if size == NX_SIZE else set())
@@ -223,32 +296,55 @@ def main() -> int:
             f"byes: {stats.byes}, second byes: {stats.repeat_byes}"
         )
         if size == 10_000:
-            ok_pair = statistics.median(stats.pair_times) <= 1.0
-            ok_stand = statistics.median(stats.standings_times) <= 0.5
+            pair_ratio = statistics.median(stats.pair_times) / 1.0
+            stand_ratio = statistics.median(stats.standings_times) / 0.5
             print(
-                f"  targets      : pairing <= 1 s median: {'PASS' if ok_pair else 'FAIL'};"
-                f" standings <= 0.5 s median: {'PASS' if ok_stand else 'FAIL'}"
+                f"  targets      : pairing <= 1 s median: {'PASS' if pair_ratio <= 1 else 'FAIL'}"
+                f" ({pair_ratio:.2f}x the target; CPU "
+                f"{statistics.median(stats.pair_cpu) / 1.0:.2f}x);"
+                f" standings <= 0.5 s median: {'PASS' if stand_ratio <= 1 else 'FAIL'}"
+                f" ({stand_ratio:.2f}x; CPU {statistics.median(stats.standings_cpu) / 0.5:.2f}x)"
             )
+        print("  round          " + "".join(f"{r:>5}" for r in range(1, rounds + 1)))
+        print("  pair-downs     " + "".join(f"{x:>5}" for x in stats.round_pair_downs))
+        print("  lower bound    " + "".join(f"{x:>5}" for x in stats.round_bounds))
+        pairs = list(zip(stats.round_pair_downs, stats.round_bounds, strict=True))
+        under = sum(count < bound for count, bound in pairs)
+        at = sum(count == bound for count, bound in pairs)
+        print(
+            f"  LOWER BOUND  : pair-downs >= bound every round: {'PASS' if not under else 'FAIL'}"
+            f"; at the bound in {at} of {rounds} rounds"
+        )
         if size == NX_SIZE:
             ours: list[float] = []
             theirs: list[float] = []
-            for records in stats.snapshots:
+            equal = True
+            for rnd, (records, pairing) in sorted(stats.snapshots.items()):
                 start = time.perf_counter()
-                result = pair_round(records, round_number=5, seed=1, config=ScoringConfig())
+                pair_round(records, round_number=rnd, seed=args.seed + rnd, config=ScoringConfig())
                 ours.append(time.perf_counter() - start)
-                elapsed, unpaired = networkx_round(records, ScoringConfig())
-                theirs.append(elapsed)
+                bye = pairing.bye.player if pairing.bye else None
+                start = time.perf_counter()
+                rematches, pair_downs = reference_counts(records, bye, ScoringConfig())
+                theirs.append(time.perf_counter() - start)
+                mine = (len(pairing.summary.rematches), pairing.summary.pair_downs)
+                equal = equal and mine == (rematches, pair_downs)
                 print(
-                    f"  networkx     : {fmt_ms(elapsed)} for one round "
-                    f"(engine {fmt_ms(ours[-1])}, rematches {len(result.summary.rematches)},"
-                    f" networkx unpaired {unpaired})"
+                    f"  networkx     : round {rnd:>2}: pair-downs {pair_downs} (engine "
+                    f"{mine[1]}, lower bound {pairing.summary.pair_downs_lower_bound}), "
+                    f"rematches {rematches} (engine {mine[0]}), {fmt_ms(theirs[-1])} "
+                    f"(engine {fmt_ms(ours[-1])})"
                 )
             ratio = statistics.median(theirs) / statistics.median(ours)
-            print(f"  SPEED RATIO  : engine is {ratio:,.0f}x faster than networkx at 1,000")
+            print(
+                f"  REFERENCE    : pair-downs and rematches equal to networkx: "
+                f"{'PASS' if equal else 'FAIL'}; engine is {ratio:,.0f}x faster at 1,000"
+            )
         print()
     scaling(
         [250, 500, 1_000, 2_000] if args.quick else [1_000, 2_000, 4_000, 8_000, 16_000], args.seed
     )
+    sweep(2 if args.quick else args.sweep_events, args.seed)
     base = all_stats[0]
     base_cost = statistics.median(base.pair_times)
     base_stand = statistics.median(base.standings_times)

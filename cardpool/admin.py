@@ -8,7 +8,6 @@ from cardpool.models import (
     Card,
     CardRevision,
     CardSet,
-    DecklistVersion,
     Format,
 )
 
@@ -44,16 +43,3 @@ admin.site.register(Format)
 class CardRevisionAdmin(admin.ModelAdmin[CardRevision]):
     list_display = ["card", "created_at", "source"]
     readonly_fields = ["card", "created_at", "source", "old_values", "new_values"]
-
-
-@admin.register(DecklistVersion)
-class DecklistVersionAdmin(admin.ModelAdmin[DecklistVersion]):
-    """Decklist versions are never edited: submissions go through ``decklist_submit``."""
-
-    list_display = ["decklist", "version", "legal", "submitted_at", "submitted_by"]
-
-    def has_change_permission(self, request: object, obj: object = None) -> bool:
-        return False
-
-    def has_add_permission(self, request: object) -> bool:
-        return False

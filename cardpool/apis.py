@@ -1,4 +1,7 @@
-"""REST API of the card pool: search, one card."""
+"""REST API of the card pool: search, one card, and the stateless decklist check.
+
+Event decklists (submitted, versioned, deck checks) are ``tournaments.apis.decklists``; they
+share ``DecklistInputSerializer`` with the stateless check."""
 
 from __future__ import annotations
 
@@ -7,25 +10,17 @@ from typing import Any
 
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardpool.models import Card, DecklistRecheck, DecklistVersion, Game
-from cardpool.selectors import (
-    CardFilters,
-    card_get,
-    card_search,
-    deck_check_for_judge,
-    decklist_current_for_viewer,
-    decklist_rechecks,
-    decklist_versions,
-)
-from cardpool.services import decklist_check, decklist_recheck_start, decklist_submit
+from cardpool.models import Card, Game
+from cardpool.selectors import CardFilters, card_get, card_search
+from cardpool.services import decklist_check
+from core.api import error_responses
 from core.errors import NotFoundError
 from core.pagination import BoundedLimitOffsetPagination
-from tournaments.permissions import IsEventOrganiser
 
 
 class LegalityIssueSerializer(serializers.Serializer[dict[str, Any]]):
@@ -87,15 +82,18 @@ class CardListApi(APIView):
     @extend_schema(
         operation_id="v1_cards_list",
         parameters=[FilterSerializer],
-        responses=inline_serializer(
-            name="CardPage",
-            fields={
-                "count": serializers.IntegerField(),
-                "next": serializers.URLField(allow_null=True),
-                "previous": serializers.URLField(allow_null=True),
-                "results": CardOutputSerializer(many=True),
-            },
-        ),
+        responses={
+            200: inline_serializer(
+                name="CardPage",
+                fields={
+                    "count": serializers.IntegerField(),
+                    "next": serializers.URLField(allow_null=True),
+                    "previous": serializers.URLField(allow_null=True),
+                    "results": CardOutputSerializer(many=True),
+                },
+            ),
+            **error_responses(400),
+        },
     )
     def get(self, request: Request) -> Response:
         filters = self.FilterSerializer(data=request.query_params)
@@ -109,7 +107,7 @@ class CardListApi(APIView):
 class CardDetailApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=CardOutputSerializer)
+    @extend_schema(responses={200: CardOutputSerializer, **error_responses(404)})
     def get(self, request: Request, game: str, code: str) -> Response:
         card = card_get(game=game, code=code)
         if card is None:
@@ -117,7 +115,7 @@ class CardDetailApi(APIView):
         return Response(CardOutputSerializer(card).data)
 
 
-# --- decklists ---------------------------------------------------------------------------------
+# --- decklists (shared with tournaments.apis.decklists) ----------------------------------------
 
 MAX_UPLOAD_BYTES = 64 * 1024 + 1
 
@@ -173,94 +171,3 @@ class DecklistCheckApi(APIView):
             format_id=data.get("format_id"),
         )
         return Response(report.as_dict(data["lang"]))
-
-
-class DecklistVersionSerializer(serializers.ModelSerializer[DecklistVersion]):
-    registration = serializers.IntegerField(source="decklist.registration_id")
-
-    class Meta:
-        model = DecklistVersion
-        fields = [
-            "registration", "version", "submitted_at", "source_format", "source_text", "cards",
-            "legal", "report",
-        ]  # fmt: skip
-
-
-class DecklistApi(APIView):
-    """The current decklist of a registration: read it, or submit a new version."""
-
-    permission_classes = [IsAuthenticatedOrReadOnly]
-
-    @extend_schema(responses=DecklistVersionSerializer)
-    def get(self, request: Request, registration_id: int) -> Response:
-        version = decklist_current_for_viewer(registration_id=registration_id, user=request.user)
-        return Response(DecklistVersionSerializer(version).data)
-
-    @extend_schema(request=DecklistInputSerializer, responses={201: DecklistVersionSerializer})
-    def post(self, request: Request, registration_id: int) -> Response:
-        serializer = DecklistInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        version = decklist_submit(
-            registration_id=registration_id,
-            submitted_by=request.user,  # type: ignore[arg-type]  # IsAuthenticated guarantees a User
-            data=data["data"],
-            fmt=data["format"],
-        )
-        return Response(DecklistVersionSerializer(version).data, status=201)
-
-
-class DecklistVersionListApi(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(responses=DecklistVersionSerializer(many=True))
-    def get(self, request: Request, registration_id: int) -> Response:
-        versions = decklist_versions(registration_id=registration_id, user=request.user)
-        return Response(DecklistVersionSerializer(versions, many=True).data)
-
-
-class DeckCheckApi(APIView):
-    """A judge's deck check: the presented deck against the registered list."""
-
-    permission_classes = [IsAuthenticated]
-
-    class DeckCheckOutputSerializer(serializers.Serializer[dict[str, Any]]):
-        matches = serializers.BooleanField()
-        registered_version = serializers.IntegerField()
-        differences = serializers.ListField(child=serializers.DictField())
-        presented_issues = serializers.ListField(child=serializers.DictField())
-
-    @extend_schema(request=DecklistInputSerializer, responses=DeckCheckOutputSerializer)
-    def post(self, request: Request, registration_id: int) -> Response:
-        serializer = DecklistInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        result = deck_check_for_judge(
-            registration_id=registration_id,
-            user=request.user,
-            data=data["data"],
-            fmt=data["format"],
-        )
-        return Response(result)
-
-
-class DecklistRecheckApi(APIView):
-    """Organisers: re-check every list of the event (runs as a task; poll its progress)."""
-
-    permission_classes = [IsAuthenticated, IsEventOrganiser]
-
-    class DecklistRecheckOutputSerializer(serializers.ModelSerializer[DecklistRecheck]):
-        class Meta:
-            model = DecklistRecheck
-            fields = ["id", "event", "status", "total", "done", "illegal", "created_at"]
-
-    @extend_schema(request=None, responses={202: DecklistRecheckOutputSerializer})
-    def post(self, request: Request, event_id: int) -> Response:
-        recheck = decklist_recheck_start(event_id=event_id, requested_by=request.user)  # type: ignore[arg-type]  # authenticated
-        recheck.refresh_from_db()
-        return Response(self.DecklistRecheckOutputSerializer(recheck).data, status=202)
-
-    @extend_schema(responses=DecklistRecheckOutputSerializer(many=True))
-    def get(self, request: Request, event_id: int) -> Response:
-        rechecks = decklist_rechecks(event_id=event_id, user=request.user)
-        return Response(self.DecklistRecheckOutputSerializer(rechecks, many=True).data)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 
 class Game(models.Model):
@@ -194,71 +193,3 @@ class CardImport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game.slug} import {self.created_at:%Y-%m-%d %H:%M}"
-
-
-class Decklist(models.Model):
-    """A player's decklist for one registration. Its versions are never edited, only added."""
-
-    registration = models.OneToOneField(
-        "tournaments.Registration", on_delete=models.CASCADE, related_name="decklist"
-    )
-    current_version = models.PositiveIntegerField(default=0)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    def __str__(self) -> str:
-        return f"decklist of registration {self.registration_id} (v{self.current_version})"
-
-
-class DecklistVersion(models.Model):
-    class SourceFormat(models.TextChoices):
-        TEXT = "text", _("Text")
-        CSV = "csv", "CSV"
-        JSON = "json", "JSON"
-
-    decklist = models.ForeignKey(Decklist, on_delete=models.CASCADE, related_name="versions")
-    version = models.PositiveIntegerField()
-    submitted_at = models.DateTimeField(auto_now_add=True)
-    submitted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    source_format = models.CharField(max_length=10, choices=SourceFormat.choices)
-    source_text = models.TextField()
-    cards = models.JSONField(help_text=_('[{"id": card code, "count": n}], in list order'))
-    report = models.JSONField(help_text=_("The legality report in English and Japanese."))
-    legal = models.BooleanField()
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["decklist", "version"], name="decklistversion_unique")
-        ]
-        ordering = ["decklist_id", "-version"]
-
-    def __str__(self) -> str:
-        return f"{self.decklist} v{self.version}"
-
-
-class DecklistRecheck(models.Model):
-    """Re-checking every current list of an event (after a ban-list change), with progress."""
-
-    class Status(models.TextChoices):
-        QUEUED = "queued", _("Queued")
-        RUNNING = "running", pgettext_lazy("a background job", "Running")
-        DONE = "done", _("Done")
-        FAILED = "failed", _("Failed")
-
-    event = models.ForeignKey(
-        "tournaments.Event", on_delete=models.CASCADE, related_name="decklist_rechecks"
-    )
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
-    total = models.PositiveIntegerField(default=0)
-    done = models.PositiveIntegerField(default=0)
-    illegal = models.JSONField(
-        default=list, help_text=_("Registrations whose list is now illegal.")
-    )
-
-    def __str__(self) -> str:
-        return f"recheck of event {self.event_id}: {self.done}/{self.total} {self.status}"

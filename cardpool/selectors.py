@@ -1,29 +1,24 @@
-"""Reads of the card pool: search, one card, and snapshots for the pure legality checker."""
+"""Reads of the card pool: search, one card, snapshots for the pure legality checker, and a
+decklist's legality report (the stateless check and the event-side decklist services use it)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, F, Max, QuerySet
+from django.db.models import Count, Max, QuerySet
 
 from cardpool.legality.loaders import load_card_index
 from cardpool.legality.names import normalize_name
+from cardpool.legality.parser import DecklistFormat
+from cardpool.legality.report import LegalityReport, check_decklist_text
 from cardpool.legality.types import BanEntry, CardIndex, FormatRules
 from cardpool.legality.types import BanList as PureBanList
 from cardpool.legality.types import Game as LegalityGame
-from cardpool.models import (
-    BanList,
-    BanListEntry,
-    Card,
-    CardRevision,
-    DecklistRecheck,
-    DecklistVersion,
-    Format,
-)
-from core.errors import NotFoundError, PermissionDeniedError
+from cardpool.models import BanList, BanListEntry, Card, CardRevision, Format
+from core.errors import InvalidInputError
 
-AnyUser = AbstractBaseUser | AnonymousUser
+DECKLIST_FORMATS: tuple[DecklistFormat, ...] = ("auto", "text", "csv", "json")
 
 
 @dataclass(frozen=True)
@@ -181,109 +176,24 @@ def format_rules_get(*, format_id: int | None, game: str) -> FormatRules | None:
     )
 
 
-# --- decklists ---------------------------------------------------------------------------------
+# --- checking a decklist -----------------------------------------------------------------------
 
 
-def decklist_current_for_viewer(*, registration_id: int, user: AnyUser) -> DecklistVersion:
-    """The current list of a registration, if ``user`` may read it.
-
-    The player and the event's staff always may; other people only once the organiser has
-    published the event's lists. Raises NotFoundError / PermissionDeniedError.
-    """
-    from tournaments.models import Registration
-    from tournaments.permissions import is_event_staff
-
-    registration = Registration.objects.select_related("event").filter(pk=registration_id).first()
-    if registration is None:
-        raise NotFoundError(f"registration {registration_id} does not exist", field="registration")
-    is_owner = user.is_authenticated and registration.user_id == user.pk
-    if not (
-        is_owner
-        or registration.event.decklists_published
-        or is_event_staff(user=user, event_id=registration.event_id)
-    ):
-        raise PermissionDeniedError(
-            "decklists of this event are visible to the player and the event's staff only",
-            field="registration",
-        )
-    version = (
-        DecklistVersion.objects.filter(
-            decklist__registration_id=registration_id, version=F("decklist__current_version")
-        )
-        .select_related("decklist")
-        .first()
+def decklist_format(value: str) -> DecklistFormat:
+    """``value`` as one of the decklist formats the parser reads; anything else is a 400."""
+    for fmt in DECKLIST_FORMATS:
+        if fmt == value:
+            return fmt
+    raise InvalidInputError(
+        f"format {value!r} is not one of {', '.join(DECKLIST_FORMATS)}", field="fmt"
     )
-    if version is None:
-        raise NotFoundError("no decklist has been submitted for this registration")
-    return version
 
 
-def decklist_versions(*, registration_id: int, user: AnyUser) -> QuerySet[DecklistVersion]:
-    """Every version of a registration's list, newest first, if ``user`` may read its current
-    one (``decklist_current_for_viewer``)."""
-    current = decklist_current_for_viewer(registration_id=registration_id, user=user)
-    return DecklistVersion.objects.filter(decklist_id=current.decklist_id).order_by("-version")
-
-
-def decklist_rechecks(*, event_id: int, user: AnyUser, limit: int = 10) -> list[DecklistRecheck]:
-    """The event's latest re-checks of every list (for its organisers)."""
-    from tournaments.permissions import require_event_organiser
-
-    require_event_organiser(user=user, event_id=event_id)
-    return list(DecklistRecheck.objects.filter(event_id=event_id).order_by("-created_at")[:limit])
-
-
-@dataclass(frozen=True)
-class DeckDifference:
-    card: str
-    registered: int
-    presented: int
-
-    @property
-    def delta(self) -> int:
-        return self.presented - self.registered
-
-
-def deck_differences(
-    *, registered: list[dict[str, object]], presented: dict[str, int]
-) -> list[DeckDifference]:
-    """Cards whose count differs between the registered list and the presented deck."""
-    counts = {str(row["id"]): int(str(row["count"])) for row in registered}
-    return [
-        DeckDifference(card=card, registered=counts.get(card, 0), presented=presented.get(card, 0))
-        for card in sorted(set(counts) | set(presented))
-        if counts.get(card, 0) != presented.get(card, 0)
-    ]
-
-
-def deck_check_for_judge(
-    *, registration_id: int, user: AnyUser, data: str | bytes, fmt: str = "auto"
-) -> dict[str, object]:
-    """Compare a presented deck with the registered list (event staff only)."""
-    from cardpool.legality.parser import parse_decklist
-    from tournaments.models import Registration
-    from tournaments.permissions import is_event_staff
-
-    registration = (
-        Registration.objects.select_related("event__game").filter(pk=registration_id).first()
-    )
-    if registration is None:
-        raise NotFoundError(f"registration {registration_id} does not exist", field="registration")
-    if not is_event_staff(user=user, event_id=registration.event_id):
-        raise PermissionDeniedError("deck checks are for the event's judges and organisers")
-    current = decklist_current_for_viewer(registration_id=registration_id, user=user)
-    index = card_index_for_game(game=registration.event.game.slug)
-    parsed = parse_decklist(data, index, fmt=fmt)  # type: ignore[arg-type]  # shape checked by the serializer
-    differences = deck_differences(registered=current.cards, presented=parsed.decklist.counts())
-    return {
-        "matches": not differences and parsed.ok,
-        "registered_version": current.version,
-        "differences": [
-            {"card": d.card, "registered": d.registered, "presented": d.presented, "delta": d.delta}
-            for d in differences
-        ],
-        "presented_issues": [
-            {"code": i.code, "line": i.line, "message": i.message_en, "message_ja": i.message_ja}
-            for i in parsed.issues
-        ],
-    }
+def decklist_report(
+    *, game: str, format_id: int | None, on: dt.date | None, data: str | bytes, fmt: str
+) -> LegalityReport:
+    """The legality report of a decklist against the game's cards and the format's ban lists."""
+    source_format = decklist_format(fmt)
+    index = card_index_for_game(game=game)
+    rules = format_rules_get(format_id=format_id, game=game)
+    return check_decklist_text(data, index, rules, on=on, fmt=source_format)

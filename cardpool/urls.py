@@ -1,17 +1,10 @@
 from cardpool import views
-from core.access import Access, Condition, route
+from core.access import Access, route
 
 app_name = "cardpool"
 
+# A registration's decklist page (cards/decklists/…) is ``tournaments.urls``.
 urlpatterns = [
-    # GET: the list; POST: the player (or an organiser) submits it, a judge deck-checks it.
-    route(
-        "decklists/<id:registration_id>/",
-        views.decklist_submit_page,
-        name="decklist-submit",
-        access=(Access.REGISTRATION_OWNER, Access.EVENT_JUDGE),
-        when={Condition.DECKLISTS_PUBLISHED: Access.LOGGED_IN},
-    ),
     route("", views.card_list, name="card-list-default", access={"GET": Access.ANYONE}),
     route("<slug:game>/", views.card_list, name="card-list", access={"GET": Access.ANYONE}),
     route(

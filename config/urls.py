@@ -12,6 +12,7 @@ from core import views as core_views
 from core.access import Access, include_declared, route
 from core.apis import ApiRootApi, ObtainTokenApi
 from core.converters import IdConverter
+from tournaments.views.public import home
 
 register_converter(IdConverter, "id")
 
@@ -24,9 +25,9 @@ api_v1: list[URLPattern | URLResolver] = [
 ]
 
 urlpatterns = [
-    route("", core_views.home, name="home", access={"GET": Access.ANYONE}),
+    route("", home, name="home", access={"GET": Access.ANYONE}),
+    path("", include("tournaments.urls")),  # events/…, and cards/decklists/… before cards/
     path("cards/", include("cardpool.urls")),
-    path("events/", include("tournaments.urls")),
     path("judging/", include("judging.urls")),
     route("healthz", core_views.healthz, name="healthz", access={"GET": Access.ANYONE}),
     route("accounts/login/", core_views.LoginView.as_view(), name="login", access=Access.ANYONE),
@@ -48,3 +49,5 @@ urlpatterns = [
         access=Access.ANYONE,
     ),
 ]
+
+handler404 = "core.views.page_not_found"

@@ -22,7 +22,9 @@ Levels (``Access``), from the route's point of view:
 A route names one level or several (any of them will do), for every method or per method. The
 event is found from the route's arguments (``event_id``, ``match_id``, ``registration_id``,
 ``case_id``…): each app registers how its arguments name an event (``register_subject``) and
-which levels a person holds on an event (``register_event_levels``), in its ``AppConfig``.
+which levels a person holds on an event (``register_event_levels``), in its own ``access.py``,
+which ``core``'s ``AppConfig.ready`` loads at start-up (``autodiscover_modules``, as the admin
+loads ``admin.py``): core imports no app.
 
 Some reads depend on the event's state, and ``when=`` says how: a draft event is visible to
 its judges and organisers only (``Condition.EVENT_DRAFT``), and decklists open up once the

@@ -1,28 +1,158 @@
-"""The one DRF exception handler: domain errors and validation errors become clear 4xx answers."""
+"""The one DRF exception handler, and the one shape of every API error.
+
+Every 4xx the API answers is a JSON object ``{"code", "detail", "field"}``:
+
+- ``code``: a stable machine word. DRF's own (``required``, ``invalid``, ``max_value``,
+  ``not_authenticated``, ``permission_denied``, ``not_found``, ``parse_error``,
+  ``method_not_allowed``, ``unsupported_media_type``, ``throttled`` …) or a domain error's
+  (``conflict``, ``round_not_complete``, ``illegal_decklist`` …).
+- ``detail``: one sentence for people.
+- ``field``: where, as a dotted path into the request (``scoring.win``, ``items.3.name``), or
+  ``null`` when the error is about the request as a whole.
+
+When a request has several validation errors, the first stands at the top level and ``errors``
+lists all of them, the first included, in the same shape. Some domain errors add documented keys
+(``problems``, ``tables``, ``report``, ``report_ja``); nothing else is ever added.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
-from rest_framework import status
+from drf_spectacular.utils import OpenApiResponse, extend_schema_serializer
+from rest_framework import exceptions, serializers
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from core.errors import DomainError
+
+#: The keys Django and DRF use for errors about no single field.
+NON_FIELD_KEYS = frozenset({api_settings.NON_FIELD_ERRORS_KEY, "__all__"})
+
+
+def error_item(code: str, detail: str, field: str | None = None) -> dict[str, Any]:
+    """One error in the API's shape; an empty ``field`` is ``null``."""
+    return {"code": code, "detail": detail, "field": field or None}
+
+
+def error_body(items: list[dict[str, Any]]) -> dict[str, Any]:
+    """The first error at the top level; with several, ``errors`` lists them all."""
+    if not items:
+        items = [error_item("invalid", "Invalid input.")]
+    body = dict(items[0])
+    if len(items) > 1:
+        body["errors"] = items
+    return body
+
+
+def _items(detail: Any, path: tuple[str, ...] = ()) -> Iterator[dict[str, Any]]:
+    """Walk DRF's error detail (strings that carry a code, in lists and dicts nested like the
+    input) and yield one error for each message, its field a dotted path."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = str(key)
+            yield from _items(value, path if name in NON_FIELD_KEYS else (*path, name))
+    elif isinstance(detail, list):
+        for index, value in enumerate(detail):
+            # A list of messages is about one field; a list of dicts is a list of objects.
+            yield from _items(value, path if isinstance(value, str) else (*path, str(index)))
+    else:
+        code = getattr(detail, "code", None) or "invalid"
+        yield error_item(str(code), str(detail), ".".join(path))
+
+
+def validated(serializer_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
+    """The input checked by ``serializer_class``; a ValidationError (400) when it is not valid."""
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, DomainError):
         return Response(exc.as_dict(), status=exc.status_code)
     if isinstance(exc, DjangoValidationError):
-        if hasattr(exc, "error_dict"):
-            detail: object = exc.message_dict
-        else:
-            detail = exc.messages
-        return Response({"code": "invalid", "detail": detail}, status=status.HTTP_400_BAD_REQUEST)
-    if isinstance(exc, (PermissionDenied, Http404)):
-        return drf_exception_handler(exc, context)
-    return drf_exception_handler(exc, context)
+        exc = exceptions.ValidationError(serializers.as_serializer_error(exc))
+    elif isinstance(exc, Http404):
+        exc = exceptions.NotFound(*exc.args)
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied(*exc.args)
+    # DRF's handler sets the headers (WWW-Authenticate, Retry-After) and rolls back.
+    response = drf_exception_handler(exc, context)
+    if response is None or not isinstance(exc, exceptions.APIException):
+        return response
+    response.data = error_body(list(_items(exc.detail)))
+    return response
+
+
+# --- the OpenAPI description --------------------------------------------------------------------
+
+
+@extend_schema_serializer(component_name="ErrorItem")
+class ErrorItemOutputSerializer(serializers.Serializer[dict[str, Any]]):
+    code = serializers.CharField(help_text="A stable machine word: `required`, `not_found` …")
+    detail = serializers.CharField(help_text="What is wrong, for people.")
+    field = serializers.CharField(
+        allow_null=True,
+        help_text="Where: a dotted path into the request (`scoring.win`, `items.3.name`); "
+        "null when the error is about the whole request.",
+    )
+
+
+@extend_schema_serializer(component_name="Error")
+class ErrorOutputSerializer(ErrorItemOutputSerializer):
+    """The shape of every API error. With several validation errors, the first stands at the
+    top level and `errors` lists all of them. Some errors add the keys documented here."""
+
+    problems = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="A CSV import refused: every line's problem.",
+    )
+    tables = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="A round that cannot complete: the tables still without a result.",
+    )
+    report = serializers.DictField(
+        required=False, help_text="An illegal decklist: its legality report in English."
+    )
+    report_ja = serializers.DictField(
+        required=False, help_text="An illegal decklist: its legality report in Japanese."
+    )
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        # Declared as a class attribute, "errors" would shadow Serializer.errors.
+        fields = super().get_fields()
+        fields["errors"] = ErrorItemOutputSerializer(
+            many=True,
+            required=False,
+            help_text="Present when there are several errors: all of them, the first included.",
+        )
+        return fields
+
+
+ERROR_DESCRIPTIONS = {
+    400: "Bad input: names the field (several errors: all of them under `errors`).",
+    403: "Not logged in, or not allowed for this person.",
+    404: "No such object (or not visible to this person).",
+    409: "The object's state forbids it now.",
+    429: "Too many attempts; try again later.",
+}
+
+
+def error_responses(*statuses: int) -> dict[int, OpenApiResponse]:
+    """The OpenAPI responses for these error statuses, each an ``Error``."""
+    return {
+        status: OpenApiResponse(ErrorOutputSerializer, description=ERROR_DESCRIPTIONS[status])
+        for status in statuses
+    }
+
+
+#: The refusals a write may answer.
+ERRORS = error_responses(400, 403, 404, 409)

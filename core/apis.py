@@ -7,6 +7,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -14,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
+from core.api import error_responses
 from core.errors import RateLimitedError
 from core.login_limits import login_failure_record, login_failures_clear, login_retry_after
 
@@ -49,6 +51,7 @@ class ObtainTokenApi(ObtainAuthToken):
 
     throttle_classes = ()
 
+    @extend_schema(responses={200: AuthTokenSerializer, **error_responses(400, 429)})
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = request.data if isinstance(request.data, dict) else {}
         username = str(data.get("username", ""))
@@ -62,7 +65,7 @@ class ObtainTokenApi(ObtainAuthToken):
         if not serializer.is_valid():
             if username:
                 login_failure_record(username=username)
-            return Response(serializer.errors, status=400)
+            raise serializers.ValidationError(serializer.errors)
         login_failures_clear(username=username)
         user = serializer.validated_data["user"]
         token, _ = Token.objects.get_or_create(user=user)

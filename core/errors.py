@@ -1,7 +1,8 @@
 """The project's domain error hierarchy.
 
-Services raise these; exactly one DRF exception handler (``core.api``) and one view mixin
-(``core.views.domain_error_response``) turn them into responses. Every error names what is wrong
+Services raise these and never build responses. Two places turn them into one: for the API, the
+DRF exception handler (``core.api``), as JSON; for pages, the middleware
+(``core.middleware.DomainErrorMiddleware``), as the error page. Every error names what is wrong
 and, through ``field``, where.
 """
 
@@ -32,12 +33,9 @@ class DomainError(Exception):
         self.extra = dict(extra or {})
 
     def as_dict(self) -> dict[str, object]:
-        data: dict[str, object] = {"code": self.code, "detail": self.message}
-        if self.field:
-            data["field"] = self.field
-        if self.extra:
-            data.update(self.extra)
-        return data
+        """The API's error shape (``core.api``): code, detail, field (``None`` when the error is
+        about no one field), then the documented extras."""
+        return {"code": self.code, "detail": self.message, "field": self.field or None} | self.extra
 
 
 class InvalidInputError(DomainError):
@@ -70,6 +68,23 @@ class RateLimitedError(DomainError):
 
     status_code = 429
     code = "rate_limited"
+
+
+def _size(limit: int) -> str:
+    return f"{limit // (1024 * 1024)} MB" if limit % (1024 * 1024) == 0 else f"{limit // 1024} KB"
+
+
+def utf8_text(data: bytes, *, max_bytes: int, what: str, field: str) -> str:
+    """Uploaded bytes as text: an InvalidInputError on ``field`` when ``what`` (``"the
+    file"``) is larger than ``max_bytes`` or not UTF-8, naming the first bad byte."""
+    if len(data) > max_bytes:
+        raise InvalidInputError(f"{what} is larger than {_size(max_bytes)}", field=field)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInputError(
+            f"{what} is not UTF-8 text (byte {exc.start})", field=field
+        ) from exc
 
 
 def validate_model(instance: object, **options: object) -> None:

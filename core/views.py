@@ -1,4 +1,5 @@
-"""Site-wide pages: home, health check, login and logout."""
+"""Site-wide pages: health check, login and logout, and the error page every app's views use.
+(The home page lists events: it is ``tournaments.views.public.home``.)"""
 
 from __future__ import annotations
 
@@ -13,17 +14,13 @@ from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from core.api import error_item
 from core.errors import DomainError, PermissionDeniedError
 from core.forms import RateLimitedAuthenticationForm
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    from tournaments.selectors import event_list_upcoming
-
-    return render(request, "core/home.html", {"events": event_list_upcoming()})
 
 
 def _database_status() -> dict[str, object]:
@@ -77,6 +74,15 @@ class LoginView(auth_views.LoginView):
 
 class LogoutView(auth_views.LogoutView):
     template_name = "core/logged_out.html"
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The 404 of an unknown URL: under ``/api/`` in the API's error shape (``core.api``),
+    elsewhere Django's page."""
+    if request.path_info.startswith("/api/"):
+        body = error_item("not_found", f"no API URL {request.path_info}")
+        return JsonResponse(body, status=404)
+    return defaults.page_not_found(request, exception)
 
 
 def domain_error_response(request: HttpRequest, error: DomainError) -> HttpResponse:

@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import ERRORS, error_responses, validated
 from core.errors import NotFoundError
 from judging.models import JudgeCase, RuleClause, Ruling
 from judging.selectors import judge_case_list
@@ -27,11 +28,11 @@ class ReplayApi(APIView):
         lang = serializers.ChoiceField(choices=["en", "ja"], default="en")
         text = serializers.BooleanField(default=False)
 
-    @extend_schema(request=ReplayInputSerializer, responses={200: dict})
+    @extend_schema(
+        request=ReplayInputSerializer, responses={200: dict, **error_responses(400, 403)}
+    )
     def post(self, request: Request) -> Response:
-        serializer = self.ReplayInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(self.ReplayInputSerializer, request.data)
         result = replay_for_judge(record=data["record"], lang=data["lang"])
         lang = data["lang"]
         body = result[f"json_{lang}"]
@@ -62,18 +63,20 @@ class CaseListApi(APIView):
         title = serializers.CharField(max_length=200)
         match = serializers.IntegerField(required=False, min_value=1)
 
-    @extend_schema(responses=JudgeCaseSerializer(many=True))
+    @extend_schema(responses={200: JudgeCaseSerializer(many=True), **error_responses(403, 404)})
     def get(self, request: Request, event_id: int) -> Response:
         cases = judge_case_list(event_id=event_id, user=request.user)
         return Response(JudgeCaseSerializer(cases, many=True).data)
 
-    @extend_schema(request=CaseOpenInputSerializer, responses={201: JudgeCaseSerializer})
+    @extend_schema(
+        request=CaseOpenInputSerializer,
+        responses={201: JudgeCaseSerializer, **error_responses(400, 403, 404)},
+    )
     def post(self, request: Request, event_id: int) -> Response:
-        serializer = self.CaseOpenInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.CaseOpenInputSerializer, request.data)
         case = judge_case_open(
-            event_id=event_id, by=request.user, title=serializer.validated_data["title"],  # type: ignore[arg-type]  # IsAuthenticated
-            match_id=serializer.validated_data.get("match"),
+            event_id=event_id, by=request.user, title=data["title"],  # type: ignore[arg-type]  # IsAuthenticated
+            match_id=data.get("match"),
         )  # fmt: skip
         return Response(JudgeCaseSerializer(case).data, status=201)
 
@@ -86,14 +89,13 @@ class RulingCreateApi(APIView):
     class RulingInputSerializer(serializers.Serializer[dict[str, Any]]):
         record = serializers.DictField()
 
-    @extend_schema(request=RulingInputSerializer, responses={201: RulingSerializer})
+    @extend_schema(request=RulingInputSerializer, responses={201: RulingSerializer, **ERRORS})
     def post(self, request: Request, case_id: int) -> Response:
-        serializer = self.RulingInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.RulingInputSerializer, request.data)
         ruling = ruling_compute(
             case_id=case_id,
             by=request.user,  # type: ignore[arg-type]  # IsAuthenticated
-            record=serializer.validated_data["record"],
+            record=data["record"],
         )
         return Response(RulingSerializer(ruling).data, status=201)
 
@@ -104,13 +106,12 @@ class CaseFileApi(APIView):
     class CaseFileInputSerializer(serializers.Serializer[dict[str, Any]]):
         ruling = serializers.IntegerField(min_value=1)
 
-    @extend_schema(request=CaseFileInputSerializer, responses=JudgeCaseSerializer)
+    @extend_schema(request=CaseFileInputSerializer, responses={200: JudgeCaseSerializer, **ERRORS})
     def post(self, request: Request, case_id: int) -> Response:
-        serializer = self.CaseFileInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.CaseFileInputSerializer, request.data)
         case = judge_case_file(
             case_id=case_id,
-            ruling_id=serializer.validated_data["ruling"],
+            ruling_id=data["ruling"],
             by=request.user,  # type: ignore[arg-type]  # IsAuthenticated
         )
         return Response(JudgeCaseSerializer(case).data)
@@ -130,7 +131,7 @@ class RuleClauseApi(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=RuleClauseSerializer)
+    @extend_schema(responses={200: RuleClauseSerializer, **error_responses(404)})
     def get(self, request: Request, game: str, slug: str, key: str) -> Response:
         clause = (
             RuleClause.objects.select_related("document")

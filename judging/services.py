@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from core.audit import audit_log
-from core.errors import ConflictError, InvalidInputError, NotFoundError
+from core.errors import ConflictError, InvalidInputError, NotFoundError, utf8_text
 from judging.documents import split_sections
 from judging.engine import ENGINE_VERSION, RecordError, parse_ground_rules, replay_record
 from judging.models import JudgeCase, RuleClause, RulesDocument, Ruling
@@ -117,14 +117,7 @@ def rules_import(
 def record_parse(data: str | bytes) -> dict[str, Any]:
     """A game record from JSON text: a dict, or InvalidInputError naming the problem."""
     if isinstance(data, bytes):
-        if len(data) > MAX_RECORD_BYTES:
-            raise InvalidInputError("the record is larger than 512 KB", field="record")
-        try:
-            data = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise InvalidInputError(
-                f"the record is not UTF-8 (byte {exc.start})", field="record"
-            ) from exc
+        data = utf8_text(data, max_bytes=MAX_RECORD_BYTES, what="the record", field="record")
     try:
         record = json.loads(data)
     except json.JSONDecodeError as exc:

@@ -1,4 +1,10 @@
-"""The pure packages load without Django, and keep to the standard library."""
+"""The pure packages load without Django, and keep to the standard library; app code hides no
+import of our own modules inside a function.
+
+The order of the apps (core → cardpool → tournaments → judging) and the purity of the three pure
+packages are also import-linter contracts (``[tool.importlinter]`` in pyproject.toml, run by
+``lint-imports`` in ``make lint``), which see imports inside functions too.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +18,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PURE_PACKAGES = ("judging.engine", "tournaments.pairing", "cardpool.legality")
 FRAMEWORKS = ("django", "rest_framework", "celery", "redis", "kombu", "psycopg")
+APPS = ("core", "cardpool", "tournaments", "judging")
+OUR_ROOTS = frozenset({*APPS, "config"})
 
 
 def test_pure_packages_import_no_framework_module() -> None:
@@ -47,4 +55,35 @@ def test_pure_package_imports_only_stdlib_and_itself(package: str) -> None:
                     offenders.append(f"{path.relative_to(ROOT)}: {name}")
                 if name.split(".")[0] == package.split(".")[0] and not name.startswith(package):
                     offenders.append(f"{path.relative_to(ROOT)}: {name} (outside the pure package)")
+    assert offenders == []
+
+
+def _imports_inside_functions(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, module) of every import statement in a function body, relative ones as ".x"."""
+    found = []
+    for function in ast.walk(tree):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, ast.Import):
+                found += [(node.lineno, alias.name) for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                found.append((node.lineno, "." * node.level + (node.module or "")))
+    return found
+
+
+def test_app_code_imports_none_of_our_modules_inside_a_function() -> None:
+    """An import inside a function is how an import cycle hides: app modules import each other
+    at the top. (Heavy optional libraries such as redis may still load lazily. The pure packages
+    answer to their own contracts above.)"""
+    pure_folders = tuple(ROOT.joinpath(*package.split(".")) for package in PURE_PACKAGES)
+    offenders = []
+    for app in APPS:
+        for path in sorted(ROOT.joinpath(app).rglob("*.py")):
+            if "migrations" in path.parts or any(map(path.is_relative_to, pure_folders)):
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for line, module in _imports_inside_functions(tree):
+                if module.startswith(".") or module.split(".")[0] in OUR_ROOTS:
+                    offenders.append(f"{path.relative_to(ROOT)}:{line}: {module}")
     assert offenders == []

@@ -97,4 +97,4 @@ def test_a_year_one_datetime_is_a_400(make_user: Any) -> None:
         format="json",
     )  # fmt: skip
     assert response.status_code == 400
-    assert "decklist_deadline" in response.json()
+    assert response.json()["field"] == "decklist_deadline"

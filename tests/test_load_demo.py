@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from cardpool.models import Card, CardSet
-from tournaments.management.commands.load_demo import DEMO_EVENT_NAME, LIVE_EVENT_NAME
+from judging.management.commands.load_demo import DEMO_EVENT_NAME, LIVE_EVENT_NAME
 from tournaments.models import Event, EventRole, Registration, Round
 
 pytestmark = pytest.mark.django_db

@@ -38,13 +38,13 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.db.models import Q
-from django.http import HttpResponseBase
+from django.http import HttpResponse, HttpResponseBase
 from django.test.utils import CaptureQueriesContext
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
-from cardpool.services import card_import, decklist_submit
+from cardpool.services import card_import
 from core import access
 from core.access import ANY_METHOD, Access, Condition, Declared, declared_access, subject_kwargs
 from judging.models import RuleClause
@@ -63,6 +63,7 @@ LEGAL_DECK = "\n".join(f"2 DEMO_{n}" for n in range(1, 11))
 DAY = dt.date(2027, 3, 1)
 CONVERTER = re.compile(r"<(?:\w+:)?(\w+)>")
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
+API_REFUSALS = (401, 403, 404, 405)
 WRITE_SQL = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
 
 # --- the people, and the levels each holds on the event the routes name ------------------------
@@ -274,7 +275,7 @@ def _build_world() -> World:
         for name in ("p1", "p2", "p3", "p4")
     }  # fmt: skip
     # The first player's list, submitted before round 1 locks it: there is one to read.
-    decklist_submit(
+    services.decklist_submit(
         registration_id=registrations["p1"].pk, submitted_by=people["p1"], data=LEGAL_DECK
     )
     for registration in registrations.values():
@@ -409,7 +410,41 @@ def _problem(
     hidden: bool = False,
 ) -> str | None:
     """What is wrong with the answer, or None. ``hidden``: the event's state hides the route
-    (a draft), and a 404 is then a refusal for anonymous people too."""
+    (a draft), and a 404 is then a refusal for anonymous people too. An API's refusal, whether
+    the guard or the view words it, is in the API's one error shape (``core.api``)."""
+    problem = _status_problem(
+        response, allowed=allowed, anonymous=anonymous, is_api=is_api, hidden=hidden
+    )
+    if problem is None and is_api and response.status_code in API_REFUSALS:
+        return _error_shape_problem(response)
+    return problem
+
+
+def _error_shape_problem(response: HttpResponseBase) -> str | None:
+    """What is wrong with an API error's body: ``{"code", "detail", "field"}``, code and detail
+    non-empty strings, field a string or null (``core.api``)."""
+    if not isinstance(response, HttpResponse):
+        return f"{response.status_code} streamed, not a JSON error"
+    try:
+        body = json.loads(response.content)
+    except ValueError:
+        return f"{response.status_code} without a JSON body"
+    if not isinstance(body, dict) or not {"code", "detail", "field"} <= set(body):
+        return f"{response.status_code} not in the API's error shape: {body!r}"
+    words_ok = all(isinstance(body[key], str) and body[key] for key in ("code", "detail"))
+    if not words_ok or not (body["field"] is None or isinstance(body["field"], str)):
+        return f"{response.status_code} not in the API's error shape: {body!r}"
+    return None
+
+
+def _status_problem(
+    response: HttpResponseBase,
+    *,
+    allowed: bool,
+    anonymous: bool,
+    is_api: bool,
+    hidden: bool,
+) -> str | None:
     status = response.status_code
     if status >= 500:
         return f"server error {status}"

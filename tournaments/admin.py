@@ -5,7 +5,16 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from core.errors import DomainError
-from tournaments.models import Event, EventRole, Match, Penalty, Registration, ResultReport, Round
+from tournaments.models import (
+    DecklistVersion,
+    Event,
+    EventRole,
+    Match,
+    Penalty,
+    Registration,
+    ResultReport,
+    Round,
+)
 from tournaments.services import registration_check_in
 
 
@@ -98,3 +107,16 @@ class ResultReportAdmin(ReadOnlyAdmin):
 @admin.register(Penalty)
 class PenaltyAdmin(ReadOnlyAdmin):
     list_display = ["event", "registration", "penalty", "infraction", "judge", "created_at"]
+
+
+@admin.register(DecklistVersion)
+class DecklistVersionAdmin(admin.ModelAdmin[DecklistVersion]):
+    """Decklist versions are never edited: submissions go through ``decklist_submit``."""
+
+    list_display = ["decklist", "version", "legal", "submitted_at", "submitted_by"]
+
+    def has_change_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+    def has_add_permission(self, request: object) -> bool:
+        return False

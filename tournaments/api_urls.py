@@ -4,18 +4,22 @@ use it (``core.access``)."""
 from django.urls import URLPattern
 
 from core.access import Access, Condition, route
-from tournaments.apis import events, exports, judge_desk, registrations, results, rounds
+from tournaments.apis import decklists, events, exports, judge_desk, registrations, results, rounds
 
 EVENT = "events/<id:event_id>/"
 ROUND = EVENT + "rounds/<id:number>/"
 REGISTRATION = EVENT + "registrations/<id:registration_id>/"
 MATCH = EVENT + "matches/<id:match_id>/"
+# A registration's decklist is addressed by the registration alone, without its event.
+DECKLIST = "registrations/<id:registration_id>/"
 
 ANYONE = Access.ANYONE
 ORGANISER = Access.EVENT_ORGANISER
 JUDGE = Access.EVENT_JUDGE
 #: A draft event is shown to its judges and organisers only.
 DRAFT_HIDDEN = {Condition.EVENT_DRAFT: Access.EVENT_JUDGE}
+#: A registration's decklist: the player and the event's judges (and organisers).
+OWNER_OR_JUDGE = (Access.REGISTRATION_OWNER, JUDGE)
 
 urlpatterns: list[URLPattern] = [
     route(
@@ -133,5 +137,25 @@ urlpatterns: list[URLPattern] = [
     route(
         EVENT + "penalties/", judge_desk.PenaltyListApi.as_view(), name="api-penalty-list",
         access={"GET": JUDGE, "POST": JUDGE},
+    ),
+    # decklists: players, judges (deck checks) and organisers (re-checks)
+    route(
+        DECKLIST + "decklist/", decklists.DecklistApi.as_view(), name="api-decklist",
+        access={"GET": OWNER_OR_JUDGE, "POST": (Access.REGISTRATION_OWNER, ORGANISER)},
+        when={Condition.DECKLISTS_PUBLISHED: ANYONE},
+    ),
+    route(
+        DECKLIST + "decklist/versions/", decklists.DecklistVersionListApi.as_view(),
+        name="api-decklist-versions",
+        access={"GET": OWNER_OR_JUDGE}, when={Condition.DECKLISTS_PUBLISHED: Access.LOGGED_IN},
+    ),
+    route(
+        DECKLIST + "deck-check/", decklists.DeckCheckApi.as_view(), name="api-deck-check",
+        access={"POST": JUDGE},
+    ),
+    route(
+        EVENT + "decklists/recheck/", decklists.DecklistRecheckApi.as_view(),
+        name="api-decklist-recheck",
+        access={"GET": ORGANISER, "POST": ORGANISER},
     ),
 ]  # fmt: skip

@@ -2,27 +2,55 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cardpool.models import Game
 
+if TYPE_CHECKING:
+    from django.utils.functional import _StrPromise
 
-class EventCreateForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=200)
-    game = forms.ChoiceField(label=_("Game"), choices=Game.Slug.choices)
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
-    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
-    capacity = forms.IntegerField(label=_("Capacity"), min_value=2, required=False)
-    swiss_rounds = forms.IntegerField(
+TOP_CUTS = [(0, _("none")), (2, "2"), (4, "4"), (8, "8"), (16, "16"), (32, "32"), (64, "64")]
+
+
+def _name() -> forms.CharField:
+    return forms.CharField(label=_("Name"), max_length=200)
+
+
+def _date() -> forms.DateField:
+    return forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+
+
+def _venue() -> forms.CharField:
+    return forms.CharField(label=_("Venue"), max_length=200, required=False)
+
+
+def _capacity() -> forms.IntegerField:
+    return forms.IntegerField(label=_("Capacity"), min_value=2, required=False)
+
+
+def _swiss_rounds() -> forms.IntegerField:
+    return forms.IntegerField(
         label=_("Swiss rounds (empty: recommended)"), min_value=1, max_value=20, required=False
     )
-    top_cut = forms.TypedChoiceField(
-        label=_("Top cut"),
-        coerce=int,
-        choices=[(0, _("none")), (2, "2"), (4, "4"), (8, "8"), (16, "16"), (32, "32"), (64, "64")],
-        initial=0,
+
+
+def _moment(label: str | _StrPromise) -> forms.DateTimeField:
+    return forms.DateTimeField(
+        label=label, required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
     )
+
+
+class EventCreateForm(forms.Form):
+    name = _name()
+    game = forms.ChoiceField(label=_("Game"), choices=Game.Slug.choices)
+    date = _date()
+    venue = _venue()
+    capacity = _capacity()
+    swiss_rounds = _swiss_rounds()
+    top_cut = forms.TypedChoiceField(label=_("Top cut"), coerce=int, choices=TOP_CUTS, initial=0)
 
 
 class ResultForm(forms.Form):
@@ -87,30 +115,15 @@ class DecklistForm(forms.Form):
 class EventEditForm(forms.Form):
     """The event's details and structure (scoring and match format lock once rounds exist)."""
 
-    name = forms.CharField(label=_("Name"), max_length=200)
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
-    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
-    capacity = forms.IntegerField(label=_("Capacity"), min_value=2, required=False)
-    registration_opens_at = forms.DateTimeField(
-        label=_("Registration opens"), required=False,
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
-    )  # fmt: skip
-    registration_closes_at = forms.DateTimeField(
-        label=_("Registration closes"), required=False,
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
-    )  # fmt: skip
-    decklist_deadline = forms.DateTimeField(
-        label=_("Decklist deadline"), required=False,
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
-    )  # fmt: skip
-    swiss_rounds = forms.IntegerField(
-        label=_("Swiss rounds (empty: recommended)"), min_value=1, max_value=20, required=False
-    )
-    top_cut = forms.TypedChoiceField(
-        label=_("Top cut"),
-        coerce=int,
-        choices=[(0, _("none")), (2, "2"), (4, "4"), (8, "8"), (16, "16"), (32, "32"), (64, "64")],
-    )
+    name = _name()
+    date = _date()
+    venue = _venue()
+    capacity = _capacity()
+    registration_opens_at = _moment(_("Registration opens"))
+    registration_closes_at = _moment(_("Registration closes"))
+    decklist_deadline = _moment(_("Decklist deadline"))
+    swiss_rounds = _swiss_rounds()
+    top_cut = forms.TypedChoiceField(label=_("Top cut"), coerce=int, choices=TOP_CUTS)
     round_minutes = forms.IntegerField(
         label=_("Round length (minutes)"), min_value=5, max_value=240
     )

@@ -76,7 +76,7 @@ def event_get_for_staff(*, user: AnyUser, event_id: int) -> Event:
     return event_get_for_role(user=user, event_id=event_id, roles=frozenset({ORGANISER, JUDGE}))
 
 
-# --- what the routes' arguments name (``core.access``), registered in ``apps.py`` -----------
+# --- what the routes' arguments name (``core.access``), registered in ``access.py`` ---------
 
 
 def event_levels_held(user: AnyUser, event_id: int) -> frozenset[Access]:

@@ -35,6 +35,8 @@ from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
+from tournaments.pairing import games_to_win
+
 __all__ = [
     "NAME_LINES_PER_PAGE",
     "STANDING_LINES_PER_PAGE",
@@ -658,7 +660,7 @@ def _draw_slip(
     meta = "  ·  ".join(p for p in (_round_label(header), "Match slip / 対戦結果票") if p)
     _text(c, info_x, top - 21, meta, 8, width=body_r - info_x)
     bo = max(1, header.best_of)
-    best = "Best of 1 / 1本勝負" if bo == 1 else f"Best of {bo} / {bo // 2 + 1}本先取"
+    best = "Best of 1 / 1本勝負" if bo == 1 else f"Best of {bo} / {games_to_win(bo)}本先取"
     _text(c, info_x, top - 31, best, 7, width=body_r - info_x)
 
     # Result grid: header row, player A, player B, draws; instructions below if there is room.

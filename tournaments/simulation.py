@@ -11,11 +11,12 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from cardpool.models import Card
-from cardpool.services import decklist_submit
 from core.errors import ConflictError
 from core.services import user_get_or_create
 from tournaments.models import Event, Match, Registration, Round, RoundSnapshot
+from tournaments.pairing import games_to_win
 from tournaments.services import (
+    decklist_submit,
     event_create,
     event_finish,
     event_role_grant,
@@ -86,7 +87,7 @@ def _play_match(
 ) -> None:
     user_a, user_b = match.player_a.user, match.player_b.user if match.player_b else None
     roll = rng.random()
-    needed = best_of // 2 + 1
+    needed = games_to_win(best_of)
     if draws and roll < 0.04:
         score = (0, 0, 1) if best_of == 1 else (1, 1, 1)
     elif roll < 0.52:

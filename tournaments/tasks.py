@@ -1,12 +1,11 @@
-"""Celery tasks of events: thin wrappers that take ids and call a service."""
+"""Celery tasks of events: thin wrappers that take ids and call a service.
 
-from __future__ import annotations
+Each task is defined beside the service it runs (``tournaments.services.decklists``,
+``tournaments.services.printing``): the service that enqueues a task and the task then need no
+import of each other. This module lists them for Celery's autodiscovery.
+"""
 
-from celery import shared_task
+from tournaments.services.decklists import decklist_recheck_run_task
+from tournaments.services.printing import print_job_render_task
 
-
-@shared_task(name="tournaments.print_job_render", acks_late=True)
-def print_job_render_task(job_id: int) -> str:
-    from tournaments.services.printing import print_job_render
-
-    return print_job_render(job_id=job_id).status
+__all__ = ["decklist_recheck_run_task", "print_job_render_task"]

@@ -1,7 +1,7 @@
-from django.urls import URLPattern
+from django.urls import URLPattern, URLResolver, include, path
 
 from core.access import Access, Condition, route
-from tournaments.views import judge, organiser, player, printing, public
+from tournaments.views import decklists, judge, organiser, player, printing, public
 
 app_name = "tournaments"
 
@@ -12,7 +12,7 @@ PUBLIC_PAGE = {"GET": Access.ANYONE}
 #: A draft event is shown to its judges and organisers only.
 DRAFT_HIDDEN = {Condition.EVENT_DRAFT: Access.EVENT_JUDGE}
 
-urlpatterns: list[URLPattern] = [
+event_urlpatterns: list[URLPattern] = [
     route("new/", organiser.event_create, name="event-create", access=Access.LOGGED_IN),
     route(
         "<id:event_id>/",
@@ -107,5 +107,19 @@ urlpatterns: list[URLPattern] = [
         printing.print_job,
         name="print-job",
         access={"GET": ORGANISER},
+    ),
+]
+
+# Mounted at the site's root (config/urls.py), ahead of the card pages: the decklist page keeps
+# the address it had when it belonged to the card pool.
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("events/", include(event_urlpatterns)),
+    # GET: the list; POST: the player (or an organiser) submits it, a judge deck-checks it.
+    route(
+        "cards/decklists/<id:registration_id>/",
+        decklists.decklist_submit_page,
+        name="decklist-submit",
+        access=(Access.REGISTRATION_OWNER, JUDGE),
+        when={Condition.DECKLISTS_PUBLISHED: Access.LOGGED_IN},
     ),
 ]

@@ -47,7 +47,7 @@ Public API: ``replay_record`` (record JSON -> ``ReplayReport`` with ``to_json``/
 
 from judging.engine.apply import TurnSnapshot
 from judging.engine.cards import CardCatalogue, CardDef, card_from_dict
-from judging.engine.claims import value_at
+from judging.engine.claims import ClaimVerdict, value_at
 from judging.engine.coverage import CoverageReport, coverage_report
 from judging.engine.errors import EngineError, IllegalInputError, RecordError
 from judging.engine.jsontypes import JSON, Value
@@ -66,7 +66,6 @@ from judging.engine.record import (
 )
 from judging.engine.replay import (
     ENGINE_VERSION,
-    ClaimVerdict,
     IllegalInput,
     ReplayReport,
     replay_record,

@@ -2,7 +2,7 @@
 
 ``Game`` is the engine's working object. It is mutable *inside* the engine for speed (one game is a
 few hundred events); everything it hands out is frozen: ``Event``, ``GameState``, ``TurnSnapshot``,
-``GameResult``. Every state change goes through ``_emit``, which records the rules that decided it,
+``GameResult``. Every state change goes through ``emit``, which records the rules that decided it,
 the before/after values and a digest of the whole state after the change.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import SupportsIndex
+from typing import NoReturn
 
 from judging.engine import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
 from judging.engine.cards import (
@@ -22,28 +22,20 @@ from judging.engine.cards import (
     CardCatalogue,
     CardDef,
 )
+from judging.engine.chronos import LAYOUT_DEPENDENT_MARKS, NIGHT, advance, time_of_day
+from judging.engine.effects import ALLOW, FORBID, EffectState, apply_primitive
 from judging.engine.errors import IllegalInputError
 from judging.engine.jsontypes import Value
-from judging.engine.profile import NIGHT_MARKS, Profile
+from judging.engine.profile import Consultation, Profile
 from judging.engine.record import EffectEntry, GameRecord, SetChoice, StartSnapshot, TurnRecord
 from judging.engine.rules import RuleRef
-from judging.engine.state import (
-    DAY,
-    NIGHT,
-    BattleResult,
-    Event,
-    GameResult,
-    GameState,
-    PlayerState,
-)
+from judging.engine.state import BattleResult, Event, GameResult, GameState, PlayerState
+from judging.engine.zones import MAX_HP, PlayerZones
 
 DECK_SIZE = 20
 HAND_SIZE = 5
-MAX_HP = 100
-CHRONOS_MARKS = 18
 DIGEST_CHARS = 24
 """Digests are the first 24 hex digits (96 bits) of the SHA-256 of the canonical state dump."""
-_AMBIGUOUS_MARKS = frozenset({5, 6, 7, 8, 14, 15, 16, 17})  # SYM9 and HALF9 differ here (ZA-01)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,155 +69,35 @@ class _GameOver(Exception):  # noqa: N818 - control flow inside the engine, neve
     """Unwinds the pipeline the moment the game ends (8.1.2: nothing further happens)."""
 
 
-class _Zone(list[str]):
-    """A list of card ids that caches its canonical text (for the state digest).
-
-    Every mutating method the engine uses drops the cache. The engine never assigns items by
-    index and never uses ``+=`` on a zone (list.__iadd__ would bypass ``extend``). A property
-    test compares cached digests with digests computed from scratch.
-    """
-
-    __slots__ = ("_joined",)
-
-    def __init__(self, items: Iterable[str] = ()) -> None:
-        super().__init__(items)
-        self._joined: str | None = None
-
-    def joined(self) -> str:
-        text = self._joined
-        if text is None:
-            text = self._joined = ",".join(self)
-        return text
-
-    def append(self, item: str) -> None:
-        self._joined = None
-        super().append(item)
-
-    def pop(self, index: SupportsIndex = -1) -> str:
-        self._joined = None
-        return super().pop(index)
-
-    def remove(self, item: str) -> None:
-        self._joined = None
-        super().remove(item)
-
-    def insert(self, index: SupportsIndex, item: str) -> None:
-        self._joined = None
-        super().insert(index, item)
-
-    def extend(self, items: Iterable[str]) -> None:
-        self._joined = None
-        super().extend(items)
-
-    def reverse(self) -> None:
-        self._joined = None
-        super().reverse()
-
-
-class _Player:
-    __slots__ = ("_abyss", "_charger", "_deck", "_hand", "battle", "hp", "played", "power",
-                 "swapped_in", "zone_a", "zone_b", "zone_c")  # fmt: skip
-
-    def __init__(self) -> None:
-        self.hp = MAX_HP
-        self._deck = _Zone()  # bottom first: the top card is deck[-1]
-        self._hand = _Zone()
-        self.battle: str | None = None
-        self.zone_a: str | None = None
-        self.zone_b: str | None = None
-        self.zone_c: str | None = None
-        self._charger = _Zone()
-        self._abyss = _Zone()
-        self.played: list[str] = []
-        self.swapped_in: str | None = None
-        self.power = 0
-
-    @property
-    def deck(self) -> _Zone:
-        return self._deck
-
-    @deck.setter
-    def deck(self, items: Iterable[str]) -> None:
-        self._deck = _Zone(items)
-
-    @property
-    def hand(self) -> _Zone:
-        return self._hand
-
-    @hand.setter
-    def hand(self, items: Iterable[str]) -> None:
-        self._hand = _Zone(items)
-
-    @property
-    def charger(self) -> _Zone:
-        return self._charger
-
-    @charger.setter
-    def charger(self, items: Iterable[str]) -> None:
-        self._charger = _Zone(items)
-
-    @property
-    def abyss(self) -> _Zone:
-        return self._abyss
-
-    @abyss.setter
-    def abyss(self, items: Iterable[str]) -> None:
-        self._abyss = _Zone(items)
-
-    def dump(self, *, fresh: bool = False) -> str:
-        if fresh:
-            zones = "/".join(
-                ",".join(z) for z in (self._charger, self._abyss, self._hand, self._deck)
-            )
-        else:
-            zones = (
-                f"{self._charger.joined()}/{self._abyss.joined()}/{self._hand.joined()}/"
-                f"{self._deck.joined()}"
-            )
-        return f"{self.hp}/{self.battle}/{self.zone_a}/{self.zone_b}/{self.zone_c}/{zones}"
-
-    def frozen(self) -> PlayerState:
-        return PlayerState(
-            hp=self.hp,
-            battle_zone=self.battle,
-            zone_a=self.zone_a,
-            zone_b=self.zone_b,
-            zone_c=self.zone_c,
-            power_charger=tuple(self.charger),
-            abyss=tuple(self.abyss),
-            hand=tuple(self.hand),
-            deck=tuple(reversed(self.deck)),
-            total_power=self.power,
-        )
-
-
 def _keys(refs: Iterable[RuleRef]) -> tuple[str, ...]:
     return tuple([ref.key for ref in refs])
 
 
 class Game:
-    """One game being replayed: ``setup`` or ``start_from``, then ``play_turn`` per turn."""
+    """One game being replayed: ``setup`` or ``start_from``, then ``play_turn`` per turn.
+
+    It provides ``effects.EffectContext``: what an effect primitive may see and do of the game.
+    """
 
     def __init__(self, cards: CardCatalogue, profile: Profile, *, capture: bool = False) -> None:
         self.cards = cards.by_id()
         self.profile = profile
         self.capture = capture
-        self.night_marks = NIGHT_MARKS[profile.get("ZA-01")]
-        self.za04 = profile.get("ZA-04")
-        self.za08 = profile.get("ZA-08")
-        self.za09 = profile.get("ZA-09")
-        self.za11 = profile.get("ZA-11")
-        self.za14 = profile.get("ZA-14")
-        self.players = (_Player(), _Player())
+        self.mat_layout = profile.get("ZA-01")
+        """ZA-01: the Chronos layout (``chronos.NIGHT_MARKS``) that decides NIGHT and DAY."""
+        self.players = (PlayerZones(), PlayerZones())
         self.turn = 0
         self.step = "4.1"
         self.medal = 0
         self.night_side = 0
-        self.prev_winner: int | None = None
-        self.prev_battle = False
+        self.last_battle_winner: int | None = None
+        """The previous battle's winner (None: a battle draw), for the set counts (5.2.1.x)."""
+        self.has_battled = False
+        """Whether a battle has been fought yet (before turn 2 there is no previous battle)."""
         self.battle: BattleResult | None = None
         self.events: list[Event] = []
-        self.consulted: set[str] = set()
+        self.consultations: list[Consultation] = []
+        """Every reading of an ambiguity choice that mattered, with where it happened."""
         self.result: GameResult | None = None
         self.illegal: IllegalInputError | None = None
         self.snapshots: list[TurnSnapshot] = []
@@ -233,16 +105,11 @@ class Game:
         self.checkpoints: list[GameState] = []
         self.checkpoint_events: list[int] = []
         self._turn_start = 0
-        self._event_keys: tuple[str, ...] = ()
-        self.first_noncharacter = [False, False]
-        self.mods = [0, 0]
-        self.set_attack: list[int | None] = [None, None]
-        self.reductions = [0, 0]
-        self.prohibitions: list[tuple[int, str, int]] = []  # (player, action, last turn)
-        self.set_mods: dict[tuple[int, int], str] = {}  # (player, turn) -> "allow" | "forbid"
+        self.first_card_not_character = [False, False]
+        """4.2.7.1: the player's turn-1 card was not a character (no effect, attack 0 on turn 1)."""
+        self.effects = EffectState()
         self.undescribed: set[str] = set()
         self.cache_dumps = True
-        self.effect_state = False
 
     # --- recording -------------------------------------------------------------------------
 
@@ -251,19 +118,15 @@ class Game:
         fresh = not self.cache_dumps
         d0 = self.players[0].dump(fresh=fresh)
         d1 = self.players[1].dump(fresh=fresh)
-        effects = ""
-        if self.effect_state:  # set by effect primitives: modifiers, prohibitions, set counts
-            effects = f"{self.mods}{self.set_attack}{self.reductions}{self.prohibitions}"
-            effects += repr(sorted(self.set_mods.items()))
         return (
-            f"{self.turn};{self.medal};{self.night_side};{self.prev_winner};{self.prev_battle};"
-            f"{d0};{d1};{effects}"
+            f"{self.turn};{self.medal};{self.night_side};{self.last_battle_winner};"
+            f"{self.has_battled};{d0};{d1};{self.effects.dump}"
         )
 
     def digest(self) -> str:
         return hashlib.sha256(self._dump().encode()).hexdigest()[:DIGEST_CHARS]
 
-    def _emit(
+    def emit(
         self,
         kind: str,
         refs: Sequence[RuleRef],
@@ -273,6 +136,8 @@ class Game:
         keys: tuple[str, ...] = (),
         **params: Value,
     ) -> Event:
+        """Record one state change (or ruling) with the rules that decided it: the only way an
+        event is made. ``keys`` are the ambiguities its outcome depended on."""
         if kind in _NO_CHANGE and self.cache_dumps and self.events:
             digest = self.events[-1].digest  # nothing changed since the previous event
         else:
@@ -305,8 +170,8 @@ class Game:
     def state(self) -> GameState:
         """The frozen state now (a claim about its time depends on ZA-01 at marks 5-8, 14-17)."""
         time = self.time_of_day(self.medal)
-        if self.medal in _AMBIGUOUS_MARKS:
-            self.consulted.add("ZA-01")
+        if self.medal in LAYOUT_DEPENDENT_MARKS:
+            self._consult("ZA-01", decides_event=False)
         return GameState(
             turn=self.turn,
             step=self.step,
@@ -322,20 +187,70 @@ class Game:
     def illegal_input(self, rule: RuleRef, message: str, path: str = "") -> IllegalInputError:
         return IllegalInputError(rule, message, turn=self.turn, step=self.step, path=path)
 
+    # --- ambiguity choices (design 2.13) -----------------------------------------------------
+    # Each is read where the rules text leaves the point open, and only there: reading one records
+    # the consultation (key, turn, step, and the event it decides), so that claims can be re-run
+    # under the alternatives and a test can check that each key is read at the step that needs it.
+
+    def _consult(self, key: str, *, decides_event: bool = True) -> str:
+        seq = len(self.events) + 1 if decides_event else None
+        self.consultations.append(Consultation(key, self.turn, self.step, seq))
+        return self.profile.get(key)
+
+    @property
+    def consulted(self) -> frozenset[str]:
+        """The ambiguities this run has consulted so far."""
+        return frozenset(c.key for c in self.consultations)
+
+    def both_hp_zero_is_draw(self) -> bool:
+        """ZA-04, both players' HP reach 0 at once: a game draw (DRAW), or escalate (ESCALATE)."""
+        return self._consult("ZA-04") == "DRAW"
+
+    def short_end_draw_draws_first(self) -> bool:
+        """ZA-08, an end-of-turn draw with too few cards: draw what is left, then lose
+        (DRAW_THEN_LOSE), or lose without drawing (LOSE_WITHOUT_DRAWING)."""
+        return self._consult("ZA-08") == "DRAW_THEN_LOSE"
+
+    def prohibited_effect_draw_loses(self) -> bool:
+        """ZA-09, a draw an effect requires is prohibited: a loss by 8.2.1 (LOSS), or not done by
+        1.3.3 (NO_LOSS)."""
+        return self._consult("ZA-09") == "LOSS"
+
+    def negative_attack_is_floored(self) -> bool:
+        """ZA-11, effects take an attack below 0: it counts as 0 (FLOOR) or negative (NEGATIVE)."""
+        return self._consult("ZA-11") == "FLOOR"
+
+    def empty_hand_at_set_loses(self) -> bool:
+        """ZA-14, a player who must set a card has none in hand: they lose (LOSE), or escalate
+        (ESCALATE)."""
+        return self._consult("ZA-14") == "LOSE"
+
     # --- derived values --------------------------------------------------------------------
 
     def card(self, card_id: str) -> CardDef:
         return self.cards[card_id]
 
-    def time_of_day(self, medal: int) -> str:
-        """3.8.4 with the mat layout of ZA-01; marks 5-8 and 14-17 depend on the layout."""
-        return NIGHT if medal in self.night_marks else DAY
+    def time_of_day(self, mark: int) -> str:
+        """3.8.4 with the mat layout of ZA-01 (not recorded as a consultation: see ``time_now``)."""
+        return time_of_day(mark, self.mat_layout)
 
-    def _time_now(self) -> tuple[str, tuple[str, ...]]:
-        if self.medal in _AMBIGUOUS_MARKS:
-            self.consulted.add("ZA-01")
+    def time_now(self) -> tuple[str, tuple[str, ...]]:
+        """The time of day now, for the event about to be emitted, and the ambiguities it depends
+        on: ZA-01 (consulted) when the medal is on a mark the mat layouts disagree about."""
+        if self.medal in LAYOUT_DEPENDENT_MARKS:
+            self._consult("ZA-01")
             return self.time_of_day(self.medal), ("ZA-01",)
         return self.time_of_day(self.medal), ()
+
+    def time_change(self, before: int) -> tuple[str, str, tuple[str, ...]]:
+        """The time of day on mark ``before`` and now, for the event that moved the medal, and the
+        ambiguities they depend on: ZA-01 (consulted) if either mark is layout-dependent."""
+        time_before = self.time_of_day(before)
+        time_after, keys = self.time_now()
+        if before in LAYOUT_DEPENDENT_MARKS and not keys:
+            self._consult("ZA-01")
+            keys = ("ZA-01",)
+        return time_before, time_after, keys
 
     def priority(self) -> int:
         """10.2.1 (Priority player): the player whose side the medal is on, right now (10.2.4)."""
@@ -346,21 +261,21 @@ class Game:
             return "power_charger", R.R_3_4
         return "abyss", R.R_3_6
 
-    def _put_away(self, p: int, card_id: str, from_zone: str, refs: Sequence[RuleRef]) -> None:
+    def put_away(self, p: int, card_id: str, from_zone: str, refs: Sequence[RuleRef]) -> None:
         """A card leaves the battle zone or a set zone: to the power charger or the abyss."""
         player = self.players[p]
         zone, rule = self._destination(card_id)
         if zone == "power_charger":
-            before = player.power
-            player.charger.append(card_id)
-            player.power += self.card(card_id).power
-            self._emit(
+            before = player.total_power
+            player.power_charger.append(card_id)
+            player.total_power += self.card(card_id).power
+            self.emit(
                 "CARD_MOVED", (*refs, rule, R.R_2_3_7, R.R_3_4_1, R.R_9_1_1), p, before,
-                player.power, card=card_id, from_zone=from_zone, to_zone=zone,
+                player.total_power, card=card_id, from_zone=from_zone, to_zone=zone,
             )  # fmt: skip
         else:
             player.abyss.append(card_id)
-            self._emit(
+            self.emit(
                 "CARD_MOVED", (*refs, rule, R.R_3_6_1), p, None, None,
                 card=card_id, from_zone=from_zone, to_zone=zone,
             )  # fmt: skip
@@ -375,46 +290,41 @@ class Game:
         turn = self.turn if turn is None else turn
         allowed: frozenset[int]
         refs: tuple[RuleRef, ...]
-        if not self.prev_battle:
+        if not self.has_battled:
             allowed, refs = frozenset({1}), (R.R_5_2_1,)
-        elif self.prev_winner is None:
+        elif self.last_battle_winner is None:
             allowed, refs = frozenset({1}), (R.R_5_2_1, R.R_5_2_1_3)
-        elif self.prev_winner == p:
+        elif self.last_battle_winner == p:
             allowed, refs = frozenset({1}), (R.R_5_2_1, R.R_5_2_1_1)
         else:
             allowed, refs = frozenset({1, 2}), (R.R_5_2_1, R.R_5_2_1_2, R.R_5_2_1_4)
-        mod = self.set_mods.get((p, turn))
-        if any(q == p and a == "second_card" and last >= turn for q, a, last in self.prohibitions):
-            mod = "forbid"
-        if mod == "allow":
+        change = self.effects.set_count(p, turn)
+        if change == ALLOW:
             allowed, refs = frozenset({1, 2}), (*refs, R.R_1_3_1)
-        elif mod == "forbid":
+        elif change == FORBID:
             allowed, refs = frozenset({1}), (*refs, R.R_1_3_3)
         return allowed, (*refs, R.R_5_2_1_5)
 
-    def _prohibited(self, p: int, action: str) -> bool:
-        return any(q == p and a == action and last >= self.turn for q, a, last in self.prohibitions)
-
     # --- game end --------------------------------------------------------------------------
 
-    def _end(self, outcome: str, winner: int | None, reason: str, refs: Sequence[RuleRef],
-             keys: tuple[str, ...] = ()) -> None:  # fmt: skip
+    def end(self, outcome: str, winner: int | None, reason: str, refs: Sequence[RuleRef],
+            keys: tuple[str, ...] = ()) -> NoReturn:  # fmt: skip
+        """End the game now: nothing further happens (8.1.2)."""
         self.result = GameResult(outcome, winner, reason, self.turn, _keys(refs))
-        self._emit("GAME_ENDED", refs, winner, None, outcome, keys, reason=reason)
+        self.emit("GAME_ENDED", refs, winner, None, outcome, keys, reason=reason)
         raise _GameOver
 
-    def _check_hp(self, refs: Sequence[RuleRef] = ()) -> None:
+    def check_hp(self, refs: Sequence[RuleRef] = ()) -> None:
         """Rule processing (8.1.2): HP 0 ends the game at once (1.2.3, 5.4.1, 5.4.2)."""
         zero = [p for p in (0, 1) if self.players[p].hp <= 0]
         if not zero:
             return
         base = (*refs, R.R_1_2_3, R.R_5_4_1, R.R_5_4_2, R.R_8_1_2)
         if len(zero) == 2:
-            self.consulted.add("ZA-04")
-            if self.za04 == "DRAW":
-                self._end("draw", None, "both_hp_zero", base, ("ZA-04",))
-            self._end("escalate", None, "both_hp_zero", base, ("ZA-04",))
-        self._end("win", 1 - zero[0], "hp_zero", base)
+            if self.both_hp_zero_is_draw():
+                self.end("draw", None, "both_hp_zero", base, ("ZA-04",))
+            self.end("escalate", None, "both_hp_zero", base, ("ZA-04",))
+        self.end("win", 1 - zero[0], "hp_zero", base)
 
     # --- setup (4.1, 4.2) ------------------------------------------------------------------
 
@@ -425,21 +335,21 @@ class Game:
             self._check_deck(p, player_record.deck)
         self.step = "4.2.1"
         self.night_side = record.night_side
-        self._emit("SIDES_ASSIGNED", (R.R_4_2_1, R.R_3_8_3), record.night_side, None,
-                   record.night_side, day_side=1 - record.night_side)  # fmt: skip
+        self.emit("SIDES_ASSIGNED", (R.R_4_2_1, R.R_3_8_3), record.night_side, None,
+                  record.night_side, day_side=1 - record.night_side)  # fmt: skip
         self._enter("4.2.2")
         self.medal = 0
         for player in self.players:
             player.hp = MAX_HP
-        self._emit("MEDAL_PLACED", (R.R_4_2_2, R.R_3_8_1, R.R_3_8_2), None, None, 0)
-        self._emit("HP_SET", (R.R_4_2_2, R.R_1_2_1), None, None, MAX_HP)
+        self.emit("MEDAL_PLACED", (R.R_4_2_2, R.R_3_8_1, R.R_3_8_2), None, None, 0)
+        self.emit("HP_SET", (R.R_4_2_2, R.R_1_2_1), None, None, MAX_HP)
         self._enter("4.2.4")
         for p in (0, 1):
             player = self.players[p]
             drawn = [player.deck.pop() for _ in range(HAND_SIZE)]
             player.hand = drawn
-            self._emit("HAND_DRAWN", (R.R_4_2_3, R.R_4_2_4), p, DECK_SIZE, len(player.deck),
-                       cards=tuple(drawn))  # fmt: skip
+            self.emit("HAND_DRAWN", (R.R_4_2_3, R.R_4_2_4), p, DECK_SIZE, len(player.deck),
+                      cards=tuple(drawn))  # fmt: skip
         self._enter("4.2.5")
         for p in (self.night_side, 1 - self.night_side):  # ZA-16: night side announces first
             after = None if record.deck_after_redraw is None else record.deck_after_redraw[p]
@@ -466,12 +376,12 @@ class Game:
                     path,
                 )
         self.players[p].deck = list(reversed(deck))
-        self._emit("DECK_CHECKED", (R.R_4_1_1, R.R_4_1_2, R.R_2_3_10_1), p, None, len(deck))
+        self.emit("DECK_CHECKED", (R.R_4_1_1, R.R_4_1_2, R.R_2_3_10_1), p, None, len(deck))
 
     def _redraw(self, p: int, returned: Sequence[str], after: Sequence[str] | None) -> None:
         player = self.players[p]
         if not returned and after is None:
-            self._emit("REDRAWN", (R.R_4_2_5, R.R_4_2_5_1, R.R_1_3_5, *_ORDER), p, 0, 0, cards=())
+            self.emit("REDRAWN", (R.R_4_2_5, R.R_4_2_5_1, R.R_1_3_5, *_ORDER), p, 0, 0, cards=())
             return
         hand = list(player.hand)
         for card_id in returned:
@@ -496,8 +406,8 @@ class Game:
                     f"deck_after_redraw[{p}]",
                 )
             player.deck = list(reversed(after))
-        self._emit("REDRAWN", (R.R_4_2_5, R.R_4_2_5_1, R.R_4_2_5_2, R.R_4_2_5_3, *_ORDER), p, count,
-                   count, cards=tuple(returned), drawn=tuple(drawn))  # fmt: skip
+        self.emit("REDRAWN", (R.R_4_2_5, R.R_4_2_5_1, R.R_4_2_5_2, R.R_4_2_5_3, *_ORDER), p, count,
+                  count, cards=tuple(returned), drawn=tuple(drawn))  # fmt: skip
 
     def start_from(self, snap: StartSnapshot, night_side: int) -> None:
         """A judge-entered mid-game state: the next turn to play is ``snap.turn``."""
@@ -505,15 +415,17 @@ class Game:
         self.turn = snap.turn - 1
         self.step = "start"
         self.medal = snap.medal
-        self.prev_battle = True
-        self.prev_winner = snap.previous_winner
+        self.has_battled = True
+        self.last_battle_winner = snap.previous_winner
         for p, ps in enumerate(snap.players):
             player = self.players[p]
             player.hp = ps.hp
-            player.battle = ps.battle_zone
+            player.battle_zone = ps.battle_zone
             player.zone_c = ps.zone_c
-            player.charger = list(ps.power_charger)
-            player.power = sum(self.card(c).power for c in ps.power_charger if c != UNKNOWN_CARD)
+            player.power_charger = list(ps.power_charger)
+            player.total_power = sum(
+                self.card(c).power for c in ps.power_charger if c != UNKNOWN_CARD
+            )
             player.abyss = list(ps.abyss)
             player.hand = list(ps.hand)
             player.deck = list(reversed(ps.deck))
@@ -524,7 +436,7 @@ class Game:
                     f"player {p} has {count} cards in the snapshot, not {DECK_SIZE}",
                     f"start.players[{p}]",
                 )
-        self._emit("SNAPSHOT_LOADED", (R.R_5_3,), None, None, snap.turn, medal=snap.medal)
+        self.emit("SNAPSHOT_LOADED", (R.R_5_3,), None, None, snap.turn, medal=snap.medal)
         self._checkpoint()
         self.setup_events = tuple(self.events)
 
@@ -539,11 +451,9 @@ class Game:
         self.turn += 1
         self._turn_start = len(self.events)
         self.battle = None
-        self.mods = [0, 0]
-        self.set_attack = [None, None]
-        self.reductions = [0, 0]
+        self.effects = self.effects.new_turn()
         for player in self.players:
-            player.played = []
+            player.played_this_turn = []
             player.swapped_in = None
         try:
             if self.turn == 1:
@@ -553,9 +463,10 @@ class Game:
         except _GameOver:
             pass
         self._checkpoint()
-        self._snapshot()
+        self.snapshot_turn()
 
-    def _snapshot(self) -> None:
+    def snapshot_turn(self) -> None:
+        """The turn so far, as the report shows it (after its end, or up to illegal input)."""
         time = self.time_of_day(self.medal)
         self.snapshots.append(
             TurnSnapshot(
@@ -596,21 +507,21 @@ class Game:
                 )  # fmt: skip
             self._take_from_hand(p, choice.a, R.R_4_2_6, f"turns[0].set[{p}].A")
             player = self.players[p]
-            player.battle = choice.a
-            player.played = [choice.a]
-            self._emit("FIRST_CARD_PLACED", (R.R_4_2_6, *_ORDER), p, None, "face_down")
+            player.battle_zone = choice.a
+            player.played_this_turn = [choice.a]
+            self.emit("FIRST_CARD_PLACED", (R.R_4_2_6, *_ORDER), p, None, "face_down")
         self._enter("4.2.7")
-        self._emit("REVEALED", (R.R_4_2_7,), None, None, None,
-                   p0=turn.sets[0].a, p1=turn.sets[1].a)  # fmt: skip
+        self.emit("REVEALED", (R.R_4_2_7,), None, None, None,
+                  p0=turn.sets[0].a, p1=turn.sets[1].a)  # fmt: skip
         for p in (0, 1):
             player = self.players[p]
-            card_id = player.battle
+            card_id = player.battle_zone
             if card_id is not None and not self.card(card_id).is_character:
-                player.battle = None
-                self.first_noncharacter[p] = True
-                self._put_away(p, card_id, "battle_zone", (R.R_4_2_7_1, R.R_2_2))
+                player.battle_zone = None
+                self.first_card_not_character[p] = True
+                self.put_away(p, card_id, "battle_zone", (R.R_4_2_7_1, R.R_2_2))
         self._enter("5.1.1")
-        extra = (R.R_5_1_1_2,) if any(self.first_noncharacter) else ()
+        extra = (R.R_5_1_1_2,) if any(self.first_card_not_character) else ()
         self._advance_time((R.R_5_1_1_1, *extra))
         self._enter("5.1.2")
         self._effects(turn.effects, "main", (R.R_5_1_2_1,))
@@ -620,15 +531,15 @@ class Game:
         self._battle(attacks, ())
         self._enter("5.1.5")
         self._end_draws((R.R_5_1_5_1,))
-        self._emit("TURN_ENDED", (R.R_5_1_5_2,), None, None, None)
+        self.emit("TURN_ENDED", (R.R_5_1_5_2,), None, None, None)
 
     def _later_turn(self, turn: TurnRecord) -> None:
         self.step = "5.2.1"
         for p in (0, 1):
             self._set_cards(p, turn.sets[p])
         self._enter("5.2.2")
-        self._emit("REVEALED", (R.R_5_2_2_1,), None, None, None,
-                   p0=turn.sets[0].cards, p1=turn.sets[1].cards)  # fmt: skip
+        self.emit("REVEALED", (R.R_5_2_2_1,), None, None, None,
+                  p0=turn.sets[0].cards, p1=turn.sets[1].cards)  # fmt: skip
         self._enter("5.2.3")
         self._effects(turn.effects, "start", (R.R_5_2_3_1, R.R_5_2_3_2))
         self._enter("5.2.4")
@@ -654,20 +565,19 @@ class Game:
                 card_id: str | None = getattr(player, zone)
                 if card_id is not None:
                     setattr(player, zone, None)
-                    self._put_away(p, card_id, zone, (R.R_5_2_11_1,))
+                    self.put_away(p, card_id, zone, (R.R_5_2_11_1,))
         self._end_draws((R.R_5_2_11_2,))
-        self._emit("TURN_ENDED", (R.R_5_3,), None, None, None)
+        self.emit("TURN_ENDED", (R.R_5_3,), None, None, None)
 
     def _set_cards(self, p: int, choice: SetChoice) -> None:
         allowed, refs = self.allowed_set_counts(p)
-        self._emit("SET_ALLOWANCE", refs, p, None, tuple(sorted(allowed)))
+        self.emit("SET_ALLOWANCE", refs, p, None, tuple(sorted(allowed)))
         player = self.players[p]
         path = f"turns[{self.turn - 1}].set[{p}]"
         if not player.hand:
-            self.consulted.add("ZA-14")
-            if self.za14 == "LOSE":
-                self._end("win", 1 - p, "cannot_set", (R.R_5_2_1_5,), ("ZA-14",))
-            self._end("escalate", None, "cannot_set", (R.R_5_2_1_5,), ("ZA-14",))
+            if self.empty_hand_at_set_loses():
+                self.end("win", 1 - p, "cannot_set", (R.R_5_2_1_5,), ("ZA-14",))
+            self.end("escalate", None, "cannot_set", (R.R_5_2_1_5,), ("ZA-14",))
         count = len(choice.cards)
         if count not in allowed:
             rule = refs[-2] if refs[-2] != R.R_5_2_1_5 else R.R_5_2_1
@@ -681,23 +591,22 @@ class Game:
         if choice.b is not None:
             self._take_from_hand(p, choice.b, R.R_5_2_1, f"{path}.B")
         player.zone_a, player.zone_b = choice.a, choice.b
-        player.played = list(choice.cards)
-        self._emit("CARDS_SET", (R.R_5_2_1, *refs[1:-1]), p, len(player.hand) + count,
-                   len(player.hand), count=count)  # fmt: skip
+        player.played_this_turn = list(choice.cards)
+        self.emit("CARDS_SET", (R.R_5_2_1, *refs[1:-1]), p, len(player.hand) + count,
+                  len(player.hand), count=count)  # fmt: skip
 
     def _advance_time(self, refs: tuple[RuleRef, ...]) -> None:
         contributions: list[Value] = []
         total = 0
         for p in (0, 1):
-            for card_id in self.players[p].played:
+            for card_id in self.players[p].played_this_turn:
                 clock = self.card(card_id).clock
                 total += clock
                 contributions.append((p, card_id, clock))
         before = self.medal
-        time_before = self.time_of_day(before)
-        self.medal = (before + total) % CHRONOS_MARKS
-        time_after, keys = self._time_now()
-        self._emit(
+        self.medal = advance(before, total)
+        time_before, time_after, keys = self.time_change(before)
+        self.emit(
             "TIME_ADVANCED", (*refs, R.R_3_8_2, R.R_3_8_4), None, before, self.medal, keys,
             delta=total, contributions=tuple(contributions), time_before=time_before,
             time_after=time_after,
@@ -714,88 +623,89 @@ class Game:
         leave: tuple[RuleRef, ...]
         if kind == CHARACTER:
             enter = (R.R_5_2_5_1, *((R.R_5_2_5_3,) if len(slots) > 1 else ()), R.R_5_2_5_4)
-            old, leave = player.battle, (R.R_5_2_5_2, R.R_5_2_5_5)
+            old, leave = player.battle_zone, (R.R_5_2_5_2, R.R_5_2_5_5)
         else:
             enter = (R.R_5_2_6_1, *((R.R_5_2_6_3,) if len(slots) > 1 else ()))
             old, leave = player.zone_c, (R.R_5_2_6_2,)
         if old is not None:
-            self._put_away(p, old, "battle_zone" if kind == CHARACTER else "zone_c", leave)
+            self.put_away(p, old, "battle_zone" if kind == CHARACTER else "zone_c", leave)
         setattr(player, zone, None)
         if kind == CHARACTER:
-            player.battle = card_id
+            player.battle_zone = card_id
             player.swapped_in = card_id
             to_zone = "battle_zone"
         else:
             player.zone_c = card_id
             to_zone = "zone_c"
-        self._emit("CARD_MOVED", enter, p, old, card_id, card=card_id, from_zone=zone,
-                   to_zone=to_zone)  # fmt: skip
+        self.emit("CARD_MOVED", enter, p, old, card_id, card=card_id, from_zone=zone,
+                  to_zone=to_zone)  # fmt: skip
 
     # --- battle ----------------------------------------------------------------------------
 
     def _attacks(self, via: tuple[RuleRef, ...]) -> tuple[int, int]:
-        time, keys = self._time_now()
+        time, keys = self.time_now()
         finals = [0, 0]
         for p in (0, 1):
             player = self.players[p]
-            card_id = player.battle
+            card_id = player.battle_zone
             if card_id is None:  # turn 1: 4.2.7.2; later turns the text is silent (ZA-03): 0
                 rule = R.R_4_2_7_2 if self.turn == 1 else R.R_5_1_3_1
                 empty_keys = keys if self.turn == 1 else (*keys, "ZA-03")
-                self._emit("ATTACK_DETERMINED", (*via, rule), p, 0, 0, empty_keys, card=None,
-                           time=time, power=player.power, cost=0)  # fmt: skip
+                self.emit("ATTACK_DETERMINED", (*via, rule), p, 0, 0, empty_keys, card=None,
+                          time=time, power=player.total_power, cost=0)  # fmt: skip
                 continue
             card = self.card(card_id)
             printed = (card.attack_night if time == NIGHT else card.attack_day) or 0
             refs: list[RuleRef] = [*via, R.R_5_1_3_1, R.R_3_8_4, R.R_2_3_4]
             attack = printed
-            if self.set_attack[p] is not None:
-                attack = self.set_attack[p] or 0
+            override = self.effects.attack_overrides[p]
+            if override is not None:
+                attack = override
                 refs.append(R.R_1_3_1)
-            if self.mods[p]:
-                attack += self.mods[p]
+            modifier = self.effects.attack_modifiers[p]
+            if modifier:
+                attack += modifier
                 refs.append(R.R_7_1)
             event_keys = keys
-            if player.power < card.power_cost:
+            if player.total_power < card.power_cost:
                 attack = 0
                 refs += [R.R_5_1_3_2, R.R_2_3_6, R.R_7_1_2, R.R_9_1_3]
             else:
                 refs.append(R.R_9_1_3)
                 if attack < 0:
-                    self.consulted.add("ZA-11")
                     event_keys = (*keys, "ZA-11")
-                    if self.za11 == "FLOOR":
+                    if self.negative_attack_is_floored():
                         attack = 0
             finals[p] = attack
-            self._emit("ATTACK_DETERMINED", refs, p, printed, attack, event_keys, card=card_id,
-                       time=time, power=player.power, cost=card.power_cost,
-                       modifier=self.mods[p])  # fmt: skip
+            self.emit("ATTACK_DETERMINED", refs, p, printed, attack, event_keys, card=card_id,
+                      time=time, power=player.total_power, cost=card.power_cost,
+                      modifier=modifier)  # fmt: skip
         return finals[0], finals[1]
 
     def _battle(self, attacks: tuple[int, int], via: tuple[RuleRef, ...]) -> None:
         a0, a1 = attacks
-        self.prev_battle = True
+        self.has_battled = True
         if a0 == a1:
-            self.prev_winner = None
+            self.last_battle_winner = None
             self.battle = BattleResult(attacks, None, 0)
-            self._emit("BATTLE_RESOLVED", (*via, R.R_5_1_4_1, R.R_5_1_4_4), None, None, None,
-                       attack=attacks)  # fmt: skip
+            self.emit("BATTLE_RESOLVED", (*via, R.R_5_1_4_1, R.R_5_1_4_4), None, None, None,
+                      attack=attacks)  # fmt: skip
             return
         loser = 0 if a0 < a1 else 1
         difference = abs(a0 - a1)
-        reduction = min(self.reductions[loser], difference)
+        reduction = min(self.effects.damage_reductions[loser], difference)
         damage = difference - reduction
-        self.prev_winner = 1 - loser
+        self.last_battle_winner = 1 - loser
         extra = (R.R_5_1_4_3,) if reduction else ()
-        self._emit("BATTLE_RESOLVED", (*via, R.R_5_1_4_1, *extra), 1 - loser, None, 1 - loser,
-                   attack=attacks, difference=difference)  # fmt: skip
+        self.emit("BATTLE_RESOLVED", (*via, R.R_5_1_4_1, *extra), 1 - loser, None, 1 - loser,
+                  attack=attacks, difference=difference)  # fmt: skip
         player = self.players[loser]
         before = player.hp
         player.hp = max(0, before - damage)
         self.battle = BattleResult(attacks, 1 - loser, damage)
-        self._emit("DAMAGE_APPLIED", (*via, R.R_5_1_4_2, *extra, R.R_1_2_2), loser, before,
-                   player.hp, amount=damage, reduction=reduction)  # fmt: skip
-        self._check_hp(via)
+        self.emit("DAMAGE_APPLIED", (*via, R.R_5_1_4_2, *extra, R.R_1_2_2), loser, before,
+                  player.hp, amount=damage, reduction=reduction)  # fmt: skip
+        self.check_hp(via)
 
     # --- end of turn ------------------------------------------------------------------------
 
@@ -803,21 +713,20 @@ class Game:
         short: list[int] = []
         for p in (0, 1):
             player = self.players[p]
-            need = len(player.played)
+            need = len(player.played_this_turn)
             have = len(player.deck)
             if have < need:
                 short.append(p)
-                self.consulted.add("ZA-08")
-                if self.za08 == "LOSE_WITHOUT_DRAWING":
+                if not self.short_end_draw_draws_first():
                     continue
             n = min(need, have)
             drawn = [player.deck.pop() for _ in range(n)]
             player.hand.extend(drawn)
-            self._emit("DRAW", refs, p, have, len(player.deck), requested=need, drawn=n)
+            self.emit("DRAW", refs, p, have, len(player.deck), requested=need, drawn=n)
         if len(short) == 2:
-            self._end("draw", None, "both_decked_out", (*refs, R.R_5_4_3, R.R_5_4_3_1, R.R_8_1_3))
+            self.end("draw", None, "both_decked_out", (*refs, R.R_5_4_3, R.R_5_4_3_1, R.R_8_1_3))
         if short:
-            self._end("win", 1 - short[0], "deck_out",
+            self.end("win", 1 - short[0], "deck_out",
                       (*refs, R.R_1_2_4, R.R_5_4_3, R.R_8_1_3))  # fmt: skip
 
     # --- effects ----------------------------------------------------------------------------
@@ -834,11 +743,11 @@ class Game:
                 R.R_5_1_2_1, "turn 1 has no start-of-turn or end-of-turn effect step"
             )
         first = self.priority()
-        time, keys = self._time_now()
-        self._emit("PRIORITY_DETERMINED", (*refs, R.R_10_2_1_PRIORITY, R.R_10_2_4_PRIORITY,
-                                           R.R_10_2_2_PRIORITY, R.R_6_3_1, R.R_6_3_3), first,
-                   None, first, keys,
-                   time=time, medal=self.medal)  # fmt: skip
+        time, keys = self.time_now()
+        self.emit("PRIORITY_DETERMINED", (*refs, R.R_10_2_1_PRIORITY, R.R_10_2_4_PRIORITY,
+                                          R.R_10_2_2_PRIORITY, R.R_6_3_1, R.R_6_3_3), first,
+                  None, first, keys,
+                  time=time, medal=self.medal)  # fmt: skip
         ordered = [e for e in chosen if e.player == first] + [
             e for e in chosen if e.player != first
         ]
@@ -847,16 +756,20 @@ class Game:
             self._resolve(entry, timing)
             if entry.player == first and self.time_of_day(self.medal) != time_before:
                 time_before = self.time_of_day(self.medal)
-                self._emit("PRIORITY_KEPT", (R.R_6_3_2,), first, None, first)
+                self.emit("PRIORITY_KEPT", (R.R_6_3_2,), first, None, first)
 
     def _eligible(self, p: int, card_id: str, timing: str) -> tuple[bool, tuple[RuleRef, ...]]:
         """Which cards' effects take effect now (6.1.3.1-6.1.3.3, 4.2.7.2, 5.2.6.3)."""
         player = self.players[p]
         card = self.card(card_id)
         if self.turn == 1:
-            if self.first_noncharacter[p] and player.played and player.played[0] == card_id:
+            if (
+                self.first_card_not_character[p]
+                and player.played_this_turn
+                and player.played_this_turn[0] == card_id
+            ):
                 return False, (R.R_4_2_7_2,)
-            if card.is_character and player.battle == card_id:
+            if card.is_character and player.battle_zone == card_id:
                 return True, (R.R_5_1_2_1,)
             return False, (R.R_6_1_3_1,)
         set_now = card_id in (player.zone_a, player.zone_b)
@@ -882,15 +795,15 @@ class Game:
             candidates += [c for c in (player.zone_a, player.zone_b)
                            if c is not None and self.card(c).type == ENCHANT]  # fmt: skip
             if self.turn == 1:
-                candidates = [player.battle]
+                candidates = [player.battle_zone]
             for card_id in candidates:
                 if card_id is None or card_id == UNKNOWN_CARD or (p, card_id) in described:
                     continue
                 if self.card(card_id).has_effect:
                     self.undescribed.add(card_id)
-                    self._emit("EFFECT_NOT_DESCRIBED", (R.R_6_1_3_1,) if card_id ==
-                               player.swapped_in else (R.R_5_2_7_1,), p, None, None,
-                               card=card_id)  # fmt: skip
+                    self.emit("EFFECT_NOT_DESCRIBED", (R.R_6_1_3_1,) if card_id ==
+                              player.swapped_in else (R.R_5_2_7_1,), p, None, None,
+                              card=card_id)  # fmt: skip
 
     def _resolve(self, e: EffectEntry, timing: str) -> None:
         p = e.player
@@ -898,55 +811,50 @@ class Game:
         if e.card is not None:
             ok, refs = self._eligible(p, e.card, timing)
             if not ok:
-                self._emit("EFFECT_FAILED", refs, p, None, None, card=e.card, op=e.op,
-                           reason="not_taking_effect")  # fmt: skip
+                self.emit("EFFECT_FAILED", refs, p, None, None, card=e.card, op=e.op,
+                          reason="not_taking_effect")  # fmt: skip
                 return
             card = self.card(e.card)
             power_rule = R.R_5_1_2_2 if self.turn == 1 else R.R_5_2_7_2
-            if self.players[p].power < card.power_cost:
+            if self.players[p].total_power < card.power_cost:
                 extra = (R.R_6_1_3_4,) if card.type == AREA_ENCHANT else ()
-                self._emit("EFFECT_FAILED", (power_rule, R.R_9_1_3, R.R_9_1_4, *extra), p, None,
-                           None, card=e.card, op=e.op, reason="power_cost",
-                           power=self.players[p].power, cost=card.power_cost)  # fmt: skip
+                self.emit("EFFECT_FAILED", (power_rule, R.R_9_1_3, R.R_9_1_4, *extra), p, None,
+                          None, card=e.card, op=e.op, reason="power_cost",
+                          power=self.players[p].total_power, cost=card.power_cost)  # fmt: skip
                 return
             check = (*refs, R.R_9_1_3, R.R_9_1_2)
         if not e.condition_met and e.op != "otherwise_lose":
             extra = (R.R_6_2_1_3,) if e.card and self.card(e.card).is_character else ()
-            self._emit("EFFECT_FAILED", (R.R_6_2_1_1, *extra), p, None, None, card=e.card,
-                       op=e.op, reason="condition")  # fmt: skip
+            self.emit("EFFECT_FAILED", (R.R_6_2_1_1, *extra), p, None, None, card=e.card,
+                      op=e.op, reason="condition")  # fmt: skip
             return
         amount: Value = e.amount if e.position is None else f"→{e.position}"
-        self._emit("EFFECT_RESOLVED", check, p, None, None, card=e.card, op=e.op,
-                   amount=amount, target=e.target)  # fmt: skip
-        from judging.engine.effects import apply_primitive
-
+        self.emit("EFFECT_RESOLVED", check, p, None, None, card=e.card, op=e.op,
+                  amount=amount, target=e.target)  # fmt: skip
         apply_primitive(self, e)
 
-    def targets(self, e: EffectEntry) -> tuple[int, ...]:
-        if e.target == "self":
-            return (e.player,)
-        if e.target == "opponent":
-            return (1 - e.player,)
-        return (e.player, 1 - e.player)
 
-    def end(self, outcome: str, winner: int | None, reason: str, refs: Sequence[RuleRef],
-            keys: tuple[str, ...] = ()) -> None:  # fmt: skip
-        """End the game now (for effect primitives)."""
-        self._end(outcome, winner, reason, refs, keys)
+def run_record(
+    record: GameRecord, *, profile: Profile | None = None, capture: bool = False
+) -> Game:
+    """Play a record through the engine; illegal input is kept on ``game.illegal``, never raised.
 
-    def check_hp(self, refs: Sequence[RuleRef] = ()) -> None:
-        self._check_hp(refs)
-
-    def emit(self, kind: str, refs: Sequence[RuleRef], player: int | None = None,
-             before: Value = None, after: Value = None, keys: tuple[str, ...] = (),
-             **params: Value) -> Event:  # fmt: skip
-        return self._emit(kind, refs, player, before, after, keys, **params)
-
-    def put_away(self, p: int, card_id: str, from_zone: str, refs: Sequence[RuleRef]) -> None:
-        self._put_away(p, card_id, from_zone, refs)
-
-    def prohibited(self, p: int, action: str) -> bool:
-        return self._prohibited(p, action)
-
-    def time_now(self) -> tuple[str, tuple[str, ...]]:
-        return self._time_now()
+    After illegal input the turn in progress is snapshotted up to that point, for the report.
+    """
+    if profile is not None and profile != record.profile:
+        record = record.with_profile(profile)
+    game = Game(record.cards, record.profile, capture=capture)
+    try:
+        if record.start is not None:
+            game.start_from(record.start, record.night_side)
+        else:
+            game.setup(record)
+        for turn in record.turns:
+            game.play_turn(turn)
+    except IllegalInputError as exc:
+        game.illegal = exc
+        game.checkpoints.append(game.state())
+        game.checkpoint_events.append(len(game.events))
+        if game.turn > 0 and (not game.snapshots or game.snapshots[-1].turn != game.turn):
+            game.snapshot_turn()
+    return game

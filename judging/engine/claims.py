@@ -14,12 +14,12 @@ A claim ``{"party", "at": "T3" | "T3/5.2.9" | "T3/5.2.9:before", "path": "player
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from judging.engine.apply import Game
+from judging.engine.apply import Game, run_record
 from judging.engine.jsontypes import JSON, Value, value_to_json
 from judging.engine.profile import ambiguity
 from judging.engine.record import CLAIM_PATH, Claim, GameRecord
-from judging.engine.replay import ClaimVerdict, run_record
 from judging.engine.state import GameState
 
 _AT = re.compile(r"^T(\d+)(?:/(\d+(?:\.\d+)*)(?::(before|after))?)?$")
@@ -29,6 +29,38 @@ _TURN_ONE_STEPS = {"5.2.4": "5.1.1", "5.2.7": "5.1.2", "5.2.8": "5.1.3", "5.2.9"
 _PIPELINE = ("4.2.6", "4.2.7", "5.1.1", "5.1.2", "5.1.3", "5.1.4", "5.1.5", "5.2.1", "5.2.2",
              "5.2.3", "5.2.4", "5.2.5", "5.2.6", "5.2.7", "5.2.8", "5.2.9", "5.2.10",
              "5.2.11")  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimVerdict:
+    """The answer to one claim (design 4.6)."""
+
+    party: str
+    at: str
+    path: str
+    claimed: JSON
+    status: str  # CONSISTENT | CONTRADICTED | ILLEGAL_INPUT | DEPENDS_ON | UNDETERMINED
+    actual: JSON
+    step: str | None
+    rules: tuple[str, ...]
+    depends_on: tuple[str, ...]
+    alternatives: tuple[tuple[str, str], ...]
+    explanation: str
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "party": self.party,
+            "at": self.at,
+            "path": self.path,
+            "claimed": self.claimed,
+            "status": self.status,
+            "actual": self.actual,
+            "step": self.step,
+            "rules": list(self.rules),
+            "depends_on": list(self.depends_on),
+            "alternatives": dict(self.alternatives),
+            "explanation": self.explanation,
+        }
 
 
 _SOURCE = {"chronos.time": "chronos.position", "priority": "chronos.position"}

@@ -14,10 +14,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from judging.engine.cards import CardCatalogue
+from judging.engine.coverage import coverage_report
 from judging.engine.errors import RecordError
 from judging.engine.jsontypes import JSON
 from judging.engine.record import load_record_text
 from judging.engine.replay import replay_record
+from judging.engine.rulestext import parse_ground_rules
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
@@ -68,9 +70,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "coverage":
-            from judging.engine.coverage import coverage_report
-            from judging.engine.rulestext import parse_ground_rules
-
             report = coverage_report(parse_ground_rules(_read(args.rules, "rules")))
             print(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
             return EXIT_OK

@@ -1,21 +1,29 @@
-"""Effect primitives a judge enters for a card (design 5.3): each changes the state and cites rules.
+"""Effect primitives a judge enters for a card (design 5.3), and the state they leave behind.
 
 Card text is not read: a card whose effect the record does not describe has no effect, and the
 replay says so (``EFFECT_NOT_DESCRIBED``). The timing and the power cost were already checked by the
-pipeline (``Game._resolve``) before a primitive runs.
+pipeline (``apply.Game``) before a primitive runs.
+
+``EffectState`` is everything effects change besides the zones, HP and the medal: this turn's attack
+and damage modifiers, and the prohibitions and set-count changes that last into later turns. This
+module owns it: primitives replace it, the pipeline only reads it (and starts each turn with
+``new_turn``). ``EffectContext`` is what a primitive may see and do of the game; the pipeline's
+``Game`` provides it, so this module does not import the pipeline.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import NoReturn, Protocol
 
 from judging.engine import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
-from judging.engine.apply import CHRONOS_MARKS, MAX_HP
-from judging.engine.cards import UNKNOWN_CARD
+from judging.engine.cards import UNKNOWN_CARD, CardDef
+from judging.engine.chronos import advance
+from judging.engine.jsontypes import Value
 from judging.engine.record import EffectEntry
-
-if TYPE_CHECKING:
-    from judging.engine.apply import Game
+from judging.engine.state import Event
+from judging.engine.zones import MAX_HP, PlayerZones
 
 PRIMITIVE_RULES: dict[str, tuple[str, ...]] = {
     "attack_plus": ("7.1", "1.3.1"),
@@ -37,24 +45,180 @@ PRIMITIVE_RULES: dict[str, tuple[str, ...]] = {
 }
 """The rules each primitive cites (for the coverage report)."""
 
+ALLOW = "allow"
+"""A set-count change: the player may set 2 cards (1.3.1: card text beats 5.2.1.1/5.2.1.3)."""
+FORBID = "forbid"
+"""A set-count change: the player may set only 1 card (1.3.3: a prohibition beats an
+instruction)."""
 
-def _not_done(game: Game, e: EffectEntry, target: int, why: R.RuleRef, reason: str) -> None:
+
+@dataclass(frozen=True, slots=True)
+class Prohibition:
+    """``player`` may not do ``action`` (a primitive's name, or ``second_card``) up to and including
+    ``last_turn`` (1.3.3)."""
+
+    player: int
+    action: str
+    last_turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class EffectState:
+    """What effects have changed beyond the zones, HP and the medal; one value per player pair.
+
+    The first three last for the turn (``new_turn`` clears them); prohibitions and set-count changes
+    last into later turns. Once any effect has changed it (``in_digest``), the state digest covers
+    it, so that two states that differ only here get different digests.
+    """
+
+    attack_modifiers: tuple[int, int] = (0, 0)
+    """Attack +X / -X this turn (7.1)."""
+    attack_overrides: tuple[int | None, int | None] = (None, None)
+    """An attack set to a value this turn, replacing the printed attack (1.3.1)."""
+    damage_reductions: tuple[int, int] = (0, 0)
+    """Battle damage reduced this turn (5.1.4.3: the loser still loses)."""
+    prohibitions: tuple[Prohibition, ...] = ()
+    set_counts: tuple[tuple[int, int, str], ...] = ()
+    """(player, turn, ALLOW or FORBID), sorted: how many cards a player may set that turn."""
+    in_digest: bool = False
+    dump: str = field(init=False, repr=False, compare=False)
+    """The canonical text the state digest covers ("" until an effect changes this state)."""
+
+    def __post_init__(self) -> None:
+        text = ""
+        if self.in_digest:
+            # The text of the lists and tuples the digest has always covered (frozen replays).
+            prohibitions = [(p.player, p.action, p.last_turn) for p in self.prohibitions]
+            set_counts = [((p, turn), mode) for p, turn, mode in self.set_counts]
+            text = (
+                f"{list(self.attack_modifiers)}{list(self.attack_overrides)}"
+                f"{list(self.damage_reductions)}{prohibitions}{set_counts}"
+            )
+        object.__setattr__(self, "dump", text)
+
+    def new_turn(self) -> EffectState:
+        """This turn's modifiers end with it (7.1, 5.1.4.3); prohibitions and set counts stay."""
+        return replace(
+            self, attack_modifiers=(0, 0), attack_overrides=(None, None), damage_reductions=(0, 0)
+        )
+
+    def is_prohibited(self, player: int, action: str, turn: int) -> bool:
+        """1.3.3: a prohibition on ``action`` for ``player`` is in force on ``turn``."""
+        return any(
+            p.player == player and p.action == action and p.last_turn >= turn
+            for p in self.prohibitions
+        )
+
+    def set_count_change(self, player: int, turn: int) -> str | None:
+        """ALLOW, FORBID or None: what set-count primitives said about ``player`` on ``turn``."""
+        for p, t, mode in self.set_counts:
+            if p == player and t == turn:
+                return mode
+        return None
+
+    def set_count(self, player: int, turn: int) -> str | None:
+        """The set-count change in force: a prohibition of a second card beats an instruction to
+        allow one (1.3.3)."""
+        if self.is_prohibited(player, "second_card", turn):
+            return FORBID
+        return self.set_count_change(player, turn)
+
+    def with_attack_modifier(self, player: int, delta: int) -> EffectState:
+        modifiers = _put(self.attack_modifiers, player, self.attack_modifiers[player] + delta)
+        return replace(self, attack_modifiers=modifiers, in_digest=True)
+
+    def with_attack_override(self, player: int, attack: int) -> EffectState:
+        overrides: tuple[int | None, int | None] = (
+            (attack, self.attack_overrides[1])
+            if player == 0
+            else (self.attack_overrides[0], attack)
+        )
+        return replace(self, attack_overrides=overrides, in_digest=True)
+
+    def with_damage_reduction(self, player: int, amount: int) -> EffectState:
+        reductions = _put(self.damage_reductions, player, self.damage_reductions[player] + amount)
+        return replace(self, damage_reductions=reductions, in_digest=True)
+
+    def with_prohibition(self, prohibition: Prohibition) -> EffectState:
+        return replace(self, prohibitions=(*self.prohibitions, prohibition), in_digest=True)
+
+    def with_set_count(self, player: int, turn: int, mode: str) -> EffectState:
+        rest = [entry for entry in self.set_counts if entry[:2] != (player, turn)]
+        set_counts = tuple(sorted((*rest, (player, turn, mode))))
+        return replace(self, set_counts=set_counts, in_digest=True)
+
+
+def _put(pair: tuple[int, int], player: int, value: int) -> tuple[int, int]:
+    return (value, pair[1]) if player == 0 else (pair[0], value)
+
+
+class EffectContext(Protocol):
+    """What an effect primitive may see and do of the game being replayed (``apply.Game``)."""
+
+    medal: int
+    effects: EffectState
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def players(self) -> tuple[PlayerZones, PlayerZones]: ...
+
+    def card(self, card_id: str) -> CardDef: ...
+
+    def emit(
+        self,
+        kind: str,
+        refs: Sequence[R.RuleRef],
+        player: int | None = None,
+        before: Value = None,
+        after: Value = None,
+        keys: tuple[str, ...] = (),
+        **params: Value,
+    ) -> Event: ...
+
+    def end(
+        self,
+        outcome: str,
+        winner: int | None,
+        reason: str,
+        refs: Sequence[R.RuleRef],
+        keys: tuple[str, ...] = (),
+    ) -> NoReturn: ...
+
+    def check_hp(self, refs: Sequence[R.RuleRef] = ()) -> None: ...
+
+    def put_away(self, p: int, card_id: str, from_zone: str, refs: Sequence[R.RuleRef]) -> None: ...
+
+    def time_change(self, before: int) -> tuple[str, str, tuple[str, ...]]: ...
+
+    def prohibited_effect_draw_loses(self) -> bool: ...
+
+
+def targets(e: EffectEntry) -> tuple[int, ...]:
+    """The players an effect entry applies to: its player, the opponent, or both (player first)."""
+    if e.target == "self":
+        return (e.player,)
+    if e.target == "opponent":
+        return (1 - e.player,)
+    return (e.player, 1 - e.player)
+
+
+def _not_done(
+    game: EffectContext, e: EffectEntry, target: int, why: R.RuleRef, reason: str
+) -> None:
     game.emit("EFFECT_NOT_DONE", (why,), target, None, None, card=e.card, op=e.op, reason=reason)
 
 
-def apply_primitive(game: Game, e: EffectEntry) -> None:  # noqa: C901 - one branch per primitive
+def apply_primitive(game: EffectContext, e: EffectEntry) -> None:  # noqa: C901 - one branch per primitive
     op = e.op
     if op in ("attack_plus", "attack_minus", "set_attack", "deal_damage", "heal",
               "reduce_damage", "draw", "mill", "move_card"):  # fmt: skip
-        for t in game.targets(e):
-            if game.prohibited(t, op):
-                if op == "draw":
-                    game.consulted.add("ZA-09")
-                    if game.za09 == "LOSS":
-                        game.end("win", 1 - t, "effect_draw_failed", (R.R_8_2_1, R.R_1_3_3),
-                                 ("ZA-09",))  # fmt: skip
-                    _not_done(game, e, t, R.R_1_3_3, "prohibited")
-                    continue
+        for t in targets(e):
+            if game.effects.is_prohibited(t, op, game.turn):
+                if op == "draw" and game.prohibited_effect_draw_loses():
+                    game.end("win", 1 - t, "effect_draw_failed", (R.R_8_2_1, R.R_1_3_3),
+                             ("ZA-09",))  # fmt: skip
                 _not_done(game, e, t, R.R_1_3_3, "prohibited")
                 continue
             if op != "set_attack" and op != "move_card" and e.amount <= 0:
@@ -65,30 +229,28 @@ def apply_primitive(game: Game, e: EffectEntry) -> None:  # noqa: C901 - one bra
             game.check_hp((R.R_7_1_1,))
         return
     if op == "move_medal":
-        if game.prohibited(e.player, "move_medal"):
+        if game.effects.is_prohibited(e.player, "move_medal", game.turn):
             _not_done(game, e, e.player, R.R_1_3_3, "prohibited")
             return
         _move_medal(game, e)
     elif op in ("allow_second_card", "forbid_second_card"):
-        for t in game.targets(e):
-            mode = "allow" if op == "allow_second_card" else "forbid"
-            key = (t, game.turn + 1)
-            if game.set_mods.get(key) == "forbid":
-                mode = "forbid"  # 1.3.3: a prohibition beats an instruction
-            game.effect_state = True  # the digest covers effect state from now on
-            game.set_mods[key] = mode
-            rule = R.R_1_3_1 if mode == "allow" else R.R_1_3_3
-            game.emit("SET_COUNT_CHANGED", (rule, R.R_5_2_1), t, None, mode, turn=game.turn + 1)
+        turn = game.turn + 1
+        for t in targets(e):
+            mode = ALLOW if op == "allow_second_card" else FORBID
+            if game.effects.set_count_change(t, turn) == FORBID:
+                mode = FORBID  # 1.3.3: a prohibition beats an instruction
+            game.effects = game.effects.with_set_count(t, turn, mode)
+            rule = R.R_1_3_1 if mode == ALLOW else R.R_1_3_3
+            game.emit("SET_COUNT_CHANGED", (rule, R.R_5_2_1), t, None, mode, turn=turn)
     elif op == "prohibit":
         action = e.action or ""
-        for t in game.targets(e):
+        for t in targets(e):
             last = game.turn + e.turns - 1
-            game.effect_state = True
-            game.prohibitions.append((t, action, last))
+            game.effects = game.effects.with_prohibition(Prohibition(t, action, last))
             game.emit("PROHIBITION_ADDED", (R.R_1_3_3,), t, None, action, until_turn=last)
     elif op == "otherwise_lose":
         if not e.condition_met:
-            loser = game.targets(e)[0]
+            loser = targets(e)[0]
             game.end("win", 1 - loser, "otherwise_lose", (R.R_8_2_3,))
     elif op == "infinite_loop":
         if not e.stoppable:
@@ -104,18 +266,19 @@ def apply_primitive(game: Game, e: EffectEntry) -> None:  # noqa: C901 - one bra
         game.put_away(e.player, e.card, "zone_c", (R.R_6_1_3_3,))
 
 
-def _apply_to(game: Game, e: EffectEntry, t: int) -> None:
+def _apply_to(game: EffectContext, e: EffectEntry, t: int) -> None:
     op = e.op
     player = game.players[t]
     if op in ("attack_plus", "attack_minus"):
-        before = game.mods[t]
-        game.effect_state = True
-        game.mods[t] += e.amount if op == "attack_plus" else -e.amount
-        game.emit("ATTACK_MODIFIED", (R.R_7_1, R.R_1_3_1), t, before, game.mods[t], card=e.card)
+        before = game.effects.attack_modifiers[t]
+        game.effects = game.effects.with_attack_modifier(
+            t, e.amount if op == "attack_plus" else -e.amount
+        )
+        after = game.effects.attack_modifiers[t]
+        game.emit("ATTACK_MODIFIED", (R.R_7_1, R.R_1_3_1), t, before, after, card=e.card)
     elif op == "set_attack":
-        before_set = game.set_attack[t]
-        game.effect_state = True
-        game.set_attack[t] = e.amount
+        before_set = game.effects.attack_overrides[t]
+        game.effects = game.effects.with_attack_override(t, e.amount)
         game.emit("ATTACK_SET", (R.R_7_1, R.R_1_3_1), t, before_set, e.amount, card=e.card)
     elif op == "deal_damage":
         before = player.hp
@@ -130,11 +293,10 @@ def _apply_to(game: Game, e: EffectEntry, t: int) -> None:
         player.hp = min(MAX_HP, before + e.amount)
         game.emit("HEALED", (R.R_1_3_1, R.R_3_7_1), t, before, player.hp, amount=e.amount)
     elif op == "reduce_damage":
-        before = game.reductions[t]
-        game.effect_state = True
-        game.reductions[t] += e.amount
+        before = game.effects.damage_reductions[t]
+        game.effects = game.effects.with_damage_reduction(t, e.amount)
         game.emit("DAMAGE_REDUCTION_ADDED", (R.R_1_3_1, R.R_5_1_4_3), t, before,
-                  game.reductions[t])  # fmt: skip
+                  game.effects.damage_reductions[t])  # fmt: skip
     elif op == "draw":
         have = len(player.deck)
         n = min(e.amount, have)
@@ -157,19 +319,18 @@ def _apply_to(game: Game, e: EffectEntry, t: int) -> None:
         _move_card(game, e, t)
 
 
-_STACKS = {"hand": "hand", "abyss": "abyss", "power_charger": "charger", "deck": "deck"}
-_SINGLE = {"battle_zone": "battle", "zone_c": "zone_c"}
+_SINGLE_ZONES = ("battle_zone", "zone_c")
 
 
-def _move_card(game: Game, e: EffectEntry, t: int) -> None:
+def _move_card(game: EffectContext, e: EffectEntry, t: int) -> None:
     player = game.players[t]
     card_id = e.card_target or ""
     source = e.from_zone or ""
     dest = e.to_zone or ""
     found = False
-    if source in _SINGLE:
-        if getattr(player, _SINGLE[source]) == card_id:
-            setattr(player, _SINGLE[source], None)
+    if source in _SINGLE_ZONES:
+        if player.single(source) == card_id:
+            player.set_single(source, None)
             found = True
     elif source in ("deck_top", "deck_bottom"):
         index = -1 if source == "deck_top" else 0
@@ -177,7 +338,7 @@ def _move_card(game: Game, e: EffectEntry, t: int) -> None:
             player.deck.pop(index)
             found = True
     else:
-        stack: list[str] = getattr(player, _STACKS[source])
+        stack = player.stack(source)
         if card_id in stack:
             stack.reverse()  # take the topmost copy
             stack.remove(card_id)
@@ -187,30 +348,30 @@ def _move_card(game: Game, e: EffectEntry, t: int) -> None:
         _not_done(game, e, t, R.R_1_3_2, f"{card_id} is not in {source}")
         return
     if source == "power_charger" and card_id != UNKNOWN_CARD:
-        player.power -= game.card(card_id).power
+        player.total_power -= game.card(card_id).power
     rules = [R.R_1_3_1]
-    if dest in _SINGLE:
-        occupant = getattr(player, _SINGLE[dest])
+    if dest in _SINGLE_ZONES:
+        occupant = player.single(dest)
         if occupant is not None:
             game.put_away(t, occupant, dest, (R.R_1_3_1,))
-        setattr(player, _SINGLE[dest], card_id)
+        player.set_single(dest, card_id)
     elif dest == "deck_top" or dest == "deck":
         player.deck.append(card_id)
     elif dest == "deck_bottom":
         player.deck.insert(0, card_id)
     else:
-        getattr(player, _STACKS[dest]).append(card_id)
+        player.stack(dest).append(card_id)
         has_stp = card_id != UNKNOWN_CARD and game.card(card_id).send_to_power is not None
         if dest == "power_charger":
             rules.append(R.R_3_4 if has_stp else R.R_3_4_2)
             if card_id != UNKNOWN_CARD:
-                player.power += game.card(card_id).power
+                player.total_power += game.card(card_id).power
         elif dest == "abyss":
             rules.append(R.R_3_6_2 if has_stp else R.R_3_6)
     game.emit("CARD_MOVED", rules, t, source, dest, card=card_id, from_zone=source, to_zone=dest)
 
 
-def _move_medal(game: Game, e: EffectEntry) -> None:
+def _move_medal(game: EffectContext, e: EffectEntry) -> None:
     before = game.medal
     if e.position is not None:
         after = e.position
@@ -218,12 +379,11 @@ def _move_medal(game: Game, e: EffectEntry) -> None:
         if e.amount == 0:
             _not_done(game, e, e.player, R.R_1_3_2_2, "zero_marks")
             return
-        after = (before + e.amount) % CHRONOS_MARKS
+        after = advance(before, e.amount)
     if after == before:
         _not_done(game, e, e.player, R.R_1_3_2_1, "already_there")
         return
-    time_before = game.time_of_day(before)
     game.medal = after
-    time_after, keys = game.time_now()
+    time_before, time_after, keys = game.time_change(before)
     game.emit("MEDAL_MOVED", (R.R_1_3_1, R.R_3_8_2, R.R_3_8_4), None, before, after, keys,
               time_before=time_before, time_after=time_after)  # fmt: skip

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from judging.engine.jsontypes import Value
-
-if TYPE_CHECKING:
-    from judging.engine.state import Event
+from judging.engine.rules import RuleRef
 
 LANGUAGES = ("en", "ja")
 
@@ -237,8 +234,6 @@ def rule_display(key: str, lang: str) -> str:
         return number
     if lang == "ja":
         return f"{number}（{_VARIANTS_JA.get(variant, variant)}）"
-    from judging.engine.rules import RuleRef
-
     return RuleRef(number, variant).display
 
 
@@ -253,30 +248,42 @@ class _Fields(dict[str, str]):
         return "?"
 
 
-def render(event: Event, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
-    """The event's text in ``lang`` ("en" or "ja"); ``names`` maps card ids to card names."""
+def render(
+    kind: str,
+    player: int | None,
+    before: Value,
+    after: Value,
+    params: tuple[tuple[str, Value], ...],
+    lang: str = "en",
+    names: Mapping[str, str] | None = None,
+) -> str:
+    """An event's text in ``lang`` ("en" or "ja"); ``names`` maps card ids to card names.
+
+    It takes the event's fields rather than the ``Event`` so that events (``state``) can render
+    themselves without this module knowing their type.
+    """
     index = 1 if lang == "ja" else 0
     lang = LANGUAGES[index]
-    kind = event.kind
-    if kind == "BATTLE_RESOLVED" and event.after is None:
-        kind = "BATTLE_TIE"
-    template = TEMPLATES.get(kind)
+    template_kind = kind
+    if kind == "BATTLE_RESOLVED" and after is None:
+        template_kind = "BATTLE_TIE"
+    template = TEMPLATES.get(template_kind)
     if template is None:
-        return kind
-    fields = _Fields({key: _fmt(value, lang) for key, value in event.params})
-    for key, value in event.params:
+        return template_kind
+    fields = _Fields({key: _fmt(value, lang) for key, value in params})
+    for key, value in params:
         if key == "op" and isinstance(value, str):
             fields[key] = OP_WORDS[lang].get(value, value)
-    if event.kind == "PROHIBITION_ADDED" and isinstance(event.after, str):
-        fields["after"] = OP_WORDS[lang].get(event.after, event.after)
+    if kind == "PROHIBITION_ADDED" and isinstance(after, str):
+        fields["after"] = OP_WORDS[lang].get(after, after)
     if names:
-        for key, value in event.params:
+        for key, value in params:
             if key in _CARD_PARAMS and value is not None:
                 fields[key] = _card(value, lang, names)
-    fields["player"] = player_label(event.player, lang)
-    fields["before"] = _fmt(event.before, lang)
-    fields["after"] = _fmt(event.after, lang)
-    if kind == "SET_ALLOWANCE" and isinstance(event.after, tuple):
+    fields["player"] = player_label(player, lang)
+    fields["before"] = _fmt(before, lang)
+    fields["after"] = _fmt(after, lang)
+    if template_kind == "SET_ALLOWANCE" and isinstance(after, tuple):
         joiner = " or " if lang == "en" else "または"
-        fields["after"] = joiner.join(_fmt(v, lang) for v in event.after)
+        fields["after"] = joiner.join(_fmt(v, lang) for v in after)
     return template[index].format_map(fields)

@@ -1,13 +1,12 @@
 """Rules profiles: the choices the engine makes where the rules text is ambiguous (design 2.13).
 
 Each ambiguity has an id (``ZA-01`` …), a default and alternatives. The engine records which
-ambiguities a run *consulted* in a way that mattered, so that claims can be re-run under each
-alternative (``DEPENDS_ON``).
+ambiguities a run *consulted* in a way that mattered, and where (``Consultation``), so that claims
+can be re-run under each alternative (``DEPENDS_ON``). The mat layouts of ZA-01 are in ``chronos``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from judging.engine.errors import RecordError
@@ -50,11 +49,6 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
     ),
 )
 _BY_ID = {a.id: a for a in AMBIGUITIES}
-
-NIGHT_MARKS: Mapping[str, frozenset[int]] = {
-    "SYM9": frozenset({14, 15, 16, 17, 0, 1, 2, 3, 4}),
-    "HALF9": frozenset(range(9)),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,3 +93,18 @@ class Profile:
 
 def ambiguity(ambiguity_id: str) -> Ambiguity:
     return _BY_ID[ambiguity_id]
+
+
+@dataclass(frozen=True, slots=True)
+class Consultation:
+    """One reading of an ambiguity choice during a replay: where the game was when it was read.
+
+    ``seq`` is the event the choice decides: the next event the engine emits after reading it.
+    It is None when the choice decides only a reported state (the time of day at a checkpoint,
+    which a claim may ask about).
+    """
+
+    key: str
+    turn: int
+    step: str
+    seq: int | None

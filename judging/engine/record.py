@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 
 from judging.engine.cards import CardCatalogue
@@ -153,6 +153,10 @@ class GameRecord:
     turns: tuple[TurnRecord, ...]
     claims: tuple[Claim, ...]
     start: StartSnapshot | None = None
+
+    def with_profile(self, profile: Profile) -> GameRecord:
+        """The same record played under other ambiguity choices."""
+        return replace(self, profile=profile)
 
 
 def schema_text() -> str:

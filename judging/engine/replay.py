@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from judging.engine.apply import Game, TurnSnapshot
+from judging.engine.apply import Game, TurnSnapshot, run_record
 from judging.engine.cards import CardCatalogue
-from judging.engine.errors import IllegalInputError
+from judging.engine.claims import ClaimVerdict, answer_claims
 from judging.engine.jsontypes import JSON
 from judging.engine.messages import LANGUAGES, player_label, rule_display, step_title, word
 from judging.engine.profile import Profile
@@ -36,38 +36,6 @@ class IllegalInput:
             "step": self.step,
             "path": self.path,
             "message": self.message,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimVerdict:
-    """The answer to one claim (design 4.6)."""
-
-    party: str
-    at: str
-    path: str
-    claimed: JSON
-    status: str  # CONSISTENT | CONTRADICTED | ILLEGAL_INPUT | DEPENDS_ON | UNDETERMINED
-    actual: JSON
-    step: str | None
-    rules: tuple[str, ...]
-    depends_on: tuple[str, ...]
-    alternatives: tuple[tuple[str, str], ...]
-    explanation: str
-
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "party": self.party,
-            "at": self.at,
-            "path": self.path,
-            "claimed": self.claimed,
-            "status": self.status,
-            "actual": self.actual,
-            "step": self.step,
-            "rules": list(self.rules),
-            "depends_on": list(self.depends_on),
-            "alternatives": dict(self.alternatives),
-            "explanation": self.explanation,
         }
 
 
@@ -195,41 +163,6 @@ def _event_lines(events: tuple[Event, ...], lang: str, names: Mapping[str, str])
     return lines
 
 
-def _with_profile(record: GameRecord, profile: Profile) -> GameRecord:
-    return GameRecord(
-        profile=profile,
-        cards=record.cards,
-        night_side=record.night_side,
-        players=record.players,
-        redraw=record.redraw,
-        deck_after_redraw=record.deck_after_redraw,
-        turns=record.turns,
-        claims=record.claims,
-        start=record.start,
-    )
-
-
-def run_record(
-    record: GameRecord, *, profile: Profile | None = None, capture: bool = False
-) -> Game:
-    """Play a record through the engine; illegal input is kept on ``game.illegal``, never raised."""
-    if profile is not None and profile != record.profile:
-        record = _with_profile(record, profile)
-    game = Game(record.cards, record.profile, capture=capture)
-    try:
-        if record.start is not None:
-            game.start_from(record.start, record.night_side)
-        else:
-            game.setup(record)
-        for turn in record.turns:
-            game.play_turn(turn)
-    except IllegalInputError as exc:
-        game.illegal = exc
-        game.checkpoints.append(game.state())
-        game.checkpoint_events.append(len(game.events))
-    return game
-
-
 def _result(game: Game) -> GameResult:
     if game.illegal is not None:
         return GameResult("unfinished", None, "illegal_input", game.turn, (game.illegal.rule.key,))
@@ -245,9 +178,6 @@ def report_for(game: Game, record: GameRecord, lang: str = "en",
         exc = game.illegal
         illegal = IllegalInput(exc.rule.key, exc.turn, exc.step, exc.path, exc.message)
     turns = tuple(game.snapshots)
-    if game.illegal is not None and game.turn > 0 and (not turns or turns[-1].turn != game.turn):
-        game._snapshot()  # the turn in progress, up to the illegal input
-        turns = tuple(game.snapshots)
     return ReplayReport(
         result=_result(game),
         profile=record.profile,
@@ -300,12 +230,10 @@ def replay_record(
         merged = record.profile
         for key, value in override.choices:
             merged = merged.with_choice(key, value)
-        record = _with_profile(record, merged)
+        record = record.with_profile(merged)
     capture = bool(record.claims)
     game = run_record(record, capture=capture)
     verdicts: tuple[ClaimVerdict, ...] = ()
     if record.claims:
-        from judging.engine.claims import answer_claims
-
         verdicts = answer_claims(record, game)
     return report_for(game, record, lang, verdicts)

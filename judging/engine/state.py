@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from judging.engine.jsontypes import JSON, Value, value_to_json
+from judging.engine.messages import render
 
 NIGHT = "night"
 DAY = "day"
@@ -129,9 +130,7 @@ class Event:
 
     def text(self, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
         """English or Japanese text; ``names`` maps card ids to names (ids are shown if absent)."""
-        from judging.engine.messages import render
-
-        return render(self, lang, names)
+        return render(self.kind, self.player, self.before, self.after, self.params, lang, names)
 
     def to_json(self, lang: str = "en", names: Mapping[str, str] | None = None) -> dict[str, JSON]:
         return {

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from django.test import RequestFactory
+from rest_framework.request import Request
 
-from core.conditional import etag_matches
+from core.conditional import etag_matches, not_modified
 
 
 @pytest.mark.parametrize(
@@ -24,3 +26,10 @@ from core.conditional import etag_matches
 )
 def test_etag_matches(header: str, etag: str, expected: bool) -> None:
     assert etag_matches(header, etag) is expected
+
+
+def test_not_modified_reads_the_header_of_a_page_or_an_api_request() -> None:
+    page = RequestFactory().get("/", HTTP_IF_NONE_MATCH='W/"r1-2"')
+    assert not_modified(page, '"r1-2"')
+    assert not_modified(Request(page), '"r1-2"')
+    assert not not_modified(RequestFactory().get("/"), '"r1-2"')

@@ -43,67 +43,53 @@ def test_production_refuses_to_start_without_redis() -> None:
     assert "REDIS_URL must be set in production" in result.stderr
 
 
-def test_production_debug_is_off_even_if_asked() -> None:
-    code = "from django.conf import settings; print(settings.DEBUG)"
-    base = {k: v for k, v in os.environ.items() if k not in PRODUCTION_ENV}
+def _settings_print(
+    expression: str, *, env: dict[str, str], unset: tuple[str, ...] = ()
+) -> list[str]:
+    """What ``print(expression)`` shows, ``settings`` imported as ``s``, in a fresh process
+    whose environment is this one without ``unset``, with ``env``."""
+    base = {k: v for k, v in os.environ.items() if k not in unset}
     result = subprocess.run(
-        [sys.executable, "-c", f"import django; django.setup(); {code}"],
+        [
+            sys.executable,
+            "-c",
+            f"import django; django.setup(); from django.conf import settings as s; "
+            f"print({expression})",
+        ],
         cwd=ROOT,
-        env={**base, **PRODUCTION_ENV, "DEBUG": "1"},
+        env={**base, **env},
         capture_output=True,
         text=True,
         check=True,
     )
-    assert result.stdout.strip() == "False"
+    return result.stdout.split()
+
+
+def test_production_debug_is_off_even_if_asked() -> None:
+    assert _settings_print("s.DEBUG", env={**PRODUCTION_ENV, "DEBUG": "1"}) == ["False"]
 
 
 def test_debug_is_off_by_default() -> None:
-    code = "import django; django.setup(); from django.conf import settings; print(settings.DEBUG)"
-    base = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "DJANGO_SETTINGS_MODULE"}}
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env={**base, "DJANGO_SETTINGS_MODULE": "config.settings.dev"},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert result.stdout.strip() == "False"
+    dev = {"DJANGO_SETTINGS_MODULE": "config.settings.dev"}
+    assert _settings_print("s.DEBUG", env=dev, unset=("DEBUG",)) == ["False"]
 
 
 def test_without_redis_celery_runs_tasks_eagerly_and_cache_is_local() -> None:
-    code = (
-        "import django; django.setup(); from django.conf import settings as s; "
-        "print(s.CELERY_TASK_ALWAYS_EAGER, s.CACHES['default']['BACKEND'].rsplit('.', 1)[-1])"
+    values = _settings_print(
+        "s.CELERY_TASK_ALWAYS_EAGER, s.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]",
+        env={"DJANGO_SETTINGS_MODULE": "config.settings.dev"},
+        unset=("REDIS_URL",),
     )
-    base = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "DJANGO_SETTINGS_MODULE"}}
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env={**base, "DJANGO_SETTINGS_MODULE": "config.settings.dev"},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert result.stdout.split() == ["True", "LocMemCache"]
+    assert values == ["True", "LocMemCache"]
 
 
 def test_with_redis_celery_uses_the_broker_and_cache() -> None:
-    code = (
-        "import django; django.setup(); from django.conf import settings as s; "
-        "print(s.CELERY_TASK_ALWAYS_EAGER, s.CELERY_BROKER_URL, "
-        "s.CACHES['default']['BACKEND'].rsplit('.', 1)[-1])"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
+    values = _settings_print(
+        "s.CELERY_TASK_ALWAYS_EAGER, s.CELERY_BROKER_URL, "
+        "s.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]",
         env={
-            **os.environ,
             "DJANGO_SETTINGS_MODULE": "config.settings.dev",
             "REDIS_URL": "redis://r.internal:6379/1",
         },
-        capture_output=True,
-        text=True,
-        check=True,
     )
-    assert result.stdout.split() == ["False", "redis://r.internal:6379/1", "RedisCache"]
+    assert values == ["False", "redis://r.internal:6379/1", "RedisCache"]

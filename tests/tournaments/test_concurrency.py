@@ -383,58 +383,47 @@ def _wait_until_blocked(waiters: int = 1) -> None:
     raise AssertionError("the second request never waited for the first one's lock")
 
 
+def _one_waits_for_the_other(
+    first_job: Callable[[], object], second_job: Callable[[], object]
+) -> tuple[object, object]:
+    """Run ``first_job`` and hold its transaction open; run ``second_job`` until it waits for
+    a lock the first holds; then let both finish. Their answers (or exceptions), in order."""
+    first: list[object] = []
+    second: list[object] = []
+    holder, release = _hold_open(first_job, first)
+    waiter = _in_thread(second_job, second)
+    _wait_until_blocked()
+    release.set()
+    holder.join(timeout=30)
+    waiter.join(timeout=30)
+    return first[0], second[0]
+
+
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_a_twin_player_request_waits_and_replays_the_first_answer() -> None:
+@pytest.mark.parametrize("who", ["player", "judge"])
+def test_a_twin_request_waits_and_replays_the_first_answer(who: str) -> None:
     kit = make_kit()
     event = kit.event()
     kit.players(event, 2)
     match = kit.matches(kit.pair(event))[0]
     user = kit.user_a(match)
 
-    def report() -> ResultOutcome:
-        return result_report(match_id=match.pk, user=user, wins_a=1, wins_b=0, idempotency_key="k")
-
-    first: list[object] = []
-    second: list[object] = []
-    holder, release = _hold_open(report, first)
-    twin = _in_thread(report, second)
-    _wait_until_blocked()
-    release.set()
-    holder.join(timeout=30)
-    twin.join(timeout=30)
-    assert isinstance(first[0], ResultOutcome), first
-    assert isinstance(second[0], ResultOutcome), second
-    assert second[0].replayed
-    assert second[0].as_dict() == first[0].as_dict()
-    assert ResultReport.objects.filter(match=match).count() == 1
-
-
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)
-def test_a_twin_judge_request_waits_and_replays_the_first_answer() -> None:
-    kit = make_kit()
-    event = kit.event()
-    kit.players(event, 2)
-    match = kit.matches(kit.pair(event))[0]
-
-    def enter() -> ResultOutcome:
+    def send() -> ResultOutcome:
+        if who == "player":
+            return result_report(
+                match_id=match.pk, user=user, wins_a=1, wins_b=0, idempotency_key="k"
+            )
         return result_enter_by_judge(
-            match_id=match.pk, judge=kit.judge, wins_a=1, wins_b=0, idempotency_key="j"
+            match_id=match.pk, judge=kit.judge, wins_a=1, wins_b=0, idempotency_key="k"
         )
 
-    first: list[object] = []
-    second: list[object] = []
-    holder, release = _hold_open(enter, first)
-    twin = _in_thread(enter, second)
-    _wait_until_blocked()
-    release.set()
-    holder.join(timeout=30)
-    twin.join(timeout=30)
-    assert isinstance(first[0], ResultOutcome), first
+    first, second = _one_waits_for_the_other(send, send)
+    assert isinstance(first, ResultOutcome), first
+    assert isinstance(second, ResultOutcome), second
+    assert second.replayed
+    assert second.as_dict() == first.as_dict()
     assert ResultReport.objects.filter(match=match).count() == 1
-    assert isinstance(second[0], ResultOutcome), second
-    assert second[0].as_dict() == first[0].as_dict()
 
 
 @pytest.mark.postgres
@@ -452,18 +441,8 @@ def test_simultaneous_confirmations_each_move_the_round_revision() -> None:
     def confirm(match: Match) -> Callable[[], object]:
         return lambda: result_report(match_id=match.pk, user=kit.user_b(match), wins_a=1, wins_b=0)
 
-    first: list[object] = []
-    second: list[object] = []
-    holder, release = _hold_open(confirm(m1), first)
-    other = _in_thread(confirm(m2), second)
-    _wait_until_blocked()
-    release.set()
-    holder.join(timeout=30)
-    other.join(timeout=30)
-    assert [getattr(box[0], "status", box[0]) for box in (first, second)] == [
-        "confirmed",
-        "confirmed",
-    ]
+    answers = _one_waits_for_the_other(confirm(m1), confirm(m2))
+    assert [getattr(answer, "status", answer) for answer in answers] == ["confirmed", "confirmed"]
     assert Round.objects.get(pk=round_obj.pk).revision == before + 2
 
 

@@ -8,10 +8,9 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from cardpool.models import DecklistVersion
 from core.errors import ConflictError, InvalidInputError, PermissionDeniedError
 from tournaments import services
-from tournaments.models import Event, Match, Registration, ResultReport, Round
+from tournaments.models import DecklistVersion, Event, Match, Registration, ResultReport, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -95,8 +94,9 @@ def test_results_are_final_once_the_event_is_finished(four: dict[str, Any]) -> N
 
 
 def test_decklists_lock_when_round_one_is_paired(four: dict[str, Any]) -> None:
-    from cardpool.services import card_import, decklist_submit
+    from cardpool.services import card_import
     from tests.cardpool.conftest import demo_records
+    from tournaments.services import decklist_submit
 
     card_import(game_slug="zutomayo", records=demo_records(), source="demo", is_demo=True)
     event, organiser, player = four["event"], four["organiser"], four["players"][0]

@@ -12,9 +12,8 @@ import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
 
-from cardpool.models import DecklistVersion
 from cardpool.services import card_import
-from tournaments.models import Event, Match, Registration, ResultReport, Round
+from tournaments.models import DecklistVersion, Event, Match, Registration, ResultReport, Round
 
 pytestmark = pytest.mark.django_db
 

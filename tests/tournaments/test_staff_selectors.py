@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from cardpool.selectors import decklist_rechecks
 from core.errors import PermissionDeniedError
 from judging.selectors import judge_case_get_for_judge, judge_case_list
 from judging.services import judge_case_open
 from tests.tournaments.conftest import TournamentKit
 from tournaments import api_selectors, view_selectors
+from tournaments.decklist_selectors import decklist_rechecks_recent
 from tournaments.models import Event, Match, PrintJob, Round
 from tournaments.services import (
     event_create,
@@ -116,7 +116,10 @@ READS: dict[str, tuple[Read, str]] = {
         "organiser",
     ),
     "print_job_pdf": (lambda s, u: view_selectors.print_job_pdf(job=s.job, user=u), "organiser"),
-    "decklist_rechecks": (lambda s, u: decklist_rechecks(event_id=s.event.pk, user=u), "organiser"),
+    "decklist_rechecks_recent": (
+        lambda s, u: list(decklist_rechecks_recent(event_id=s.event.pk, user=u)),
+        "organiser",
+    ),
 }
 ALLOWED = {"judge": {"judge", "organiser"}, "organiser": {"organiser"}}
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from core.models import AuditEntry
 from tournaments.models import Event, Match, PrintJob, Registration, ResultReport, Round
 from tournaments.services import event_role_grant
 
@@ -18,6 +19,24 @@ def _client(user: Any = None) -> Client:
     if user is not None:
         client.force_login(user)
     return client
+
+
+def test_home_lists_published_events_only(client: Client, make_event: Any) -> None:
+    make_event(name="Visible Cup", status="registration_open")
+    make_event(name="Secret Draft Cup", status="draft")
+    response = client.get("/")
+    assert response.status_code == 200
+    assert b"Visible Cup" in response.content
+    assert b"Secret Draft Cup" not in response.content
+
+
+def test_home_query_count_is_fixed(
+    client: Client, make_event: Any, django_assert_max_num_queries: Any
+) -> None:
+    for index in range(5):
+        make_event(name=f"Cup {index}", status="registration_open")
+    with django_assert_max_num_queries(3):
+        client.get("/")
 
 
 @pytest.fixture
@@ -113,6 +132,18 @@ def test_player_finds_table_reports_and_opponent_confirms(world: dict[str, Any])
     assert page_b.context["pending_from_opponent"] is not None
     assert _client(player_b).post(url, {"action": "confirm"}).status_code == 302
     assert ResultReport.objects.get(match=match, status="confirmed").wins_a == 1
+
+
+def test_a_judge_enters_a_result_on_the_match_page(world: dict[str, Any]) -> None:
+    match = Match.objects.filter(round=_pair_round_one(world)).first()
+    assert match is not None
+    url = f"/events/matches/{match.pk}/"
+    score = {"wins_a": 0, "wins_b": 1, "draws": 0, "intentional_draw": ""}
+    response = _client(world["judge"]).post(url, {**score, "reason": "slips"})
+    assert response.status_code == 302
+    report = ResultReport.objects.get(match=match, status="confirmed")
+    assert (report.source, report.wins_a, report.wins_b, report.draws) == ("judge", 0, 1, 0)
+    assert (report.reason, report.reported_by) == ("slips", world["judge"])
 
 
 def test_judge_desk_fast_entry_and_counter(world: dict[str, Any]) -> None:
@@ -232,8 +263,9 @@ def test_organiser_edits_the_event(world: dict[str, Any]) -> None:
 
 
 def test_judge_deck_check_page_shows_the_differences(world: dict[str, Any]) -> None:
-    from cardpool.services import card_import, decklist_submit
+    from cardpool.services import card_import
     from tests.cardpool.conftest import demo_records
+    from tournaments.services import decklist_submit
 
     card_import(game_slug="zutomayo", records=demo_records(), source="demo", is_demo=True)
     player = world["players"][0]
@@ -250,6 +282,53 @@ def test_judge_deck_check_page_shows_the_differences(world: dict[str, Any]) -> N
         ("DEMO_11", 0, 1),
     ]
     assert _client(world["players"][1]).post(url, {"presented": presented}).status_code == 403
+
+
+def test_every_dashboard_action_reaches_its_service_with_the_forms_values(
+    world: dict[str, Any],
+) -> None:
+    event = world["event"]
+    assert _act(world, "close").status_code == 302
+    assert _act(world, "open").status_code == 302
+    round_obj = _pair_round_one(world)
+    table1, table2 = Match.objects.filter(round=round_obj).order_by("table")[:2]
+    swap = {"registration_a": table1.player_a_id, "registration_b": table2.player_a_id}
+    steps: list[tuple[str, dict[str, Any]]] = [
+        ("swap", {"round": round_obj.pk, **swap, "reason": "family"}),
+        ("repair", {"round": round_obj.pk, "reason": "late arrival"}),
+        ("start", {"round": round_obj.pk}),
+        ("pause", {"round": round_obj.pk}),
+        ("resume", {"round": round_obj.pk}),
+        ("extend", {"round": round_obj.pk, "minutes": 5}),
+        ("drop", {"registration": table1.player_a_id}),
+        ("undrop", {"registration": table1.player_a_id, "reason": "came back"}),
+        ("publish_lists", {}),
+    ]
+    for action, data in steps:
+        assert _act(world, action, **data).status_code == 302, action
+    entries = AuditEntry.objects.filter(event_id=event.pk).order_by("pk")
+    done = [(e.action.removeprefix("tournaments."), e.reason, e.data) for e in entries]
+    assert done[8:10] == [
+        ("event.status_changed", "", {"from": "registration_open", "to": "registration_closed"}),
+        ("event.status_changed", "", {"from": "registration_closed", "to": "registration_open"}),
+    ]
+    assert [(action, reason) for action, reason, _data in done[-10:]] == [
+        ("round.paired", ""),
+        ("round.players_swapped", "family"),
+        ("round.repaired", "late arrival"),
+        ("round.started", ""),
+        ("round.paused", ""),
+        ("round.resumed", ""),
+        ("round.extended", ""),
+        ("registration.dropped", ""),
+        ("registration.undropped", "came back"),
+        ("event.updated", ""),
+    ]
+    assert done[-9][2]["a"] == swap["registration_a"]
+    assert done[-9][2]["b"] == swap["registration_b"]
+    assert done[-4][2] == {"minutes": "5"}
+    event.refresh_from_db()
+    assert event.decklists_published
 
 
 @pytest.mark.parametrize("action", ["bogus", "publish", "swap_players", "undrop_all"])

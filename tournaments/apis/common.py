@@ -1,4 +1,4 @@
-"""Shared pieces of the event API: permission sets, refusals, the caller, output serializers."""
+"""Shared pieces of the event API: permission sets, the caller, output serializers."""
 
 from __future__ import annotations
 
@@ -7,17 +7,12 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import (
-    OpenApiParameter,
-    OpenApiResponse,
-    extend_schema_field,
-)
+from drf_spectacular.utils import OpenApiParameter, extend_schema_field
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core.conditional import etag_matches
 from core.errors import InvalidInputError, PermissionDeniedError
 from tournaments import services
 from tournaments.models import Event, Match, Registration, ResultReport, Round
@@ -39,16 +34,6 @@ IDEMPOTENCY_HEADER = OpenApiParameter(
     description=f"Up to {MAX_KEY} characters. Sending the same key again returns the first "
     "answer (same status, same body, header Idempotent-Replayed: true) and stores nothing.",
 )
-
-
-#: The refusals every write may answer: a domain error is ``{"code", "detail", "field"}`` (plus
-#: details such as ``problems`` or ``tables``); a shape error is ``{"<field>": ["message"]}``.
-ERRORS: dict[int, OpenApiResponse] = {
-    400: OpenApiResponse(OpenApiTypes.OBJECT, description="Bad input; names the field."),
-    403: OpenApiResponse(OpenApiTypes.OBJECT, description="Not allowed for this person."),
-    404: OpenApiResponse(OpenApiTypes.OBJECT, description="No such object in this event."),
-    409: OpenApiResponse(OpenApiTypes.OBJECT, description="The object's state forbids it now."),
-}
 
 
 def request_user(request: Request) -> User:
@@ -206,7 +191,3 @@ def round_response(round_obj: Round, status: int = 200) -> Response:
 
 def etag_for(*parts: object) -> str:
     return '"' + "-".join(map(str, parts)) + '"'
-
-
-def not_modified(request: Request, etag: str) -> bool:
-    return etag_matches(request.headers.get("If-None-Match", ""), etag)

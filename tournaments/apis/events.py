@@ -17,17 +17,17 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardpool.models import Game
+from core.api import ERRORS, error_responses, validated
+from core.conditional import not_modified
 from core.errors import InvalidInputError
 from tournaments import api_selectors, services
 from tournaments.apis.common import (
-    ERRORS,
     ORGANISER,
     BestOfField,
     EventListOutputSerializer,
     EventOutputSerializer,
     InlineChoiceField,
     etag_for,
-    not_modified,
     request_user,
 )
 from tournaments.models import Event
@@ -98,9 +98,7 @@ class EventListApi(APIView):
         request=EventCreateInputSerializer, responses={201: EventOutputSerializer, **ERRORS}
     )
     def post(self, request: Request) -> Response:
-        serializer = self.EventCreateInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = dict(serializer.validated_data)
+        data = validated(self.EventCreateInputSerializer, request.data)
         event = services.event_create(
             name=data.pop("name"),
             game_slug=data.pop("game"),
@@ -124,7 +122,7 @@ class EventDetailApi(APIView):
         name = serializers.CharField(required=False, max_length=200)
         date = serializers.DateField(required=False)
 
-    @extend_schema(responses=EventOutputSerializer)
+    @extend_schema(responses={200: EventOutputSerializer, **error_responses(404)})
     def get(self, request: Request, event_id: int) -> Response:
         event = api_selectors.event_get_visible(event_id=event_id, user=request.user)
         return Response(EventOutputSerializer(event).data)
@@ -133,13 +131,10 @@ class EventDetailApi(APIView):
         request=EventUpdateInputSerializer, responses={200: EventOutputSerializer, **ERRORS}
     )
     def patch(self, request: Request, event_id: int) -> Response:
-        serializer = self.EventUpdateInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        if not serializer.validated_data:
+        data = validated(self.EventUpdateInputSerializer, request.data)
+        if not data:
             raise InvalidInputError("send at least one field to change", field="event")
-        event = services.event_update(
-            event_id=event_id, by=request_user(request), changes=dict(serializer.validated_data)
-        )
+        event = services.event_update(event_id=event_id, by=request_user(request), changes=data)
         return Response(EventOutputSerializer(event).data)
 
 
@@ -157,10 +152,9 @@ class EventStatusApi(APIView):
         request=EventStatusInputSerializer, responses={200: EventOutputSerializer, **ERRORS}
     )
     def post(self, request: Request, event_id: int) -> Response:
-        serializer = self.EventStatusInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.EventStatusInputSerializer, request.data)
         event = services.event_set_status(
-            event_id=event_id, by=request_user(request), status=serializer.validated_data["status"]
+            event_id=event_id, by=request_user(request), status=data["status"]
         )
         return Response(EventOutputSerializer(event).data)
 
@@ -209,7 +203,11 @@ class StandingsApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: StandingsOutputSerializer, 304: OpenApiResponse(description="unchanged")}
+        responses={
+            200: StandingsOutputSerializer,
+            304: OpenApiResponse(description="unchanged"),
+            **error_responses(404),
+        }
     )
     def get(self, request: Request, event_id: int) -> Response:
         api_selectors.event_get_visible(event_id=event_id, user=request.user)

@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import error_responses
 from core.errors import InvalidInputError
 from tournaments import api_selectors
 from tournaments.apis.common import (
@@ -75,6 +76,7 @@ class EventExportApi(APIView):
         responses={
             (200, "application/json"): {"type": "array", "items": {"type": "object"}},
             (200, "text/csv"): OpenApiTypes.STR,
+            **error_responses(400, 403, 404),
         },
     )
     def get(self, request: Request, event_id: int, kind: str) -> Response:

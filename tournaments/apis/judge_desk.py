@@ -13,10 +13,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import ERRORS, error_responses, validated
 from core.errors import InvalidInputError
 from tournaments import api_selectors, services
 from tournaments.apis.common import (
-    ERRORS,
     IDEMPOTENCY_HEADER,
     STAFF,
     MatchOutputSerializer,
@@ -49,7 +49,9 @@ class RoundQueueApi(APIView):
 
     permission_classes = STAFF
 
-    @extend_schema(responses=QueueEntryOutputSerializer(many=True))
+    @extend_schema(
+        responses={200: QueueEntryOutputSerializer(many=True), **error_responses(403, 404)}
+    )
     def get(self, request: Request, event_id: int, number: int) -> Response:
         round_obj = api_selectors.round_get(event_id=event_id, number=number)
         queue = api_selectors.round_queue(round_obj=round_obj, user=request.user)
@@ -72,7 +74,7 @@ class RoundProgressApi(APIView):
         byes = serializers.IntegerField()
         text = serializers.CharField()
 
-    @extend_schema(responses=RoundProgressOutputSerializer)
+    @extend_schema(responses={200: RoundProgressOutputSerializer, **error_responses(403, 404)})
     def get(self, request: Request, event_id: int, number: int) -> Response:
         round_obj = api_selectors.round_get(event_id=event_id, number=number)
         progress = api_selectors.round_progress(round_obj=round_obj, user=request.user)
@@ -101,12 +103,11 @@ class JudgeResultApi(APIView):
         responses={201: ResultOutputSerializer, **ERRORS},
     )
     def post(self, request: Request, event_id: int, match_id: int) -> Response:
-        serializer = self.JudgeResultInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.JudgeResultInputSerializer, request.data)
         key = idempotency_key(request)
         api_selectors.match_get(event_id=event_id, match_id=match_id)
         event = api_selectors.event_get_visible(event_id=event_id, user=request.user)
-        if serializer.validated_data["double_loss"] and not scoring_for(event).double_loss:
+        if data["double_loss"] and not scoring_for(event).double_loss:
             # The service stores a double loss the standings engine then refuses (a server
             # error at round completion): refuse it here while the event's scoring has none.
             raise InvalidInputError(
@@ -116,7 +117,7 @@ class JudgeResultApi(APIView):
             match_id=match_id,
             judge=request_user(request),
             idempotency_key=key,
-            **serializer.validated_data,
+            **data,
         )
         return result_response(outcome)
 
@@ -134,12 +135,9 @@ class MatchExtendApi(APIView):
         request=MatchExtendInputSerializer, responses={200: MatchOutputSerializer, **ERRORS}
     )
     def post(self, request: Request, event_id: int, match_id: int) -> Response:
-        serializer = self.MatchExtendInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.MatchExtendInputSerializer, request.data)
         api_selectors.match_get(event_id=event_id, match_id=match_id)
-        match = services.match_extend_time(
-            match_id=match_id, judge=request_user(request), **serializer.validated_data
-        )
+        match = services.match_extend_time(match_id=match_id, judge=request_user(request), **data)
         return Response(MatchOutputSerializer(match).data)
 
 
@@ -173,7 +171,7 @@ class PenaltyListApi(APIView):
         )
         note = serializers.CharField(required=False, default="", allow_blank=True)
 
-    @extend_schema(responses=PenaltyOutputSerializer(many=True))
+    @extend_schema(responses={200: PenaltyOutputSerializer(many=True), **error_responses(403, 404)})
     def get(self, request: Request, event_id: int) -> Response:
         penalties = api_selectors.event_penalties(event_id=event_id, user=request.user)
         return Response(PenaltyOutputSerializer(penalties, many=True).data)
@@ -182,9 +180,7 @@ class PenaltyListApi(APIView):
         request=PenaltyInputSerializer, responses={201: PenaltyOutputSerializer, **ERRORS}
     )
     def post(self, request: Request, event_id: int) -> Response:
-        serializer = self.PenaltyInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(self.PenaltyInputSerializer, request.data)
         registration = api_selectors.registration_get(
             event_id=event_id, registration_id=data["registration"]
         )

@@ -16,9 +16,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import ERRORS, error_responses, validated
 from tournaments import api_selectors, services
 from tournaments.apis.common import (
-    ERRORS,
     ORGANISER,
     RegistrationPublicOutputSerializer,
     RegistrationStaffOutputSerializer,
@@ -49,7 +49,8 @@ class RegistrationListApi(APIView):
                 RegistrationStaffOutputSerializer(many=True),
                 description="Staff get every field; everyone else id, display_name and status "
                 "(RegistrationPublicOutput).",
-            )
+            ),
+            **error_responses(404),
         }
     )
     def get(self, request: Request, event_id: int) -> Response:
@@ -65,19 +66,16 @@ class RegistrationListApi(APIView):
         responses={201: RegistrationPublicOutputSerializer, **ERRORS},
     )
     def post(self, request: Request, event_id: int) -> Response:
-        serializer = self.RegistrationSelfInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.RegistrationSelfInputSerializer, request.data)
         user = request_user(request)
         event = api_selectors.event_get_visible(event_id=event_id, user=user)
-        name = serializer.validated_data.get("display_name") or (
-            user.get_full_name() or user.get_username()
-        )
+        name = data.get("display_name") or (user.get_full_name() or user.get_username())
         registration = services.registration_create(
             event=event,
             user=user,
             by=user,
             display_name=name,
-            player_id=serializer.validated_data.get("player_id", ""),
+            player_id=data.get("player_id", ""),
             email=user.email,
         )
         return Response(RegistrationPublicOutputSerializer(registration).data, status=201)
@@ -98,9 +96,7 @@ class RegistrationAddApi(APIView):
         responses={201: RegistrationStaffOutputSerializer, **ERRORS},
     )
     def post(self, request: Request, event_id: int) -> Response:
-        serializer = self.RegistrationAddInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(self.RegistrationAddInputSerializer, request.data)
         registration = services.registration_create(
             event=api_selectors.event_get_visible(event_id=event_id, user=request.user),
             user=None,
@@ -127,11 +123,9 @@ class RegistrationImportApi(APIView):
         responses={201: RegistrationStaffOutputSerializer(many=True), **ERRORS},
     )
     def post(self, request: Request, event_id: int) -> Response:
-        serializer = self.RegistrationImportInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data["file"].read(MAX_IMPORT_BYTES + 1)
+        upload = validated(self.RegistrationImportInputSerializer, request.data)["file"]
         created = services.registrations_import_csv(
-            event_id=event_id, by=request_user(request), data=data
+            event_id=event_id, by=request_user(request), data=upload.read(MAX_IMPORT_BYTES + 1)
         )
         return Response(RegistrationStaffOutputSerializer(created, many=True).data, status=201)
 
@@ -161,13 +155,12 @@ class RegistrationDropApi(APIView):
         responses={200: RegistrationPublicOutputSerializer, **ERRORS},
     )
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
-        serializer = self.RegistrationDropInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.RegistrationDropInputSerializer, request.data)
         api_selectors.registration_get(event_id=event_id, registration_id=registration_id)
         registration = services.registration_drop(
             registration_id=registration_id,
             by=request_user(request),
-            reason=serializer.validated_data.get("reason", ""),
+            reason=data.get("reason", ""),
         )
         return Response(RegistrationPublicOutputSerializer(registration).data)
 
@@ -183,12 +176,11 @@ class RegistrationUndropApi(APIView):
         responses={200: RegistrationStaffOutputSerializer, **ERRORS},
     )
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
-        serializer = self.RegistrationUndropInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.RegistrationUndropInputSerializer, request.data)
         api_selectors.registration_get(event_id=event_id, registration_id=registration_id)
         registration = services.registration_undrop(
             registration_id=registration_id,
             by=request_user(request),
-            reason=serializer.validated_data["reason"],
+            reason=data["reason"],
         )
         return Response(RegistrationStaffOutputSerializer(registration).data)

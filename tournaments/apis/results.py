@@ -13,9 +13,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import ERRORS, error_responses, validated
 from tournaments import api_selectors, services
 from tournaments.apis.common import (
-    ERRORS,
     IDEMPOTENCY_HEADER,
     MatchPlayerOutputSerializer,
     ReportOutputSerializer,
@@ -45,7 +45,7 @@ class MyMatchApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=MyMatchOutputSerializer)
+    @extend_schema(responses={200: MyMatchOutputSerializer, **error_responses(403, 404)})
     def get(self, request: Request, event_id: int, number: int) -> Response:
         round_obj = api_selectors.round_get(event_id=event_id, number=number)
         match = api_selectors.match_for_player(round_obj=round_obj, user=request.user)
@@ -89,15 +89,14 @@ class ResultReportApi(APIView):
         responses={201: ResultOutputSerializer, **ERRORS},
     )
     def post(self, request: Request, event_id: int, match_id: int) -> Response:
-        serializer = self.ResultReportInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.ResultReportInputSerializer, request.data)
         key = idempotency_key(request)
         api_selectors.match_get(event_id=event_id, match_id=match_id)
         outcome = services.result_report(
             match_id=match_id,
             user=request_user(request),
             idempotency_key=key,
-            **serializer.validated_data,
+            **data,
         )
         return result_response(outcome)
 

@@ -19,15 +19,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import ERRORS, error_responses, validated
+from core.conditional import not_modified
 from tournaments import api_selectors, services
 from tournaments.apis.common import (
-    ERRORS,
     ORGANISER,
     InlineChoiceField,
     RoundOutputSerializer,
     RoundSummaryOutputSerializer,
     etag_for,
-    not_modified,
     request_user,
     round_response,
 )
@@ -48,7 +48,7 @@ class RoundListApi(APIView):
             required=False, min_value=1, max_value=2**31 - 1, help_text="Default: random."
         )
 
-    @extend_schema(responses=RoundSummaryOutputSerializer(many=True))
+    @extend_schema(responses={200: RoundSummaryOutputSerializer(many=True), **error_responses(404)})
     def get(self, request: Request, event_id: int) -> Response:
         event = api_selectors.event_get_visible(event_id=event_id, user=request.user)
         rounds = api_selectors.event_rounds(event_id=event.pk)
@@ -58,10 +58,9 @@ class RoundListApi(APIView):
         request=RoundPairInputSerializer, responses={201: RoundOutputSerializer, **ERRORS}
     )
     def post(self, request: Request, event_id: int) -> Response:
-        serializer = self.RoundPairInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.RoundPairInputSerializer, request.data)
         round_obj = services.round_pair(
-            event_id=event_id, by=request_user(request), seed=serializer.validated_data.get("seed")
+            event_id=event_id, by=request_user(request), seed=data.get("seed")
         )
         return round_response(round_obj, status=201)
 
@@ -85,7 +84,11 @@ class RoundDetailApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: RoundPublicOutputSerializer, 304: OpenApiResponse(description="unchanged")}
+        responses={
+            200: RoundPublicOutputSerializer,
+            304: OpenApiResponse(description="unchanged"),
+            **error_responses(404),
+        }
     )
     def get(self, request: Request, event_id: int, number: int) -> Response:
         round_obj, snapshot = api_selectors.round_snapshot_get(
@@ -125,14 +128,13 @@ class RoundRepairApi(APIView):
         request=RoundRepairInputSerializer, responses={200: RoundOutputSerializer, **ERRORS}
     )
     def post(self, request: Request, event_id: int, number: int) -> Response:
-        serializer = self.RoundRepairInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.RoundRepairInputSerializer, request.data)
         round_obj = api_selectors.round_get(event_id=event_id, number=number)
         round_obj = services.round_repair(
             round_id=round_obj.pk,
             by=request_user(request),
-            reason=serializer.validated_data["reason"],
-            seed=serializer.validated_data.get("seed"),
+            reason=data["reason"],
+            seed=data.get("seed"),
         )
         return round_response(round_obj)
 
@@ -151,9 +153,7 @@ class RoundSwapApi(APIView):
         request=RoundSwapInputSerializer, responses={200: RoundOutputSerializer, **ERRORS}
     )
     def post(self, request: Request, event_id: int, number: int) -> Response:
-        serializer = self.RoundSwapInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(self.RoundSwapInputSerializer, request.data)
         round_obj = api_selectors.round_get(event_id=event_id, number=number)
         round_obj = services.round_swap_players(
             round_id=round_obj.pk,
@@ -229,9 +229,7 @@ class RoundClockApi(APIView):
         clock = CLOCK_ACTIONS[self.clock_action]
         data: Mapping[str, Any] = {}
         if clock.input is not None:
-            serializer = clock.input(data=request.data)
-            serializer.is_valid(raise_exception=True)
-            data = serializer.validated_data
+            data = validated(clock.input, request.data)
         round_obj = api_selectors.round_get(event_id=event_id, number=number)
         round_obj = clock.run(round_obj, request_user(request), data)
         return Response(RoundSummaryOutputSerializer(round_obj).data)
@@ -261,9 +259,8 @@ class TopCutApi(APIView):
 
     @extend_schema(request=TopCutInputSerializer, responses={201: RoundOutputSerializer, **ERRORS})
     def post(self, request: Request, event_id: int) -> Response:
-        serializer = self.TopCutInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(self.TopCutInputSerializer, request.data)
         round_obj = services.topcut_start(
-            event_id=event_id, by=request_user(request), size=serializer.validated_data.get("size")
+            event_id=event_id, by=request_user(request), size=data.get("size")
         )
         return round_response(round_obj, status=201)

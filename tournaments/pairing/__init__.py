@@ -24,8 +24,9 @@ drop
 late entry
     A player who joins after round 1; each missed round counts as a match loss (0-2).
 pair-down (float)
-    A player paired with someone from a lower score group, because their own group could
-    not be paired evenly without a rematch. Floats come from the bottom of a group.
+    A table whose two players have different match points: the higher one is paired down,
+    because their own group could not be paired evenly without a rematch or an odd player
+    out. A table across several groups is still one pair-down.
 rematch
     Two players meeting a second time. Never made while a rematch-free pairing of the whole
     field exists.
@@ -48,31 +49,44 @@ The pairing objective
 Each round the engine seats the active players to minimise, compared left to right
 (:class:`PairingObjective`, computed by :func:`pairing_objective`):
 
-1. ``rematches``: the number of tables whose players met before;
+1. ``rematches``: the number of tables whose players met before (zero whenever a
+   rematch-free pairing exists);
 2. ``repeat_byes``: 1 if the bye goes to a player who already had one;
 3. ``bye_height``: how many active players are ranked below the bye player (so the bye
    goes to the lowest-ranked eligible player);
-4. ``crossings``: for each boundary between score groups, from the top one down, the number
-   of tables across it; compared lexicographically, so pair-downs are as few as possible
-   high in the standings, and happen as low as possible;
-5. ``score_gap``: the sum over tables of the squared match-point difference;
-6. ``float_distance``: over the pair-downs, the sum of the standings distance between the
+4. ``pair_downs``: the number of tables whose two players have different match points (a
+   table across several score groups counts once);
+5. ``crossings``: for each boundary between score groups, from the top one down, the number
+   of tables across it; compared lexicographically, so pair-downs happen as low in the
+   standings as possible and span as few groups as possible;
+6. ``score_gap``: the sum over tables of the squared match-point difference;
+7. ``float_distance``: over the pair-downs, the sum of the standings distance between the
    two players, so the floating player is the lowest-placed possible and meets the
-   highest-placed player of the group below;
-7. ``fold``: within a group, how far each table is from "top half against bottom half".
+   highest-placed possible player below;
+8. ``fold``: within a group, how far each table is from "top half against bottom half".
 
-Fields of at most :data:`EXACT_LIMIT` (16) active players are solved exactly; the tests
-check the result against a brute-force search over every pairing, up to 14 players. Larger
-fields use the score-group algorithm described in :mod:`tournaments.pairing.swiss`: it is
-exact on the first three terms whenever a rematch-free pairing exists (no rematch, no
-avoidable repeat bye, the bye as low as possible), follows the remaining terms greedily from
-the top of the standings down, and solves the last 16 players of the standings exactly.
+What is exact. Fields of at most :data:`EXACT_LIMIT` (16) active players are solved exactly
+on all eight terms (dynamic programming over subsets; the tests compare it with a
+brute-force search over every pairing). Larger fields are solved exactly on terms 1 to 7,
+at every size: the bye by completion checks (maximum matchings); the tables across score
+groups by a minimum-cost perfect matching (Edmonds' blossom algorithm with duals) of the few
+seats a lower bound on pair-downs says must cross, which certifies the optimum when it
+succeeds, and otherwise of a graph reduced without losing an optimum;
+:mod:`tournaments.pairing.swiss` gives the arguments. Only the
+last term is followed rather than proven: each group is paired top half against bottom
+half, with exchanges to avoid rematches. The tests check the large-field solver against the
+brute-force search on terms 1 to 7, and the pair-down and rematch counts against a general
+matching of the whole field (``networkx``) on simulated events of up to 120 players.
+``RoundSummary.pair_downs_lower_bound`` gives the parity walk of the score groups (see
+:class:`RoundSummary`) beside the count: every pairing has at least that many pair-downs,
+and if rematches were allowed some pairing would have exactly that many.
 
 Public API
 ----------
-:func:`pair_round`, :func:`pairing_objective`, :func:`compute_standings`,
-:func:`player_records`, :func:`top_cut_bracket`, :func:`recommended_structure`, and the
-frozen dataclasses they take and return. Every decision carries a bilingual :class:`Reason`.
+:func:`pair_round`, :func:`pairing_objective`, :func:`validate_pairing` (an organiser's own
+pairing, checked), :func:`compute_standings`, :func:`player_records`, :func:`top_cut_bracket`,
+:func:`recommended_structure`, :func:`games_to_win`, and the frozen dataclasses they take and
+return. Every decision carries a bilingual :class:`Reason`.
 """
 
 from tournaments.pairing.explain import Reason
@@ -105,7 +119,9 @@ from tournaments.pairing.types import (
     RoundPairings,
     RoundSummary,
     ScoringConfig,
+    games_to_win,
 )
+from tournaments.pairing.validate import PairingProblem, validate_pairing
 
 __all__ = [
     "EXACT_LIMIT",
@@ -118,6 +134,7 @@ __all__ = [
     "MatchResult",
     "Pairing",
     "PairingObjective",
+    "PairingProblem",
     "PlayerRecord",
     "Reason",
     "RoundPairings",
@@ -131,6 +148,7 @@ __all__ = [
     "TiebreakValue",
     "bracket_order",
     "compute_standings",
+    "games_to_win",
     "pair_round",
     "pairing_objective",
     "player_records",
@@ -138,4 +156,5 @@ __all__ = [
     "structure_table",
     "tiebreak_profile",
     "top_cut_bracket",
+    "validate_pairing",
 ]

@@ -131,6 +131,7 @@ def _pairings_json(result: RoundPairings) -> dict[str, object]:
         "summary": {
             "rematches": len(result.summary.rematches),
             "pair_downs": result.summary.pair_downs,
+            "pair_downs_lower_bound": result.summary.pair_downs_lower_bound,
             "byes": result.summary.byes,
             "repeat_byes": result.summary.repeat_byes,
             "rematch_players": [list(r) for r in result.summary.rematches],

@@ -120,11 +120,39 @@ def round_summary(
     pair_downs: int,
     rematches: tuple[tuple[str, str], ...],
     byes: int,
+    pair_downs_lower_bound: int = 0,
+    active: int | None = None,
 ) -> Reason:
+    fields = (
+        ("round", str(round_number)),
+        ("pairs", str(pairs)),
+        ("pair_downs", str(pair_downs)),
+        ("pair_downs_lower_bound", str(pair_downs_lower_bound)),
+        ("rematches", str(len(rematches))),
+        ("byes", str(byes)),
+    )
+    if active == 0:
+        return Reason(
+            "round_summary",
+            f"Round {round_number}: no active players, so there is nothing to pair.",
+            f"第{round_number}回戦：参加中のプレイヤーがいないため、組み合わせはありません。",
+            fields,
+        )
+    if active == 1:
+        return Reason(
+            "round_summary",
+            f"Round {round_number}: only one active player is left; they receive the bye and "
+            "no table is paired.",
+            f"第{round_number}回戦：参加中のプレイヤーが1人だけのため、そのプレイヤーが"
+            "不戦勝となり、対戦卓はありません。",
+            fields,
+        )
     if rematches:
         names_en = "; ".join(f"{a} v {b}" for a, b in rematches)
-        rem_en = f"{len(rematches)} unavoidable rematch(es): {names_en}"
-        rem_ja = f"避けられない再戦{len(rematches)}件：{names_en}"
+        rem_en = (
+            f"{len(rematches)} unavoidable rematch(es), the fewest any pairing allows: {names_en}"
+        )
+        rem_ja = f"避けられない再戦{len(rematches)}件（可能な最少数）：{names_en}"
     else:
         rem_en = "no rematches"
         rem_ja = "再戦なし"
@@ -133,11 +161,5 @@ def round_summary(
         f"Round {round_number}: {pairs} table(s), {pair_downs} pair-down(s), {rem_en}, "
         f"{byes} bye(s).",
         f"第{round_number}回戦：{pairs}卓、ペアダウン{pair_downs}件、{rem_ja}、不戦勝{byes}件。",
-        (
-            ("round", str(round_number)),
-            ("pairs", str(pairs)),
-            ("pair_downs", str(pair_downs)),
-            ("rematches", str(len(rematches))),
-            ("byes", str(byes)),
-        ),
+        fields,
     )

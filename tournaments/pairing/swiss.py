@@ -3,24 +3,51 @@
 Two solvers share one objective:
 
 * an exact one (dynamic programming over subsets) for fields of at most ``EXACT_LIMIT``
-  active players, including the choice of the bye;
-* a fast one for larger fields. The bye goes to the lowest-ranked player without one whose
-  absence leaves a rematch-free pairing of everyone else. Score groups are then paired from
-  the top down: players floated in from above meet the top of the group, the rest play top
-  half against bottom half (with exchanges, by backtracking, to avoid rematches), and the
-  floats are chosen from the bottom of the group up. Before a group commits to its floats the
-  engine checks that everything below can still be paired without a rematch: Dirac's theorem
-  settles it at once when the rest is large (everyone may still meet half of it), and a
-  maximum matching (Edmonds' blossom algorithm) when it is small. So a choice high in the
-  standings never leaves a lower group unpairable, and the fast solver makes no rematch
-  whenever the field (without the bye player) can be paired without one. When it cannot, the
-  rest is paired with as few rematches as a maximum matching allows. Once what is left at the
-  bottom of the standings (with whoever floated into it) is at most ``EXACT_LIMIT`` players,
-  it is handed to the exact solver.
+  active players, including the choice of the bye; it is exact on every term;
+* one for larger fields, exact on every term but the last (the fold inside groups), at any
+  size. It works in four steps.
 
-The fast solver follows the objective's order of preferences but is only proven optimal for
-its first three terms (rematches, repeat byes, bye placement) when a rematch-free pairing
-exists; the exact solver is optimal for all of them (see the brute-force tests).
+1. **The bye** goes to the lowest-ranked player without one whose absence leaves a
+   rematch-free pairing of everyone else, else the same among players who had one. Dirac's
+   theorem settles each check at once when the field is large (everyone may still meet half
+   of it), a maximum matching (Edmonds' blossom algorithm) otherwise. Terms 2 and 3 depend on
+   the bye alone, so this is optimal for terms 1 to 3 whenever a rematch-free pairing exists.
+   If none does (only possible with fewer than ``2 * max_met + 2`` players), the bye goes to
+   the most preferred player whose absence leaves the largest matching of unplayed tables,
+   and the rest is a minimum-cost perfect matching of the whole (small) field with rematches
+   first in the cost: exact on terms 1 to 7.
+
+2. **The tables across score groups, by the bound.** Every rematch-free pairing sends at
+   least ``d`` players of a group across, where ``d`` is how many a best pairing inside the
+   group leaves out (its parity by Dirac when the group is large, else from a maximum
+   matching); so there are at least ``sum(d) / 2`` pair-downs, and a pairing that reaches
+   that sends exactly ``d`` from each group. When each group sends none, one (any player
+   whose group can be paired without them) or all of its players (they have all met one
+   another), the engine matches those seats with a minimum-cost perfect matching of a few
+   dozen nodes, each table costing what its best eligible players cost (terms 4 to 7, one
+   integer). If every seat finds a partner, the bound is met, so the count is optimal and
+   the matching is optimal on terms 5 to 7 among the pairings that meet it: exact.
+
+3. **Otherwise, a minimum-cost perfect matching** (:mod:`tournaments.pairing.matching`)
+   over a reduced graph, with costs that encode terms 4 to 7 in one integer. A group is kept
+   whole unless it is large; of a large group only windows of its highest and lowest
+   players are kept, with one stand-in for the middle when that is odd. The reduction loses
+   no optimum: two tables across groups from one group whose opponents have not met could be
+   rearranged to save a pair-down, so an optimal pairing has at most ``clique`` of them (the
+   most players who have all met each other), and a middle player at such a table can give
+   the seat to a window player who is not at one and has not met the opponent, making the
+   standings distance smaller and nothing else worse. The windows are sized for both
+   (:func:`_window`), and the middle of a large group can be paired inside whatever leaves
+   it (Dirac). The tests check this step against step 2 wherever both apply; in simulated
+   events of 10,000 players the reduced graph has a few hundred vertices.
+
+4. **Inside each group** the players left are paired top half against bottom half, with
+   exchanges (by backtracking) to avoid rematches, or by a maximum matching when the
+   exchanges run out; a rematch-free pairing of them exists by construction. This step
+   follows the fold but does not prove it minimal.
+
+Cost: one pass over the field for the groups and the bound, Dirac instead of matchings on
+large groups, a matching of a few dozen seats, and the fold: close to linear in the field.
 """
 
 from __future__ import annotations
@@ -31,6 +58,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tournaments.pairing import explain
+from tournaments.pairing.matching import max_weight_matching
 from tournaments.pairing.types import (
     Bye,
     InvalidPairingInputError,
@@ -47,10 +75,7 @@ __all__ = ["EXACT_LIMIT", "pair_round", "pairing_objective"]
 EXACT_LIMIT = 16
 """Fields with at most this many active players are solved exactly."""
 
-_FLOAT_COMBOS = 200
-_MAX_PLACED_FLOATS = 12  # floated players seated one by one against the group
-_MAX_EXTRA_FLOATS = 6  # beyond this many extra floats, the whole group floats instead
-_RADIX = 1 << 48
+_RADIX = 1 << 48  # digit size of the exact solver's encoded objective (fields of <= 16)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,27 +173,33 @@ def _build_field(
 # --- objective -------------------------------------------------------------------------------
 
 
+def _width(f: _Field) -> int:
+    """Length of the flat objective vector: the 4 leading terms, one per boundary, 3 more."""
+    return 4 + max(len(f.gsize) - 1, 0) + 3
+
+
 def _pair_vector(f: _Field, i: int, j: int) -> list[int]:
     """Objective contribution of the table (i, j) as a flat vector."""
     if i > j:
         i, j = j, i
     n_bound = max(len(f.gsize) - 1, 0)
-    vec = [0] * (3 + n_bound + 3)
+    vec = [0] * _width(f)
     vec[0] = 1 if j in f.met[i] else 0
     gi, gj = f.group[i], f.group[j]
-    for b in range(gi, gj):
-        vec[3 + b] += 1
-    vec[3 + n_bound] = (f.points[i] - f.points[j]) ** 2
     if gi != gj:
-        vec[4 + n_bound] = j - i
+        vec[3] = 1
+    for b in range(gi, gj):
+        vec[4 + b] += 1
+    vec[4 + n_bound] = (f.points[i] - f.points[j]) ** 2
+    if gi != gj:
+        vec[5 + n_bound] = j - i
     else:
-        vec[5 + n_bound] = abs((f.gpos[j] - f.gpos[i]) - f.gsize[gi] // 2)
+        vec[6 + n_bound] = abs((f.gpos[j] - f.gpos[i]) - f.gsize[gi] // 2)
     return vec
 
 
 def _bye_vector(f: _Field, k: int) -> list[int]:
-    n_bound = max(len(f.gsize) - 1, 0)
-    vec = [0] * (3 + n_bound + 3)
+    vec = [0] * _width(f)
     vec[1] = 1 if f.byes[k] > 0 else 0
     vec[2] = f.size - 1 - k
     return vec
@@ -183,7 +214,7 @@ def _encode(vec: list[int]) -> int:
 
 def _objective(f: _Field, pairs: Sequence[tuple[int, int]], bye: int | None) -> PairingObjective:
     n_bound = max(len(f.gsize) - 1, 0)
-    total = [0] * (3 + n_bound + 3)
+    total = [0] * _width(f)
     for i, j in pairs:
         for k, v in enumerate(_pair_vector(f, i, j)):
             total[k] += v
@@ -194,11 +225,11 @@ def _objective(f: _Field, pairs: Sequence[tuple[int, int]], bye: int | None) -> 
         rematches=total[0],
         repeat_byes=total[1],
         bye_height=total[2],
-        crossings=tuple(total[3 : 3 + n_bound]),
-        score_gap=total[3 + n_bound],
-        float_distance=total[4 + n_bound],
-        fold=total[5 + n_bound],
-        pair_downs=sum(1 for i, j in pairs if f.points[i] != f.points[j]),
+        pair_downs=total[3],
+        crossings=tuple(total[4 : 4 + n_bound]),
+        score_gap=total[4 + n_bound],
+        float_distance=total[5 + n_bound],
+        fold=total[6 + n_bound],
     )
 
 
@@ -464,67 +495,315 @@ def _match_in_order(
         start = ci + 1
 
 
-def _pair_inside(
-    f: _Field, pool: Sequence[int], resident_group: int
-) -> list[tuple[int, int]] | None:
-    """Pair an even pool: players floated in meet the top of the group, the rest fold."""
-    floated = [p for p in pool if f.group[p] != resident_group]
-    residents = [p for p in pool if f.group[p] == resident_group]
-    budget = [40 * len(pool) + 2000]
+def _split_groups(f: _Field, members: Sequence[int]) -> list[list[int]]:
+    """``members`` (in standings order) cut into their score groups."""
+    groups: list[list[int]] = []
+    for m in members:
+        if not groups or f.group[groups[-1][0]] != f.group[m]:
+            groups.append([])
+        groups[-1].append(m)
+    return groups
 
-    def fold(rest: list[int]) -> list[tuple[int, int]] | None:
-        length = len(rest)
 
-        def cand(a: int, ci: int) -> int | None:
-            return _fold_candidate(a, ci, length)
+def _inner_degree(f: _Field, group: Sequence[int]) -> int:
+    """The most opponents a player of ``group`` has already met inside it."""
+    inside = set(group)
+    return max((len(f.met[v] & inside) for v in group), default=0)
 
-        result = _match_in_order(f, rest, cand, budget[0])
-        budget[0] -= length
-        return result
 
-    def place(k: int, free: list[int]) -> list[tuple[int, int]] | None:
-        if k == len(floated):
-            return fold(free)
-        p = floated[k]
-        # Smallest point difference first, then the highest-placed partner.
-        options = sorted(free, key=lambda q: ((f.points[p] - f.points[q]) ** 2, q))
-        for q in options:
-            if budget[0] < 0:
-                return None
-            if q in f.met[p]:
+def _pairable_without(f: _Field, group: Sequence[int], inner: int, left_out: int | None) -> bool:
+    """Can ``group`` less ``left_out`` be paired inside itself without a rematch?
+
+    ``inner`` bounds how many players of the group each one has met. Dirac's theorem answers
+    at once when the rest has at least ``2 * inner + 2`` players; a maximum matching otherwise.
+    """
+    size = len(group) - (left_out is not None)
+    if size % 2:
+        return False
+    if size >= 2 * inner + 2:
+        return True
+    return _has_perfect_matching(f, [x for x in group if x != left_out])
+
+
+def _deficiency(f: _Field, group: Sequence[int], inner: int) -> int:
+    """How many players of ``group`` any rematch-free pairing inside it leaves out."""
+    extra = len(group) % 2
+    if len(group) - extra >= 2 * inner + 2:
+        return extra  # Dirac: the group, less any player when odd, can be paired inside
+    local = {v: k for k, v in enumerate(group)}
+    adj = [[local[u] for u in group if u != v and u not in f.met[v]] for v in group]
+    return sum(1 for m in _Blossom(adj).run() if m < 0)
+
+
+def _cost_encoder(f: _Field, groups: Sequence[Sequence[int]]) -> Callable[[int, int], int]:
+    """Terms 4 to 7 of the objective for one table ``(u, x)``, ``u`` placed higher, as one
+    integer: the pair-down, then the boundaries crossed (top first), then the squared point
+    difference, then the standings distance, each digit wide enough for a whole round."""
+    n = sum(len(g) for g in groups)
+    local = {f.group[g[0]]: k for k, g in enumerate(groups)}
+    n_bound = len(groups) - 1
+    radix_cross = n // 2 + 1
+    radix_gap = (n // 2) * (f.points[groups[0][0]] - f.points[groups[-1][0]]) ** 2 + 1
+    radix_dist = (n // 2) * f.size + 1
+    below = [0] * (n_bound + 1)  # below[k]: the boundaries under group k, as digits
+    for k in range(n_bound - 1, -1, -1):
+        below[k] = below[k + 1] + radix_cross ** (n_bound - 1 - k)
+    down = radix_cross**n_bound
+
+    def cost(u: int, x: int) -> int:
+        a, b = local[f.group[u]], local[f.group[x]]
+        head = (down if a != b else 0) + below[a] - below[b]
+        return (head * radix_gap + (f.points[u] - f.points[x]) ** 2) * radix_dist + (x - u)
+
+    return cost
+
+
+def _best_float(
+    f: _Field,
+    upper: Sequence[int],
+    lower: Sequence[int],
+    may_leave: Callable[[int], bool],
+) -> tuple[int, int] | None:
+    """The table across two score groups with the smallest standings distance.
+
+    Candidates are tried by increasing distance: the lowest player of ``upper`` and the
+    highest of ``lower`` first. A player qualifies if ``may_leave`` (their group can be
+    paired without them) and the two have not met.
+    """
+    for total in range(len(upper) + len(lower) - 1):
+        for b in range(max(0, total - len(lower) + 1), min(total, len(upper) - 1) + 1):
+            u = upper[len(upper) - 1 - b]
+            x = lower[total - b]
+            if x not in f.met[u] and may_leave(u) and may_leave(x):
+                return (u, x)
+    return None
+
+
+def _plan_by_floaters(f: _Field, groups: Sequence[Sequence[int]]) -> list[tuple[int, int]] | None:
+    """The tables across score groups of an optimal pairing when the lower bound on
+    pair-downs can be met, else None.
+
+    The bound (valid for every rematch-free pairing): a group whose best pairing inside
+    itself leaves out ``d`` players sends at least ``d`` players across, so there are at least
+    ``sum(d) / 2`` pair-downs. A pairing that meets it sends exactly ``d`` from each group.
+    This plan handles the groups where that choice is simple: ``d`` is 0 (nobody leaves), 1
+    (one player leaves, any whose group can be paired without them) or the whole group (its
+    players have all met one another). Each group that sends one player becomes one node,
+    each player of the last kind a node of their own; a table between two nodes costs what
+    the best eligible players for it cost (one choice per table, since each node sits at one
+    table), and a minimum-cost perfect matching of the nodes then gives the pairing, optimal
+    on terms 4 to 7 among all those that meet the bound, hence among all. Returns None when
+    a group leaves out some but not all of several players, or when the nodes cannot be
+    perfectly matched (then the bound cannot be met).
+    """
+    inner = [_inner_degree(f, g) for g in groups]
+    nodes: list[tuple[int, list[int]]] = []  # (group, the players who may take the seat)
+    whole: set[int] = set()
+    for k, g in enumerate(groups):
+        d = _deficiency(f, g, inner[k])
+        if d == 1:
+            nodes.append((k, list(g)))
+        elif d == len(g):
+            nodes.extend((k, [v]) for v in g)
+            whole.update(g)
+        elif d:
+            return None
+    group_of = {v: k for k, g in enumerate(groups) for v in g}
+    leave_ok: dict[int, bool] = {}
+
+    def may_leave(v: int) -> bool:
+        if v in whole:
+            return True
+        hit = leave_ok.get(v)
+        if hit is None:
+            k = group_of[v]
+            hit = _pairable_without(f, groups[k], inner[k], v)
+            leave_ok[v] = hit
+        return hit
+
+    cost = _cost_encoder(f, groups)
+    choice: dict[tuple[int, int], tuple[int, int]] = {}
+    costs: list[tuple[int, int, int]] = []
+    for a, (ka, upper) in enumerate(nodes):
+        for b in range(a + 1, len(nodes)):
+            kb, lower = nodes[b]
+            if ka == kb:
                 continue
-            budget[0] -= 1
-            rest = [x for x in free if x != q]
-            sub = place(k + 1, rest) if q not in floated else None
-            if sub is not None:
-                return [(p, q), *sub]
+            table = _best_float(f, upper, lower, may_leave)
+            if table is not None:
+                choice[(a, b)] = table
+                costs.append((a, b, cost(*table)))
+    ceiling = max((c for _, _, c in costs), default=0) + 1
+    mate = max_weight_matching(len(nodes), [(a, b, ceiling - c) for a, b, c in costs])
+    if any(m < 0 for m in mate):
         return None
+    return [choice[(a, b)] for a, b in enumerate(mate) if a < b]
 
-    # Floated players pair among each other only when needed: try residents first. (When a
-    # whole group has floated in, skip straight to pairing the pool in standings order.)
-    if len(floated) <= _MAX_PLACED_FLOATS:
-        result = place(0, list(residents))
-        if result is not None:
-            return result
-    order = sorted(pool)
-    return _match_in_order(
-        f, order, lambda a, ci: a + 1 + ci if a + 1 + ci < len(order) else None, budget[0] + 2000
+
+def _clique_number(f: _Field, verts: Sequence[int]) -> int:
+    """The largest number of players in ``verts`` who have all met one another."""
+    inside = set(verts)
+    nbrs = {v: f.met[v] & inside for v in verts}
+    best = 1 if verts else 0
+
+    def grow(cands: set[int], size: int) -> None:
+        nonlocal best
+        best = max(best, size)
+        for w in sorted(cands):
+            if size + len(cands) <= best:
+                return
+            cands = cands - {w}
+            grow(cands & nbrs[w], size + 1)
+
+    for v in verts:
+        grow({w for w in nbrs[v] if w > v}, 1)
+    return best
+
+
+def _window(f: _Field, group: Sequence[int], clique: int, *, top: bool) -> int:
+    """How many players at the top (or bottom) of a group may be seated across groups.
+
+    Enough that, whatever table across groups an optimal pairing has, the window holds a
+    player not at another cross table (at most ``clique`` of those, see
+    :func:`_plan_by_matching`) who has not met the opponent (at most ``mu`` window players
+    have met any one player outside the group).
+    """
+    inside = set(group)
+    size = clique + 1
+    while size <= len(group):
+        part = group[:size] if top else group[len(group) - size :]
+        seen: dict[int, int] = {}
+        for v in part:
+            for x in f.met[v]:
+                if x not in inside:
+                    seen[x] = seen.get(x, 0) + 1
+        need = clique + max(seen.values(), default=0) + 1
+        if size >= need:
+            return size
+        size = need
+    return size
+
+
+def _plan_by_matching(f: _Field, groups: Sequence[Sequence[int]]) -> list[tuple[int, int]] | None:
+    """The pair-downs of an optimal rematch-free pairing: a minimum-cost perfect matching.
+
+    Costs encode, most significant first, one pair-down, the boundaries the table crosses
+    (from the top), the squared point difference and the standings distance; a table inside
+    a group costs nothing. The graph is reduced without losing an optimum. A group of ``s``
+    players whose players have each met at most ``r`` of the others is *large* when
+    ``s >= top + bottom + 2r + 2`` for the windows of :func:`_window`; only its ``top``
+    highest and ``bottom`` lowest players are kept (plus one stand-in for the middle if that
+    is odd), all free to sit together, since whatever leaves the middle can be paired inside
+    (Dirac). Other groups keep every player and only their unplayed tables. Why an optimal
+    pairing uses only window players at tables across groups: if two such tables of one group
+    had opponents who have not met, seating those two opponents together and the two group
+    players back inside would save a pair-down; so the opponents have all met one another
+    and there are at most ``clique`` (the largest set of players who all met) such tables.
+    A middle player at a table across groups can then give the seat to a window player
+    (lower for a pair-down, higher when receiving one) who has not met the opponent, leaving
+    every other term equal and the standings distance smaller. Returns None when no perfect
+    matching exists.
+    """
+    rest = [v for g in groups for v in g]
+    clique = _clique_number(f, rest)
+    player: list[int] = []  # local vertex -> player index, -1 for the stand-in of a middle
+    tops: list[list[int]] = []
+    bottoms: list[list[int]] = []
+    inside_edges: list[tuple[int, int]] = []
+
+    def add(vs: Sequence[int]) -> list[int]:
+        ids = list(range(len(player), len(player) + len(vs)))
+        player.extend(vs)
+        return ids
+
+    for g in groups:
+        inner = _inner_degree(f, g)
+        top = _window(f, g, clique, top=True)
+        bottom = _window(f, g, clique, top=False)
+        if len(g) >= top + bottom + 2 * inner + 2:
+            top_ids = add(g[:top])
+            bottom_ids = add(g[len(g) - bottom :])
+            gadget = top_ids + bottom_ids
+            if (len(g) - top - bottom) % 2:
+                gadget.append(len(player))
+                player.append(-1)
+            inside_edges.extend(itertools.combinations(gadget, 2))
+        else:
+            top_ids = bottom_ids = add(g)
+            inside_edges.extend(
+                (a, b)
+                for a, b in itertools.combinations(top_ids, 2)
+                if player[b] not in f.met[player[a]]
+            )
+        tops.append(top_ids)
+        bottoms.append(bottom_ids)
+    cost = _cost_encoder(f, groups)
+    cross: list[tuple[int, int, int]] = []
+    for gi in range(len(groups)):
+        for hi in range(gi + 1, len(groups)):
+            for a in bottoms[gi]:
+                u = player[a]
+                cross.extend(
+                    (a, c, cost(u, player[c])) for c in tops[hi] if player[c] not in f.met[u]
+                )
+    ceiling = max((c for _, _, c in cross), default=0) + 1
+    edges = [(a, b, ceiling) for a, b in inside_edges]
+    edges.extend((a, c, ceiling - price) for a, c, price in cross)
+    start: list[tuple[int, int]] = []
+    taken: set[int] = set()
+    for a, b in inside_edges:
+        if a not in taken and b not in taken:
+            taken.update((a, b))
+            start.append((a, b))
+    mate = max_weight_matching(len(player), edges, start=start)
+    if any(m < 0 for m in mate):
+        return None
+    return [
+        (player[a], player[b])
+        for a, b in enumerate(mate)
+        if a < b and player[a] >= 0 and player[b] >= 0 and f.group[player[a]] != f.group[player[b]]
+    ]
+
+
+def _pair_group(f: _Field, residents: Sequence[int]) -> list[tuple[int, int]]:
+    """Pair the players left in a score group: top half against bottom half, with exchanges
+    to avoid rematches; a maximum matching if the exchanges run out of budget."""
+    if not residents:
+        return []
+    size = len(residents)
+    folded = _match_in_order(
+        f, residents, lambda a, ci: _fold_candidate(a, ci, size), 40 * size + 2000
     )
+    if folded is not None:
+        return folded
+    return _fewest_rematches(f, residents)
 
 
 def _choose_bye(f: _Field, members: Sequence[int]) -> int:
+    """The lowest-ranked player without a bye whose absence leaves a rematch-free pairing;
+    failing that, the same among players who had one; failing that (no rematch-free pairing
+    at all), the most preferred player whose absence leaves the fewest rematches."""
     fresh = [k for k in reversed(members) if f.byes[k] == 0]
     repeat = [k for k in reversed(members) if f.byes[k] > 0]
-    for k in [*fresh, *repeat]:
+    order = [*fresh, *repeat]
+    for k in order:
         if _completable(f, [x for x in members if x != k]):
             return k
-    return (fresh or repeat)[0]
+    best, best_size = order[0], -1
+    for k in order:
+        rest = [x for x in members if x != k]
+        local = {v: i for i, v in enumerate(rest)}
+        adj = [[local[u] for u in rest if u != v and u not in f.met[v]] for v in rest]
+        size = sum(1 for m in _Blossom(adj).run() if m >= 0)
+        if size > best_size:
+            best, best_size = k, size
+    return best
 
 
 def _fewest_rematches(f: _Field, verts: Sequence[int]) -> list[tuple[int, int]]:
-    """Last resort when no rematch-free pairing of ``verts`` exists: a maximum matching of
-    the allowed tables, then the players it leaves over paired in standings order (every
-    table among them is a rematch, else the matching would not be maximum)."""
+    """A maximum matching of the allowed tables, then the players it leaves over paired in
+    standings order (every table among them is a rematch, else the matching would not be
+    maximum): as few rematches as possible."""
     order = sorted(verts)
     local = {v: k for k, v in enumerate(order)}
     adj = [[local[u] for u in order if u != v and u not in f.met[v]] for v in order]
@@ -535,72 +814,98 @@ def _fewest_rematches(f: _Field, verts: Sequence[int]) -> list[tuple[int, int]]:
     return pairs
 
 
-def _solve_fast(
-    f: _Field, members: Sequence[int], residue_limit: int
-) -> tuple[list[tuple[int, int]], int | None]:
-    """Top-down score groups; the last ``residue_limit`` players are solved exactly."""
+def _solve_with_rematches(f: _Field, verts: Sequence[int]) -> list[tuple[int, int]]:
+    """No rematch-free pairing exists: a minimum-cost perfect matching of the whole graph,
+    rematches first in the cost (the field is small here: fewer than ``2 * max_met + 2``)."""
+    order = sorted(verts)
+    vectors = {(a, b): _pair_vector(f, a, b) for a, b in itertools.combinations(order, 2)}
+    width = len(next(iter(vectors.values()))) if vectors else 0
+    keep = [0, *range(3, width - 1)]  # rematches, pair-downs, crossings, gap, distance
+    radix = len(order) * (f.size + 1) * (1 + (f.points[order[0]] - f.points[order[-1]]) ** 2)
+    costs = {}
+    for key, vec in vectors.items():
+        value = 0
+        for k in keep:
+            value = value * radix + vec[k]
+        costs[key] = value
+    ceiling = max(costs.values(), default=0) + 1
+    local = {v: k for k, v in enumerate(order)}
+    edges = [(local[a], local[b], ceiling - c) for (a, b), c in costs.items()]
+    mate = max_weight_matching(len(order), edges)
+    return [(order[k], order[m]) for k, m in enumerate(mate) if 0 <= k < m]
+
+
+def _solve_large(f: _Field, members: Sequence[int]) -> tuple[list[tuple[int, int]], int | None]:
+    """The bye, then the tables across score groups (by the parity bounds when they are met,
+    else by a minimum-cost matching), then each group paired inside."""
     members = sorted(members)
     bye: int | None = None
     if len(members) % 2:
         bye = _choose_bye(f, members)
         members = [m for m in members if m != bye]
-    groups: list[list[int]] = []
-    for m in members:
-        if not groups or f.group[groups[-1][0]] != f.group[m]:
-            groups.append([])
-        groups[-1].append(m)
-    pairs: list[tuple[int, int]] = []
-    carried: list[int] = []
-    for gi, group in enumerate(groups):
-        pool = carried + group
-        below = [m for g in groups[gi + 1 :] for m in g]
-        if len(pool) + len(below) <= residue_limit:
-            # The bottom of the standings is small enough to pair optimally.
-            rest_pairs, _ = _solve_exact(f, pool + below, allow_bye=False)
-            pairs.extend(rest_pairs)
-            return pairs, bye
-        resident = f.group[group[0]]
-        outcome = _pair_pool(f, pool, below, resident)
-        if outcome is None:
-            residue = pool + below
-            if len(residue) <= EXACT_LIMIT:
-                rest_pairs, _ = _solve_exact(f, residue, allow_bye=False)
-            else:
-                rest_pairs = _fewest_rematches(f, residue)
-            pairs.extend(rest_pairs)
-            return pairs, bye
-        new_pairs, carried = outcome
-        pairs.extend(new_pairs)
-    if carried:  # pragma: no cover - the last pool never floats (checked in _pair_pool)
-        pairs.extend(_fewest_rematches(f, carried))
+    if not members:
+        return [], bye
+    if not _completable(f, members):
+        return _solve_with_rematches(f, members), bye
+    groups = _split_groups(f, members)
+    cross = _plan_by_floaters(f, groups)
+    if cross is None:
+        cross = _plan_by_matching(f, groups)
+    if cross is None:  # pragma: no cover - a rematch-free pairing exists (checked above)
+        return _fewest_rematches(f, members), bye
+    seated = {v for table in cross for v in table}
+    pairs = list(cross)
+    for g in groups:
+        pairs.extend(_pair_group(f, [v for v in g if v not in seated]))
     return pairs, bye
 
 
-def _pair_pool(
-    f: _Field, pool: list[int], below: list[int], resident: int
-) -> tuple[list[tuple[int, int]], list[int]] | None:
-    """Pair ``pool`` leaving as few (and as low) floats as keep ``below`` pairable."""
-    n = len(pool)
-    sizes = list(range(n % 2, min(n, n % 2 + _MAX_EXTRA_FLOATS) + 1, 2))
-    if n not in sizes:
-        sizes.append(n)  # last resort: the whole pool joins the group below
-    bottom_up = list(reversed(pool))
-    for k in sizes:
-        if not below and k > 0:
-            break
-        for combo in itertools.islice(itertools.combinations(bottom_up, k), _FLOAT_COMBOS):
-            floats = sorted(combo)
-            if (below or floats) and not _completable(f, floats + below):
-                continue
-            chosen = set(floats)
-            inside = [p for p in pool if p not in chosen]
-            pairs = _pair_inside(f, inside, resident) if inside else []
-            if pairs is not None:
-                return pairs, floats
-    return None
-
-
 # --- public entry point -----------------------------------------------------------------------
+
+
+def _pair_downs_lower_bound(sizes: Sequence[int]) -> int:
+    """The fewest pair-downs of any pairing of score groups of these sizes (top first).
+
+    The walk of issue 12: going down from the top, a group whose size plus the floater it
+    received is odd passes one player down. A floater that passes through several groups is
+    one player: a group that received one and is still odd passes the same player on, so only
+    a group that received none and is odd passes a new one. The count of those is the bound.
+    It ignores rematches: it holds for every pairing, rematches or not, and is reached by
+    some pairing once rematches are allowed.
+
+    Why it is a lower bound. Call the boundary below group ``g`` *odd* when an odd number of
+    players sit above it; a group passes a player down exactly when the boundary below it is
+    odd, and the walk counts the maximal runs of consecutive odd boundaries: a run of the
+    boundaries below groups ``l`` to ``r`` counts one, at group ``l``. In any pairing let
+    ``c(g)`` be the number of tables across the boundary below ``g`` (one player above, one
+    below), and ``c = 0`` above the top group and below the last (the field is even). The
+    players above a boundary are paired among themselves but for those ``c`` tables, so
+    ``c(g)`` has the parity of the boundary: odd on the run, even on the boundaries just
+    above and just below it. So the parity of ``c`` changes at two groups per run, ``l`` and
+    ``r + 1``, and two runs never share such a group (an even boundary lies between them).
+    ``c`` changes at a group by the tables that start there (a player of the group against
+    a lower one) minus those that end there, so a parity change at a group needs a pair-down
+    with an end in it. A pair-down, however many groups it spans, has two ends, so it
+    supplies at most two of the ``2 * runs`` groups: pair-downs >= runs. Rematches aside the
+    bound is reached: one table from group ``l`` to group ``r + 1`` per run (it crosses
+    exactly the run's boundaries) leaves every group even.
+    """
+    passed = 0
+    carried = 0
+    for size in sizes:
+        odd = (size + carried) % 2
+        if odd and not carried:
+            passed += 1
+        carried = odd
+    return passed
+
+
+def _parity_walk(f: _Field, seated: Sequence[int]) -> int:
+    """:func:`_pair_downs_lower_bound` of the score groups of ``seated``."""
+    sizes: dict[int, int] = {}
+    for v in seated:
+        sizes[f.group[v]] = sizes.get(f.group[v], 0) + 1
+    return _pair_downs_lower_bound([sizes[g] for g in sorted(sizes)])
 
 
 def _natural_partner(f: _Field, i: int) -> int | None:
@@ -628,12 +933,13 @@ def _assemble(
         ida, idb = f.ids[a], f.ids[b]
         is_rematch = b in f.met[a]
         is_down = f.points[a] != f.points[b]
+        if is_down:  # a pair-down is any table across match points, a rematch or not
+            pair_downs += 1
         if is_rematch:
             reason = explain.rematch(ida, idb)
             rematches.append((ida, idb))
         else:
             if is_down:
-                pair_downs += 1
                 reason = explain.pair_down(ida, f.points[a], f.points[b])
             else:
                 reason = explain.same_group(f.points[a])
@@ -653,6 +959,7 @@ def _assemble(
             bye_reason = explain.bye_lowest(pid, skipped)
         bye_out = Bye(pid, bye_reason)
     rem = tuple(rematches)
+    bound = _parity_walk(f, [v for table in ordered for v in table])
     summary = RoundSummary(
         pairs=len(tables),
         pair_downs=pair_downs,
@@ -660,8 +967,9 @@ def _assemble(
         byes=0 if bye is None else 1,
         repeat_byes=repeat,
         reason=explain.round_summary(
-            round_number, len(tables), pair_downs, rem, 0 if bye is None else 1
+            round_number, len(tables), pair_downs, rem, 0 if bye is None else 1, bound, f.size
         ),
+        pair_downs_lower_bound=bound,
     )
     return RoundPairings(
         round_number=round_number,
@@ -688,7 +996,7 @@ def _pair(
     if f.size <= exact_limit:
         pairs, bye = _solve_exact(f, members, allow_bye=True)
     else:
-        pairs, bye = _solve_fast(f, members, exact_limit)
+        pairs, bye = _solve_large(f, members)
     return _assemble(f, pairs, bye, round_number=round_number, seed=seed)
 
 

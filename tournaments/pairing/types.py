@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from tournaments.pairing.explain import Reason
 
@@ -16,6 +16,7 @@ __all__ = [
     "RoundPairings",
     "RoundSummary",
     "ScoringConfig",
+    "games_to_win",
 ]
 
 
@@ -91,6 +92,15 @@ class PlayerRecord:
         )
 
 
+def games_to_win(best_of: int) -> int:
+    """The games a player must win to take a best-of-``best_of`` match.
+
+    >>> games_to_win(1), games_to_win(3), games_to_win(5)
+    (1, 2, 3)
+    """
+    return best_of // 2 + 1
+
+
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     """One table's result in one round.
@@ -125,18 +135,18 @@ class MatchResult:
 class PairingObjective:
     """The quantity the engine minimises, compared lexicographically field by field.
 
-    See the package docstring for the definition of each field. ``pair_downs`` is
-    informational (the number of tables with unequal points) and not compared.
+    See the package docstring for the definition of each field. ``pair_downs`` (the number
+    of tables whose players have different match points) is compared right after the bye.
     """
 
     rematches: int
     repeat_byes: int
     bye_height: int
+    pair_downs: int
     crossings: tuple[int, ...]
     score_gap: int
     float_distance: int
     fold: int
-    pair_downs: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,12 +168,25 @@ class Bye:
 
 @dataclass(frozen=True, slots=True)
 class RoundSummary:
+    """What the round looks like as a whole.
+
+    ``pair_downs`` counts the tables whose two players have different match points (a
+    rematch included); a table spanning several groups counts once. ``pair_downs_lower_bound``
+    walks the score groups of the active players (the bye player left out) from the top: a
+    group whose size plus the floater it received is odd passes one player down, and the
+    figure is the number of distinct players passed down (a floater that a still-odd group
+    passes on is the same player, counted once). It ignores rematches. It is a true lower
+    bound: no pairing of these players has fewer pair-downs, and without rematch constraints
+    one has exactly that many (the proof is in :mod:`tournaments.pairing.swiss`).
+    """
+
     pairs: int
     pair_downs: int
     rematches: tuple[tuple[str, str], ...]
     byes: int
     repeat_byes: int
     reason: Reason
+    pair_downs_lower_bound: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,16 @@
-"""Every write to events, registrations, rounds, matches and results.
+"""Every write to events, registrations, decklists, rounds, matches and results.
 
 Split by sub-domain: ``events`` (events and staff roles), ``registration``, ``rounds``
-(pairing, timer, top cut), ``results`` (reports, confirmation, judge entries) and ``judging``
-(penalties, time extensions). Import from here.
+(pairing, timer, top cut), ``results`` (reports, confirmation, judge entries), ``judging``
+(penalties, time extensions), ``decklists`` (submission, re-checks) and ``printing``. Import from
+here.
 """
 
+from tournaments.services.decklists import (
+    decklist_recheck_run,
+    decklist_recheck_start,
+    decklist_submit,
+)
 from tournaments.services.events import (
     event_create,
     event_finish,
@@ -41,6 +47,9 @@ from tournaments.services.rounds import (
 
 __all__ = [
     "ResultOutcome",
+    "decklist_recheck_run",
+    "decklist_recheck_start",
+    "decklist_submit",
     "event_create",
     "event_finish",
     "event_role_grant",

@@ -14,12 +14,10 @@ from core.audit import audit_log
 from core.errors import (
     ConflictError,
     InvalidInputError,
-    NotFoundError,
-    PermissionDeniedError,
     validate_model,
 )
 from tournaments.models import Event, EventRole
-from tournaments.permissions import is_event_organiser
+from tournaments.services.locks import event_lock
 
 #: Structure presets per game. ZUTOMAYO CARD publishes no tournament structure we could find:
 #: its preset is our own default (Swiss best-of-one, draws possible since a game can end in a
@@ -149,19 +147,9 @@ def event_create(
     return event
 
 
-def _lock_for_organiser(event_id: int, by: User | None) -> Event:
-    """The event row, locked; refused unless ``by`` organises it (None: the system itself)."""
-    event = Event.objects.select_for_update().filter(pk=event_id).first()
-    if event is None:
-        raise NotFoundError(f"event {event_id} does not exist", field="event")
-    if by is not None and not is_event_organiser(user=by, event_id=event_id):
-        raise PermissionDeniedError("only the event's organisers can do this", field="event")
-    return event
-
-
 @transaction.atomic
 def event_update(*, event_id: int, by: User, changes: dict[str, Any]) -> Event:
-    event = _lock_for_organiser(event_id, by)
+    event = event_lock(event_id, by)
     unknown = set(changes) - EDITABLE_FIELDS
     if unknown:
         raise InvalidInputError(f"cannot change {', '.join(sorted(unknown))}", field="event")
@@ -199,7 +187,7 @@ ALLOWED_STATUS_CHANGES = {
 @transaction.atomic
 def event_set_status(*, event_id: int, by: User, status: str) -> Event:
     """Open or close registration (running and finished follow from rounds)."""
-    event = _lock_for_organiser(event_id, by)
+    event = event_lock(event_id, by)
     if status not in ALLOWED_STATUS_CHANGES.get(Event.Status(event.status), set()):
         raise ConflictError(f"an event that is {event.status} cannot become {status}")
     old = event.status
@@ -217,7 +205,7 @@ def event_set_status(*, event_id: int, by: User, status: str) -> Event:
 
 @transaction.atomic
 def event_finish(*, event_id: int, by: User | None) -> Event:
-    event = _lock_for_organiser(event_id, by)
+    event = event_lock(event_id, by)
     if event.status == Event.Status.FINISHED:
         raise ConflictError("the event is already finished")
     open_rounds = event.rounds.exclude(status="complete").values_list("number", flat=True)

@@ -9,6 +9,7 @@ from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
 from tournaments.models import Match, Penalty, Registration, Round
 from tournaments.permissions import is_event_staff
+from tournaments.services.locks import registration_lock
 
 PENALTIES = ("warning", "game loss", "match loss", "disqualification")
 
@@ -24,14 +25,7 @@ def penalty_record(
     table: int | None = None,
     note: str = "",
 ) -> Penalty:
-    registration = (
-        Registration.objects.select_for_update(of=("self",))
-        .select_related("event")
-        .filter(pk=registration_id)
-        .first()
-    )
-    if registration is None:
-        raise NotFoundError(f"registration {registration_id} does not exist", field="registration")
+    registration = registration_lock(registration_id)
     if not is_event_staff(user=judge, event_id=registration.event_id):
         raise PermissionDeniedError("only the event's judges record penalties")
     if registration.event.status == "finished":

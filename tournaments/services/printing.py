@@ -1,7 +1,12 @@
-"""Print jobs: requested by an organiser, rendered to PDF by a Celery task."""
+"""Print jobs: requested by an organiser, rendered to PDF by a Celery task.
+
+The task is defined here, beside the service it runs, so that the request (which enqueues it)
+and the task need no import of each other; ``tournaments.tasks`` lists it for autodiscovery.
+"""
 
 from __future__ import annotations
 
+from celery import shared_task
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
@@ -25,8 +30,6 @@ from tournaments.printing import (
 def print_job_request(
     *, event_id: int, kind: str, by: User, base_url: str, round_number: int | None = None
 ) -> PrintJob:
-    from tournaments.tasks import print_job_render_task
-
     if kind not in PrintJob.Kind.values:
         raise InvalidInputError(f"unknown print kind {kind!r}", field="kind")
     rounds = Round.objects.filter(event_id=event_id)
@@ -133,3 +136,8 @@ def print_job_render(*, job_id: int) -> PrintJob:
     job.status = PrintJob.Status.DONE
     job.save(update_fields=["pdf", "status"])
     return job
+
+
+@shared_task(name="tournaments.print_job_render", acks_late=True)
+def print_job_render_task(job_id: int) -> str:
+    return print_job_render(job_id=job_id).status

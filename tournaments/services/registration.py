@@ -20,10 +20,12 @@ from core.errors import (
     InvalidInputError,
     NotFoundError,
     PermissionDeniedError,
+    utf8_text,
     validate_model,
 )
 from tournaments.models import Event, Registration, Round
 from tournaments.permissions import is_event_organiser
+from tournaments.services.locks import registration_lock
 
 ACTIVE = (Registration.Status.REGISTERED, Registration.Status.CHECKED_IN)
 MAX_IMPORT_BYTES = 1024 * 1024
@@ -110,20 +112,9 @@ def registration_create(
     return registration
 
 
-def _locked(registration_id: int) -> Registration:
-    registration = (
-        Registration.objects.select_for_update(of=("self",))
-        .select_related("event")
-        .filter(pk=registration_id)
-    ).first()
-    if registration is None:
-        raise NotFoundError(f"registration {registration_id} does not exist", field="registration")
-    return registration
-
-
 @transaction.atomic
 def registration_check_in(*, registration_id: int, by: User) -> Registration:
-    registration = _locked(registration_id)
+    registration = registration_lock(registration_id)
     if not is_event_organiser(user=by, event_id=registration.event_id):
         raise PermissionDeniedError("only the event's organisers check players in")
     if registration.event.status == Event.Status.FINISHED:
@@ -152,7 +143,7 @@ def registration_drop(*, registration_id: int, by: User, reason: str = "") -> Re
 
     Before round 1, a dropped place goes to the first player on the waiting list.
     """
-    registration = _locked(registration_id)
+    registration = registration_lock(registration_id)
     is_self = registration.user_id is not None and registration.user_id == by.pk
     if not is_self and not is_event_organiser(user=by, event_id=registration.event_id):
         raise PermissionDeniedError("you can drop only yourself", field="registration")
@@ -194,7 +185,7 @@ def registration_drop(*, registration_id: int, by: User, reason: str = "") -> Re
 
 @transaction.atomic
 def registration_undrop(*, registration_id: int, by: User, reason: str) -> Registration:
-    registration = _locked(registration_id)
+    registration = registration_lock(registration_id)
     if not is_event_organiser(user=by, event_id=registration.event_id):
         raise PermissionDeniedError("only the event's organisers can undo a drop")
     if registration.status != Registration.Status.DROPPED:
@@ -282,16 +273,9 @@ def registrations_import_csv(*, event_id: int, by: User, data: str | bytes) -> l
     Errors name each bad line; nothing is imported while any line is bad.
     """
     if isinstance(data, bytes):
-        if len(data) > MAX_IMPORT_BYTES:
-            raise InvalidInputError("the file is larger than 1 MB", field="file")
-        if b"\x00" in data:
+        if b"\x00" in data and len(data) <= MAX_IMPORT_BYTES:
             raise InvalidInputError("the file is binary, not CSV text", field="file")
-        try:
-            data = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise InvalidInputError(
-                f"the file is not UTF-8 text (byte {exc.start})", field="file"
-            ) from exc
+        data = utf8_text(data, max_bytes=MAX_IMPORT_BYTES, what="the file", field="file")
     if not data.strip():
         raise InvalidInputError("the file is empty", field="file")
     event = Event.objects.filter(pk=event_id).first()

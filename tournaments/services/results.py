@@ -9,6 +9,7 @@ answer and stores nothing new.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
@@ -16,9 +17,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from core.audit import audit_log
-from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
+from core.errors import ConflictError, InvalidInputError, PermissionDeniedError
 from tournaments.models import Event, Match, ResultReport, Round
+from tournaments.pairing import games_to_win
 from tournaments.permissions import is_event_staff
+from tournaments.services.locks import match_lock
 from tournaments.snapshots import snapshot_refresh
 
 OPEN_ROUND = (Round.Status.PAIRED, Round.Status.IN_PROGRESS, Round.Status.PAUSED)
@@ -60,13 +63,18 @@ def _outcome(report: ResultReport, *, replayed: bool = False) -> ResultOutcome:
     )
 
 
+def stage_best_of(event: Event, stage: str) -> int:
+    """How many games a match of this stage (Swiss or top cut) is the best of."""
+    return event.top_cut_best_of if stage == Round.Stage.TOP_CUT else event.best_of
+
+
 def validate_score(
     *, event: Event, stage: str, wins_a: int, wins_b: int, draws: int, intentional_draw: bool
 ) -> None:
     """Refuse a result the match format cannot produce (a 3-0 in best-of-three, a draw where
     the game has none, more games than the format has)."""
-    best_of = event.top_cut_best_of if stage == Round.Stage.TOP_CUT else event.best_of
-    needed = best_of // 2 + 1
+    best_of = stage_best_of(event, stage)
+    needed = games_to_win(best_of)
     for field, value in (("wins_a", wins_a), ("wins_b", wins_b), ("draws", draws)):
         if value < 0:
             raise InvalidInputError(f"{field} cannot be negative", field=field)
@@ -89,18 +97,6 @@ def validate_score(
         raise InvalidInputError("an intentional draw has equal wins", field="intentional_draw")
     if wins_a == wins_b == draws == 0 and not intentional_draw:
         raise InvalidInputError("report at least one game, or an intentional draw", field="wins_a")
-
-
-def _lock_match(match_id: int) -> Match:
-    match = (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("round", "round__event", "round__event__game", "player_a", "player_b")
-        .filter(pk=match_id)
-        .first()
-    )
-    if match is None:
-        raise NotFoundError(f"match {match_id} does not exist", field="match")
-    return match
 
 
 def _next_version(match: Match) -> int:
@@ -138,8 +134,31 @@ def _replay(user: User, key: str, match_id: int) -> ResultOutcome | None:
     )
 
 
-def _store(match: Match, **fields: object) -> ResultReport:
-    report = ResultReport(match=match, version=_next_version(match), **fields)
+def _lock_unless_replayed(user: User, key: str, match_id: int) -> Match | ResultOutcome:
+    """The match, locked; or, when ``key`` was answered before, that first answer. The key is
+    looked up again once the lock is held: a twin request may have won the lock."""
+    replayed = _replay(user, key, match_id)
+    if replayed is not None:
+        return replayed
+    match = match_lock(match_id)
+    return _replay(user, key, match_id) or match
+
+
+def _store(
+    match: Match,
+    *,
+    actor: User,
+    action: str,
+    reason: str = "",
+    audit: Mapping[str, object],
+    **fields: object,
+) -> ResultOutcome:
+    """Store the next version of the match's result (with the answer a retry will get), make a
+    confirmed one count, and audit it (``audit``: what the entry adds to match and table)."""
+    report = ResultReport(
+        match=match, version=_next_version(match), reported_by=actor, reason=reason, **fields
+    )
+    report.response = _outcome(report).as_dict()
     try:
         with transaction.atomic():
             report.save()
@@ -147,13 +166,25 @@ def _store(match: Match, **fields: object) -> ResultReport:
         raise ConflictError(
             "this match changed at the same moment; reload and try again", field="match"
         ) from exc
-    return report
+    if report.status == ResultReport.Status.CONFIRMED:
+        _after_confirmation(match)
+    audit_log(
+        action=action,
+        actor=actor,
+        obj=report,
+        event_id=match.round.event_id,
+        reason=reason,
+        data={"match": match.pk, "table": match.table, **audit},
+    )
+    return _outcome(report)
 
 
 def _after_confirmation(match: Match) -> None:
     # One UPDATE that adds 1 in the database: two confirmations at once add 2.
     Round.objects.filter(pk=match.round_id).update(revision=F("revision") + 1)
     match.round.refresh_from_db(fields=["revision"])
+    if match.round.status == Round.Status.COMPLETE:  # a judge's change after the round
+        snapshot_refresh(round_obj=match.round, standings=True)
 
 
 def _side_of(match: Match, user: User) -> str | None:
@@ -179,13 +210,9 @@ def result_report(
 ) -> ResultOutcome:
     """A player reports their own match. Equal reports from both players confirm it; different
     ones send the match to the judges' queue."""
-    replayed = _replay(user, idempotency_key, match_id)
-    if replayed is not None:
-        return replayed
-    match = _lock_match(match_id)
-    replayed = _replay(user, idempotency_key, match_id)  # a twin request may have won the lock
-    if replayed is not None:
-        return replayed
+    match = _lock_unless_replayed(user, idempotency_key, match_id)
+    if isinstance(match, ResultOutcome):
+        return match
     if match.is_bye:
         raise ConflictError("a bye has no result to report", field="match")
     side = _side_of(match, user)
@@ -195,9 +222,7 @@ def result_report(
         raise ConflictError(f"round {match.round.number} is closed", field="match")
     event = match.round.event
     if concede:
-        needed = (
-            event.top_cut_best_of if match.round.stage == "top_cut" else event.best_of
-        ) // 2 + 1
+        needed = games_to_win(stage_best_of(event, match.round.stage))
         wins_a, wins_b, draws = (0, needed, 0) if side == "a" else (needed, 0, 0)
     validate_score(
         event=event, stage=match.round.stage, wins_a=wins_a, wins_b=wins_b, draws=draws,
@@ -227,11 +252,13 @@ def result_report(
     if status == ResultReport.Status.DISPUTED and latest_theirs is not None:
         latest_theirs.status = ResultReport.Status.DISPUTED
         latest_theirs.save(update_fields=["status"])
-    report = _store(
+    return _store(
         match,
+        actor=user,
+        action=f"tournaments.result.{'confirmed' if status == 'confirmed' else 'reported'}",
+        audit={"score": list(numbers), "status": status},
         source=ResultReport.Source.PLAYER,
         status=status,
-        reported_by=user,
         wins_a=wins_a,
         wins_b=wins_b,
         draws=draws,
@@ -239,27 +266,14 @@ def result_report(
         conceded_by=side if concede else "",
         idempotency_key=idempotency_key,
     )
-    report.response = _outcome(report).as_dict()
-    report.save(update_fields=["response"])
-    if status == ResultReport.Status.CONFIRMED:
-        _after_confirmation(match)
-    audit_log(
-        action=f"tournaments.result.{'confirmed' if status == 'confirmed' else 'reported'}",
-        actor=user,
-        obj=report,
-        event_id=event.pk,
-        data={"match": match.pk, "table": match.table, "score": list(numbers), "status": status},
-    )
-    return _outcome(report)
 
 
 @transaction.atomic
 def result_confirm(*, match_id: int, user: User, idempotency_key: str = "") -> ResultOutcome:
     """The opponent agrees with the pending report: the same numbers, reported by them."""
-    replayed = _replay(user, idempotency_key, match_id)
-    if replayed is not None:
-        return replayed
-    match = _lock_match(match_id)
+    match = _lock_unless_replayed(user, idempotency_key, match_id)
+    if isinstance(match, ResultOutcome):
+        return match
     if _side_of(match, user) is None:  # before anything about the match is told
         raise PermissionDeniedError("you can confirm only your own match", field="match")
     pending = (
@@ -301,13 +315,9 @@ def result_enter_by_judge(
     Overriding a confirmed result needs a reason. Results of a round can change until the next
     round is paired.
     """
-    replayed = _replay(judge, idempotency_key, match_id)
-    if replayed is not None:
-        return replayed
-    match = _lock_match(match_id)
-    replayed = _replay(judge, idempotency_key, match_id)  # a twin request may have won the lock
-    if replayed is not None:
-        return replayed
+    match = _lock_unless_replayed(judge, idempotency_key, match_id)
+    if isinstance(match, ResultOutcome):
+        return match
     event = match.round.event
     if not is_event_staff(user=judge, event_id=event.pk):
         raise PermissionDeniedError("only the event's judges and organisers enter results")
@@ -340,30 +350,18 @@ def result_enter_by_judge(
     ResultReport.objects.filter(match=match).exclude(status=ResultReport.Status.SUPERSEDED).update(
         status=ResultReport.Status.SUPERSEDED
     )
-    report = _store(
+    return _store(
         match,
+        actor=judge,
+        action="tournaments.result.overridden" if overriding else "tournaments.result.entered",
+        reason=reason,
+        audit={"score": [wins_a, wins_b, draws]},
         source=ResultReport.Source.JUDGE,
         status=ResultReport.Status.CONFIRMED,
-        reported_by=judge,
         wins_a=wins_a,
         wins_b=wins_b,
         draws=draws,
         double_loss=double_loss,
         intentional_draw=intentional_draw,
-        reason=reason,
         idempotency_key=idempotency_key,
     )
-    report.response = _outcome(report).as_dict()
-    report.save(update_fields=["response"])
-    _after_confirmation(match)
-    if match.round.status == Round.Status.COMPLETE:
-        snapshot_refresh(round_obj=match.round, standings=True)
-    audit_log(
-        action="tournaments.result.overridden" if overriding else "tournaments.result.entered",
-        actor=judge,
-        obj=report,
-        event_id=event.pk,
-        reason=reason,
-        data={"match": match.pk, "table": match.table, "score": [wins_a, wins_b, draws]},
-    )
-    return _outcome(report)

@@ -16,7 +16,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from core.audit import audit_log
-from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
+from core.errors import ConflictError, InvalidInputError, NotFoundError
 from tournaments.models import Event, Match, Registration, ResultReport, Round
 from tournaments.pairing import (
     InvalidPairingInputError,
@@ -26,7 +26,6 @@ from tournaments.pairing import (
     recommended_structure,
     top_cut_bracket,
 )
-from tournaments.permissions import is_event_organiser
 from tournaments.selectors import (
     confirmed_report,
     engine_id,
@@ -35,35 +34,22 @@ from tournaments.selectors import (
     scoring_for,
     standings_compute,
 )
+from tournaments.services.locks import event_lock
 from tournaments.snapshots import reason_json, snapshot_refresh
 
 _SYSTEM_RANDOM = random.SystemRandom()
+_ORGANISERS_ONLY = "only the event's organisers run its rounds"
 
 
 def _new_seed() -> int:
     return _SYSTEM_RANDOM.randrange(1, 2**31)
 
 
-def _lock_event(event_id: int, by: User | None) -> Event:
-    """The event row, locked; refused unless ``by`` organises it (None: the system itself)."""
-    event = (
-        Event.objects.select_for_update(of=("self",))
-        .select_related("game")
-        .filter(pk=event_id)
-        .first()
-    )
-    if event is None:
-        raise NotFoundError(f"event {event_id} does not exist", field="event")
-    if by is not None and not is_event_organiser(user=by, event_id=event_id):
-        raise PermissionDeniedError("only the event's organisers run its rounds", field="event")
-    return event
-
-
 def _lock_round(round_id: int, by: User | None) -> Round:
     round_obj = Round.objects.select_related("event").filter(pk=round_id).first()
     if round_obj is None:
         raise NotFoundError(f"round {round_id} does not exist", field="round")
-    _lock_event(round_obj.event_id, by)
+    event_lock(round_obj.event_id, by, refusal=_ORGANISERS_ONLY)
     return (
         Round.objects.select_for_update(of=("self",))
         .select_related("event", "event__game")
@@ -104,10 +90,10 @@ def _engine_pairings(event: Event, number: int, seed: int) -> RoundPairings:
         raise ConflictError(f"the pairing engine refused the input: {exc}") from exc
 
 
-def _create_matches(round_obj: Round, pairings: RoundPairings) -> None:
+def _swiss_matches(pairings: RoundPairings) -> list[Match]:
+    """The engine's tables (and the bye, last) as unsaved matches of no round yet."""
     matches = [
         Match(
-            round=round_obj,
             table=pairing.table,
             player_a_id=registration_pk(pairing.players[0]),
             player_b_id=registration_pk(pairing.players[1]),
@@ -115,17 +101,21 @@ def _create_matches(round_obj: Round, pairings: RoundPairings) -> None:
         )
         for pairing in pairings.pairings
     ]
-    Match.objects.bulk_create(matches)
     if pairings.bye is not None:
-        Match.objects.create(
-            round=round_obj,
-            table=len(pairings.pairings) + 1,
-            player_a_id=registration_pk(pairings.bye.player),
-            is_bye=True,
-            reason=reason_json(pairings.bye.reason),
+        matches.append(
+            Match(
+                table=len(pairings.pairings) + 1,
+                player_a_id=registration_pk(pairings.bye.player),
+                is_bye=True,
+                reason=reason_json(pairings.bye.reason),
+            )
         )
+    return matches
+
+
+def _swiss_summary(pairings: RoundPairings) -> dict[str, object]:
     summary = pairings.summary
-    round_obj.summary = {
+    return {
         "pairs": summary.pairs,
         "pair_downs": summary.pair_downs,
         "rematches": [list(pair) for pair in summary.rematches],
@@ -133,7 +123,37 @@ def _create_matches(round_obj: Round, pairings: RoundPairings) -> None:
         "repeat_byes": summary.repeat_byes,
         "reason": reason_json(summary.reason),
     }
-    round_obj.save(update_fields=["summary"])
+
+
+def _seat(round_obj: Round, matches: list[Match]) -> None:
+    for match in matches:
+        match.round = round_obj
+    Match.objects.bulk_create(matches)
+
+
+def _round_create(
+    *,
+    event: Event,
+    by: User | None,
+    number: int,
+    stage: str = Round.Stage.SWISS,
+    seed: int = 0,
+    summary: dict[str, object],
+    matches: list[Match],
+    action: str,
+    data: dict[str, object],
+) -> Round:
+    """The one way a round comes to be: the round (as long as its stage's rounds), its
+    matches, its snapshot (standings included) and the audit entry ``action`` with ``data``.
+    Top-cut rounds follow the bracket and have no seed."""
+    minutes = event.top_cut_round_minutes if stage == Round.Stage.TOP_CUT else event.round_minutes
+    round_obj = Round.objects.create(
+        event=event, number=number, stage=stage, seed=seed, minutes=minutes, summary=summary
+    )
+    _seat(round_obj, matches)
+    snapshot_refresh(round_obj=round_obj, standings=True)
+    audit_log(action=action, actor=by, obj=round_obj, event_id=event.pk, data=data)
+    return round_obj
 
 
 @transaction.atomic
@@ -142,7 +162,7 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
 
     Refused while the previous round is not complete. Atomic: the whole round or nothing.
     """
-    event = _lock_event(event_id, by)
+    event = event_lock(event_id, by, refusal=_ORGANISERS_ONLY)
     if event.status == Event.Status.FINISHED:
         raise ConflictError("the event is finished", field="event")
     last = Round.objects.filter(event=event).order_by("-number").first()
@@ -167,22 +187,20 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
         event.save(update_fields=["swiss_rounds"])
     round_seed = seed if seed is not None else _new_seed()
     pairings = _engine_pairings(event, number, round_seed)
-    round_obj = Round.objects.create(
-        event=event, number=number, seed=round_seed, minutes=event.round_minutes
-    )
-    _create_matches(round_obj, pairings)
     if event.status != Event.Status.RUNNING:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
-    snapshot_refresh(round_obj=round_obj, standings=True)
-    audit_log(
+    summary = _swiss_summary(pairings)
+    return _round_create(
+        event=event,
+        by=by,
+        number=number,
+        seed=round_seed,
+        summary=summary,
+        matches=_swiss_matches(pairings),
         action="tournaments.round.paired",
-        actor=by,
-        obj=round_obj,
-        event_id=event.pk,
-        data={"number": number, "seed": round_seed, **round_obj.summary},
+        data={"number": number, "seed": round_seed, **summary},
     )
-    return round_obj
 
 
 def _seated(round_obj: Round) -> set[int]:
@@ -195,6 +213,22 @@ def _require_not_started(round_obj: Round) -> None:
         raise ConflictError(f"round {round_obj.number} has started; it cannot be re-paired")
     if ResultReport.objects.filter(match__round=round_obj).exists():
         raise ConflictError(f"round {round_obj.number} already has results")
+
+
+def _seating_changed(
+    round_obj: Round, *, by: User, action: str, reason: str, data: dict[str, object]
+) -> Round:
+    """A paired round seated again by hand: publish its pairings anew, audit who and why."""
+    snapshot_refresh(round_obj=round_obj, standings=False)
+    audit_log(
+        action=f"tournaments.round.{action}",
+        actor=by,
+        obj=round_obj,
+        event_id=round_obj.event_id,
+        reason=reason,
+        data=data,
+    )
+    return round_obj
 
 
 @transaction.atomic
@@ -213,23 +247,19 @@ def round_repair(*, round_id: int, by: User, reason: str, seed: int | None = Non
     seated_before = _seated(round_obj)
     round_obj.matches.all().delete()
     round_obj.seed = seed if seed is not None else _new_seed()
-    round_obj.save(update_fields=["seed"])
-    _create_matches(round_obj, _engine_pairings(round_obj.event, round_obj.number, round_obj.seed))
+    pairings = _engine_pairings(round_obj.event, round_obj.number, round_obj.seed)
+    round_obj.summary = _swiss_summary(pairings)
+    round_obj.save(update_fields=["seed", "summary"])
+    _seat(round_obj, _swiss_matches(pairings))
     # Entered, checked in or undropped after this round was paired: it was counted as missed,
     # and now they play it.
     Registration.objects.filter(
         pk__in=_seated(round_obj) - seated_before, late_rounds_missed__gt=0
     ).update(late_rounds_missed=F("late_rounds_missed") - 1)
-    snapshot_refresh(round_obj=round_obj, standings=False)
-    audit_log(
-        action="tournaments.round.repaired",
-        actor=by,
-        obj=round_obj,
-        event_id=round_obj.event_id,
-        reason=reason,
+    return _seating_changed(
+        round_obj, by=by, action="repaired", reason=reason,
         data={"old_seed": old_seed, "seed": round_obj.seed},
-    )
-    return round_obj
+    )  # fmt: skip
 
 
 @transaction.atomic
@@ -271,16 +301,10 @@ def round_swap_players(
         }
     # Two updates in a row would briefly seat one player twice: both rows change together.
     Match.objects.bulk_update([match_a, match_b], ["player_a", "player_b", "reason"])
-    snapshot_refresh(round_obj=round_obj, standings=False)
-    audit_log(
-        action="tournaments.round.players_swapped",
-        actor=by,
-        obj=round_obj,
-        event_id=round_obj.event_id,
-        reason=reason,
+    return _seating_changed(
+        round_obj, by=by, action="players_swapped", reason=reason,
         data={"a": registration_a, "b": registration_b, "tables": [match_a.table, match_b.table]},
-    )
-    return round_obj
+    )  # fmt: skip
 
 
 def _clock_audit(round_obj: Round, by: User, action: str, **data: object) -> None:
@@ -390,7 +414,7 @@ def round_complete(*, round_id: int, by: User | None) -> Round:
 @transaction.atomic
 def topcut_start(*, event_id: int, by: User | None, size: int | None = None) -> Round:
     """Cut to the top N of the Swiss standings and pair the bracket's first round."""
-    event = _lock_event(event_id, by)
+    event = event_lock(event_id, by, refusal=_ORGANISERS_ONLY)
     cut = size or event.top_cut
     if not cut:
         raise ConflictError("this event has no top cut", field="top_cut")
@@ -407,37 +431,28 @@ def topcut_start(*, event_id: int, by: User | None, size: int | None = None) -> 
         bracket = top_cut_bracket(seeds, cut, best_of=event.top_cut_best_of)
     except InvalidPairingInputError as exc:
         raise ConflictError(f"cannot cut to top {cut}: {exc}", field="top_cut") from exc
-    round_obj = Round.objects.create(
-        event=event,
-        number=last.number + 1,
-        stage=Round.Stage.TOP_CUT,
-        seed=0,
-        minutes=event.top_cut_round_minutes,
-        summary={"bracket_size": cut, "bracket_round": 1, "bracket_rounds": bracket.rounds},
-    )
-    Match.objects.bulk_create(
-        Match(
-            round=round_obj,
-            table=match.slot,
-            bracket_slot=match.slot,
-            player_a_id=registration_pk(match.players[0]),
-            player_b_id=registration_pk(match.players[1]),
-            reason=reason_json(match.reason),
-        )
-        for match in bracket.matches
-    )
     if event.top_cut != cut:
         event.top_cut = cut
         event.save(update_fields=["top_cut"])
-    snapshot_refresh(round_obj=round_obj, standings=True)
-    audit_log(
+    return _round_create(
+        event=event,
+        by=by,
+        number=last.number + 1,
+        stage=Round.Stage.TOP_CUT,
+        summary={"bracket_size": cut, "bracket_round": 1, "bracket_rounds": bracket.rounds},
+        matches=[
+            Match(
+                table=match.slot,
+                bracket_slot=match.slot,
+                player_a_id=registration_pk(match.players[0]),
+                player_b_id=registration_pk(match.players[1]),
+                reason=reason_json(match.reason),
+            )
+            for match in bracket.matches
+        ],
         action="tournaments.top_cut.started",
-        actor=by,
-        obj=round_obj,
-        event_id=event.pk,
         data={"size": cut, "seeds": [registration_pk(seed) for seed in seeds[:cut]]},
     )
-    return round_obj
 
 
 def _winner_of(match: Match) -> int:
@@ -455,24 +470,18 @@ def _topcut_next(*, event: Event, last: Round, by: User | None) -> Round:
         raise ConflictError("the final is played: finish the event", field="round")
     winners = [_winner_of(match) for match in matches]
     bracket_round = int(last.summary.get("bracket_round", 1)) + 1
-    round_obj = Round.objects.create(
+    return _round_create(
         event=event,
+        by=by,
         number=last.number + 1,
         stage=Round.Stage.TOP_CUT,
-        seed=0,
-        minutes=event.top_cut_round_minutes,
         summary={**last.summary, "bracket_round": bracket_round},
-    )
-    new_matches = []
-    for slot in range(len(winners) // 2):
-        a, b = winners[2 * slot], winners[2 * slot + 1]
-        new_matches.append(
+        matches=[
             Match(
-                round=round_obj,
                 table=slot + 1,
                 bracket_slot=slot + 1,
-                player_a_id=a,
-                player_b_id=b,
+                player_a_id=winners[2 * slot],
+                player_b_id=winners[2 * slot + 1],
                 reason={
                     "code": "bracket_advance",
                     "en": f"Winners of bracket matches {2 * slot + 1} and {2 * slot + 2}.",
@@ -480,14 +489,8 @@ def _topcut_next(*, event: Event, last: Round, by: User | None) -> Round:
                     "fields": {},
                 },
             )
-        )
-    Match.objects.bulk_create(new_matches)
-    snapshot_refresh(round_obj=round_obj, standings=False)
-    audit_log(
+            for slot in range(len(winners) // 2)
+        ],
         action="tournaments.top_cut.advanced",
-        actor=by,
-        obj=round_obj,
-        event_id=event.pk,
         data={"bracket_round": bracket_round},
     )
-    return round_obj

@@ -82,20 +82,61 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
     )
 
 
+#: What an action does: a service call made from the request, the event and the organiser.
+Run = Callable[[HttpRequest, Event, User], object]
+
+
 @dataclass(frozen=True)
 class OrganiserAction:
     """One button of the dashboard: the service call it makes and what the organiser is told."""
 
-    run: Callable[[HttpRequest, Event, User], object]
+    run: Run
     done: str | Promise
 
 
-def _round_id(request: HttpRequest, event: Event) -> int:
-    return round_id_in_event(event=event, round_id=post_int(request, "round"))
+def _reason(request: HttpRequest) -> str:
+    return request.POST.get("reason", "")
 
 
-def _registration_id(request: HttpRequest, event: Event) -> int:
-    return registration_id_in_event(event=event, registration_id=post_int(request, "registration"))
+def _int(name: str) -> Callable[[HttpRequest], int]:
+    return lambda request: post_int(request, name)
+
+
+def _on_event(service: Callable[..., object], **fixed: object) -> Run:
+    """``service(event_id=…, by=…, **fixed)``."""
+    return lambda request, event, user: service(event_id=event.pk, by=user, **fixed)
+
+
+def _on_round(service: Callable[..., object], **read: Callable[[HttpRequest], object]) -> Run:
+    """``service(round_id=…, by=…)`` on the form's round (of this event), with the other
+    arguments read from the form."""
+
+    def run(request: HttpRequest, event: Event, user: User) -> object:
+        round_id = round_id_in_event(event=event, round_id=post_int(request, "round"))
+        return service(round_id=round_id, by=user, **_read(request, read))
+
+    return run
+
+
+def _on_registration(
+    service: Callable[..., object], **read: Callable[[HttpRequest], object]
+) -> Run:
+    """``service(registration_id=…, by=…)`` on the form's registration (of this event), with
+    the other arguments read from the form."""
+
+    def run(request: HttpRequest, event: Event, user: User) -> object:
+        registration_id = registration_id_in_event(
+            event=event, registration_id=post_int(request, "registration")
+        )
+        return service(registration_id=registration_id, by=user, **_read(request, read))
+
+    return run
+
+
+def _read(
+    request: HttpRequest, read: Mapping[str, Callable[[HttpRequest], object]]
+) -> dict[str, object]:
+    return {name: reader(request) for name, reader in read.items()}
 
 
 def _add_player(request: HttpRequest, event: Event, user: User) -> object:
@@ -118,103 +159,62 @@ def _import_players(request: HttpRequest, event: Event, user: User) -> object:
     )
 
 
-def _swap(request: HttpRequest, event: Event, user: User) -> object:
-    return services.round_swap_players(
-        round_id=_round_id(request, event),
-        registration_a=post_int(request, "registration_a"),
-        registration_b=post_int(request, "registration_b"),
-        by=user,
-        reason=request.POST.get("reason", ""),
-    )
-
-
 #: Every action of the dashboard, by the name in its URL; any other name is a 404.
 ORGANISER_ACTIONS: Mapping[str, OrganiserAction] = {
     "open": OrganiserAction(
-        lambda request, event, user: services.event_set_status(
-            event_id=event.pk, by=user, status=Event.Status.REGISTRATION_OPEN
-        ),
+        _on_event(services.event_set_status, status=Event.Status.REGISTRATION_OPEN),
         gettext_lazy("Registration is open."),
     ),
     "close": OrganiserAction(
-        lambda request, event, user: services.event_set_status(
-            event_id=event.pk, by=user, status=Event.Status.REGISTRATION_CLOSED
-        ),
+        _on_event(services.event_set_status, status=Event.Status.REGISTRATION_CLOSED),
         gettext_lazy("Registration is closed."),
     ),
     "pair": OrganiserAction(
-        lambda request, event, user: services.round_pair(event_id=event.pk, by=user),
-        gettext_lazy("The next round is paired."),
+        _on_event(services.round_pair), gettext_lazy("The next round is paired.")
     ),
     "topcut": OrganiserAction(
-        lambda request, event, user: services.topcut_start(event_id=event.pk, by=user),
-        gettext_lazy("The top cut is paired."),
+        _on_event(services.topcut_start), gettext_lazy("The top cut is paired.")
     ),
     "finish": OrganiserAction(
-        lambda request, event, user: services.event_finish(event_id=event.pk, by=user),
-        gettext_lazy("The event is finished."),
+        _on_event(services.event_finish), gettext_lazy("The event is finished.")
     ),
     "publish_lists": OrganiserAction(
-        lambda request, event, user: services.event_update(
-            event_id=event.pk, by=user, changes={"decklists_published": True}
-        ),
+        _on_event(services.event_update, changes={"decklists_published": True}),
         gettext_lazy("Decklists are published."),
     ),
     "start": OrganiserAction(
-        lambda request, event, user: services.round_start(
-            round_id=_round_id(request, event), by=user
-        ),
-        gettext_lazy("The round has started."),
+        _on_round(services.round_start), gettext_lazy("The round has started.")
     ),
-    "pause": OrganiserAction(
-        lambda request, event, user: services.round_pause(
-            round_id=_round_id(request, event), by=user
-        ),
-        gettext_lazy("The clock is paused."),
-    ),
+    "pause": OrganiserAction(_on_round(services.round_pause), gettext_lazy("The clock is paused.")),
     "resume": OrganiserAction(
-        lambda request, event, user: services.round_resume(
-            round_id=_round_id(request, event), by=user
-        ),
-        gettext_lazy("The clock runs again."),
+        _on_round(services.round_resume), gettext_lazy("The clock runs again.")
     ),
     "extend": OrganiserAction(
-        lambda request, event, user: services.round_extend(
-            round_id=_round_id(request, event), by=user, minutes=post_int(request, "minutes")
-        ),
+        _on_round(services.round_extend, minutes=_int("minutes")),
         gettext_lazy("The round is extended."),
     ),
     "complete": OrganiserAction(
-        lambda request, event, user: services.round_complete(
-            round_id=_round_id(request, event), by=user
-        ),
+        _on_round(services.round_complete),
         gettext_lazy("The round is complete; standings are published."),
     ),
     "repair": OrganiserAction(
-        lambda request, event, user: services.round_repair(
-            round_id=_round_id(request, event), by=user, reason=request.POST.get("reason", "")
-        ),
-        gettext_lazy("The round is paired again."),
+        _on_round(services.round_repair, reason=_reason), gettext_lazy("The round is paired again.")
     ),
-    "swap": OrganiserAction(_swap, gettext_lazy("The players are swapped.")),
+    "swap": OrganiserAction(
+        _on_round(
+            services.round_swap_players,
+            registration_a=_int("registration_a"),
+            registration_b=_int("registration_b"),
+            reason=_reason,
+        ),
+        gettext_lazy("The players are swapped."),
+    ),
     "check_in": OrganiserAction(
-        lambda request, event, user: services.registration_check_in(
-            registration_id=_registration_id(request, event), by=user
-        ),
-        gettext_lazy("Checked in."),
+        _on_registration(services.registration_check_in), gettext_lazy("Checked in.")
     ),
-    "drop": OrganiserAction(
-        lambda request, event, user: services.registration_drop(
-            registration_id=_registration_id(request, event), by=user
-        ),
-        gettext_lazy("Dropped."),
-    ),
+    "drop": OrganiserAction(_on_registration(services.registration_drop), gettext_lazy("Dropped.")),
     "undrop": OrganiserAction(
-        lambda request, event, user: services.registration_undrop(
-            registration_id=_registration_id(request, event),
-            by=user,
-            reason=request.POST.get("reason", ""),
-        ),
+        _on_registration(services.registration_undrop, reason=_reason),
         gettext_lazy("The drop is undone."),
     ),
     "add_player": OrganiserAction(_add_player, gettext_lazy("Player added.")),

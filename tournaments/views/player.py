@@ -92,24 +92,21 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
             return render(
                 request, "tournaments/match_report.html", {**view, "form": form}, status=400
             )
-        data = form.cleaned_data
+        score = dict(form.cleaned_data)  # wins_a, wins_b, draws, intentional_draw
         if view["is_staff"] and not view["side"]:
             return run_and_redirect(
                 request,
                 lambda: services.result_enter_by_judge(
-                    match_id=match.pk, judge=user, wins_a=data["wins_a"], wins_b=data["wins_b"],
-                    draws=data["draws"], intentional_draw=data["intentional_draw"],
-                    reason=request.POST.get("reason", ""),
+                    match_id=match.pk, judge=user, reason=request.POST.get("reason", ""), **score
                 ),
                 success=_("Result entered."),
                 then=back,
-            )  # fmt: skip
+            )
         return run_and_redirect(
             request,
             lambda: services.result_report(
-                match_id=match.pk, user=user, wins_a=data["wins_a"], wins_b=data["wins_b"],
-                draws=data["draws"], intentional_draw=data["intentional_draw"],
-                idempotency_key=request.POST.get("idempotency_key", ""),
+                match_id=match.pk, user=user,
+                idempotency_key=request.POST.get("idempotency_key", ""), **score,
             ),
             success=_("Result sent. Your opponent confirms it."),
             then=back,

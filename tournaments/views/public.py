@@ -1,5 +1,5 @@
-"""Public event pages: the event, pairings, standings, bracket and clock; they refresh
-themselves from the round's snapshot with conditional requests."""
+"""Public event pages: the home page (the events), the event, pairings, standings, bracket and
+clock; the round pages refresh themselves from the round's snapshot with conditional requests."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from core.conditional import etag_matches
+from core.conditional import not_modified
 from tournaments.models import Round
 from tournaments.permissions import (
     is_event_organiser,
     is_event_staff,
 )
+from tournaments.selectors import event_list_upcoming
 from tournaments.view_selectors import (
     bracket_rounds,
     event_page,
@@ -22,6 +23,11 @@ from tournaments.view_selectors import (
     latest_top_cut_round,
     round_snapshot,
 )
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The site's home page: upcoming and running events (drafts are not listed)."""
+    return render(request, "tournaments/home.html", {"events": event_list_upcoming()})
 
 
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -45,7 +51,7 @@ def live_etag(round_obj: Round, revision: int) -> str:
 
 def _conditional(request: HttpRequest, round_obj: Round, revision: int) -> tuple[str, bool]:
     etag = live_etag(round_obj, revision)
-    return etag, etag_matches(request.headers.get("If-None-Match", ""), etag)
+    return etag, not_modified(request, etag)
 
 
 def round_pairings(request: HttpRequest, event_id: int, number: int | None = None) -> HttpResponse:
@@ -109,7 +115,7 @@ def bracket(request: HttpRequest, event_id: int) -> HttpResponse:
     event = event_public_get(event_id=event_id, user=request.user)
     latest_cut = latest_top_cut_round(event=event)
     etag = live_etag(latest_cut, latest_cut.revision) if latest_cut else '"r0-0"'
-    if etag_matches(request.headers.get("If-None-Match", ""), etag):
+    if not_modified(request, etag):
         return HttpResponse(status=304, headers={"ETag": etag})
     rounds = bracket_rounds(event=event)
     response = render(

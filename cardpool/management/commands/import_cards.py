@@ -11,6 +11,7 @@ from cardpool.importers import CardRecordError, records_from_text
 from cardpool.models import Game
 from cardpool.services import card_import
 from core.errors import DomainError
+from core.management.files import read_text
 
 
 class Command(BaseCommand):
@@ -25,10 +26,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["path"]
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CommandError(f"{path}: cannot read ({exc})") from exc
+        text = read_text(path)
         try:
             records = records_from_text(text, filename=path.name)
             summary = card_import(

@@ -13,6 +13,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from core.errors import DomainError
+from core.management.files import read_text
 from judging.services import rules_import
 
 DEFAULT_DOCUMENT = {"zutomayo": "ground-rules", "azuki": "faq", "ztrike": "official-rules"}
@@ -33,10 +34,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["path"]
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CommandError(f"{path}: cannot read ({exc})") from exc
+        text = read_text(path)
         slug = options["document"] or DEFAULT_DOCUMENT[options["game"]]
         try:
             summary = rules_import(

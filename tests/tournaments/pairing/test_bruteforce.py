@@ -33,7 +33,7 @@ def _vectors(players: list[PlayerRecord]) -> tuple[list[list[Vector]], list[Vect
     pos = [grp[:i].count(grp[i]) for i in range(len(ranked))]
     size = [grp.count(g) for g in range(len(levels))]
     bounds = max(len(levels) - 1, 0)
-    width = 3 + bounds + 3
+    width = 4 + bounds + 3
     n = len(ranked)
 
     def met(a: PlayerRecord, b: PlayerRecord) -> bool:
@@ -44,13 +44,15 @@ def _vectors(players: list[PlayerRecord]) -> tuple[list[list[Vector]], list[Vect
         for j in range(i + 1, n):
             v = [0] * width
             v[0] = int(met(ranked[i], ranked[j]))
+            # A pair-down is a table of two different scores, however many groups apart.
+            v[3] = int(pts[i] != pts[j])
             for b in range(grp[i], grp[j]):
-                v[3 + b] += 1
-            v[3 + bounds] = (pts[i] - pts[j]) ** 2
+                v[4 + b] += 1
+            v[4 + bounds] = (pts[i] - pts[j]) ** 2
             if grp[i] != grp[j]:
-                v[4 + bounds] = j - i
+                v[5 + bounds] = j - i
             else:
-                v[5 + bounds] = abs(pos[j] - pos[i] - size[grp[i]] // 2)
+                v[6 + bounds] = abs(pos[j] - pos[i] - size[grp[i]] // 2)
             pair[i][j] = pair[j][i] = tuple(v)
     bye: list[Vector] = []
     for k in range(n):
@@ -93,6 +95,7 @@ def flat(result: RoundPairings) -> Vector:
         o.rematches,
         o.repeat_byes,
         o.bye_height,
+        o.pair_downs,
         *o.crossings,
         o.score_gap,
         o.float_distance,
@@ -133,11 +136,10 @@ def _check(players: list[PlayerRecord], seed: int) -> None:
     optimum = brute_force_optimum(players)
     engine = pair_round(players, round_number=5, seed=seed)
     assert flat(engine) == optimum
-    fast = _pair(players, round_number=5, seed=seed, config=ScoringConfig(), exact_limit=0)
-    assert flat(fast) >= optimum
-    if optimum[0] == 0:
-        # The fast path meets the hard constraints whenever a rematch-free pairing exists.
-        assert flat(fast)[:3] == optimum[:3]
+    large = _pair(players, round_number=5, seed=seed, config=ScoringConfig(), exact_limit=0)
+    assert flat(large) >= optimum
+    # The solver for large fields is exact on every term but the last (the fold inside groups).
+    assert flat(large)[:-1] == optimum[:-1]
 
 
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])

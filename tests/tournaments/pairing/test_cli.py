@@ -52,6 +52,9 @@ def test_pair_writes_pairings_bye_and_summary() -> None:
     assert all(isinstance(t["reason"], str) and t["reason"] for t in tables)
     assert out["summary"]["rematches"] == 0
     assert out["summary"]["pair_downs"] == 1
+    # Without the bye (b or d), the groups are 3 points (a, c, e) and 0 (one player): the
+    # walk passes one player down from the odd top group, and the bottom one is then even.
+    assert out["summary"]["pair_downs_lower_bound"] == 1
 
 
 def test_pair_is_deterministic_across_processes() -> None:

@@ -1,4 +1,7 @@
-"""``manage.py load_demo``: cards, demo accounts and a demo event. Safe to run again."""
+"""``manage.py load_demo``: cards, rules, demo accounts and demo events. Safe to run again.
+
+It lives in ``judging``, the top layer, because it fills every app (cards, events, rules).
+"""
 
 from __future__ import annotations
 

@@ -1,30 +1,34 @@
-"""Decklists: stateless checks, submission until the deadline, versions, visibility, deck checks."""
+"""Event decklists: submission until the deadline, versions, visibility, deck checks, re-checks."""
 
 from __future__ import annotations
 
 import datetime as dt
-import json
-import subprocess
-import sys
-from io import StringIO
-from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.management import call_command
-from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from cardpool.models import BanList, BanListEntry, Card, DecklistRecheck, DecklistVersion, Format
-from cardpool.services import decklist_recheck_start, decklist_submit
+from cardpool.models import BanList, BanListEntry, Card, Format
+from cardpool.services import card_import
 from core.errors import ConflictError, InvalidInputError, PermissionDeniedError
-from tournaments.services import event_role_grant, registration_create
+from tests.cardpool.conftest import demo_records
+from tournaments.models import DecklistRecheck, DecklistVersion
+from tournaments.services import (
+    decklist_recheck_start,
+    decklist_submit,
+    event_role_grant,
+    registration_create,
+)
 
 pytestmark = pytest.mark.django_db
 
 LEGAL = "\n".join(f"2 DEMO_{n}" for n in range(1, 11))
-ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def demo_cards(db: None) -> None:
+    card_import(game_slug="zutomayo", records=demo_records(), source="demo", is_demo=True)
 
 
 @pytest.fixture
@@ -51,55 +55,6 @@ def _api(user: Any = None) -> APIClient:
     if user is not None:
         client.force_authenticate(user)
     return client
-
-
-def test_stateless_check_reports_errors_with_rules(client: Client, demo_cards: Any) -> None:
-    deck = LEGAL + "\n1 DEMO_1"
-    response = client.post(
-        "/api/v1/decklists/check/", {"game": "zutomayo", "decklist": deck}, "application/json"
-    )
-    assert response.status_code == 200
-    body = response.json()
-    assert body["legal"] is False
-    codes = {(e["code"], e["rule"]) for e in body["errors"]}
-    assert ("deck_size", "4.1.1") in codes
-    assert any(e["code"] == "too_many_copies" and e["cards"] == ["DEMO_1"] for e in body["errors"])
-
-
-def test_stateless_check_in_japanese_and_as_json_list(client: Client, demo_cards: Any) -> None:
-    cards = [{"card": f"DEMO_{n}", "count": 2} for n in range(1, 10)]
-    response = client.post(
-        "/api/v1/decklists/check/",
-        {"game": "zutomayo", "decklist": cards, "lang": "ja"},
-        "application/json",
-    )
-    body = response.json()
-    assert body["legal"] is False
-    assert body["errors"][0]["code"] == "deck_size"
-    assert "20" in body["errors"][0]["message"]
-    assert "枚" in body["errors"][0]["message"]
-
-
-def test_stateless_check_accepts_a_csv_upload(client: Client, demo_cards: Any) -> None:
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
-    csv_text = "count,card\n" + "\n".join(f"2,DEMO_{n}" for n in range(1, 11))
-    upload = SimpleUploadedFile("deck.csv", csv_text.encode(), content_type="text/csv")
-    response = client.post("/api/v1/decklists/check/", {"game": "zutomayo", "file": upload})
-    assert response.status_code == 200
-    assert response.json()["legal"] is True
-
-
-@pytest.mark.parametrize(
-    ("payload", "field"),
-    [({"game": "zutomayo"}, "decklist"), ({"game": "chess", "decklist": LEGAL}, "game")],
-)
-def test_stateless_check_bad_requests(
-    client: Client, demo_cards: Any, payload: dict[str, Any], field: str
-) -> None:
-    response = client.post("/api/v1/decklists/check/", payload, "application/json")
-    assert response.status_code == 400
-    assert field in json.dumps(response.json())
 
 
 def test_submit_and_replace_keeps_every_version(setup: dict[str, Any]) -> None:
@@ -230,54 +185,3 @@ def test_recheck_task_is_enqueued_on_commit(
         recheck = decklist_recheck_start(event_id=setup["event"].pk, requested_by=None)
     assert len(callbacks) == 1
     assert DecklistRecheck.objects.get(pk=recheck.pk).status == "queued"
-
-
-def _check_deck(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(
-        [sys.executable, "manage.py", "check_deck", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        check=False,
-        env={"PATH": "/usr/bin:/bin", "DATABASE_URL": "sqlite:///var/check-deck-test.sqlite3",
-             "DJANGO_SETTINGS_MODULE": "config.settings.dev", "SHARED_DIR": "/nonexistent"},
-    )  # fmt: skip
-
-
-def test_check_deck_command_exit_codes(demo_cards: Any, tmp_path: Path) -> None:
-    legal = tmp_path / "legal.txt"
-    legal.write_text(LEGAL, encoding="utf-8")
-    illegal = tmp_path / "illegal.txt"
-    illegal.write_text(LEGAL + "\n1 DEMO_1", encoding="utf-8")
-    out = StringIO()
-    call_command("check_deck", "--game", "zutomayo", str(legal), stdout=out)
-    report = json.loads(out.getvalue())
-    assert report["legal"] is True
-    assert {"id": "DEMO_1", "count": 2} in report["cards"]
-    with pytest.raises(SystemExit) as exit_illegal:
-        call_command("check_deck", "--game", "zutomayo", str(illegal), stdout=StringIO())
-    assert exit_illegal.value.code == 1
-    binary = tmp_path / "deck.bin"
-    binary.write_bytes(b"\x00\x01\x02\xff" * 10)
-    with pytest.raises(SystemExit) as exit_binary:
-        call_command("check_deck", "--game", "zutomayo", str(binary), stdout=StringIO())
-    assert exit_binary.value.code == 2
-
-
-def test_check_deck_reads_standard_input_and_refuses_missing_files() -> None:
-    migrate = subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, capture_output=True,
-        check=True,
-        env={"PATH": "/usr/bin:/bin", "DATABASE_URL": "sqlite:///var/check-deck-test.sqlite3",
-             "DJANGO_SETTINGS_MODULE": "config.settings.dev"},
-    )  # fmt: skip
-    assert migrate.returncode == 0
-    empty = _check_deck("--game", "zutomayo", "-", stdin=b"")
-    assert empty.returncode == 2
-    assert json.loads(empty.stdout)["errors"][0]["code"] == "empty_input"
-    missing = _check_deck("--game", "zutomayo", "/nonexistent/deck.txt")
-    assert missing.returncode == 2
-    assert b"cannot read" in missing.stderr
-    unknown = _check_deck("--game", "zutomayo", "-", stdin=b"2 NOT_A_CARD\n")
-    assert unknown.returncode == 1
-    assert json.loads(unknown.stdout)["errors"][0]["code"] == "unknown_card"

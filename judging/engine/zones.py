@@ -1,0 +1,160 @@
+"""A player's zones while a game is replayed (3.1.2): mutable inside the engine, frozen outside.
+
+``PlayerZones`` is the working copy the pipeline and the effect primitives change; ``frozen()``
+turns it into the ``PlayerState`` a report or a claim sees. Every change to it is explained by an
+event (``apply.Game.emit``); this module only holds the cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import SupportsIndex
+
+from judging.engine.state import PlayerState
+
+MAX_HP = 100
+"""1.2.1, 3.7.1: HP starts at 100 and can't go above it, even through effects."""
+
+
+class Zone(list[str]):
+    """A list of card ids that caches its canonical text (for the state digest).
+
+    Every mutating method the engine uses drops the cache. The engine never assigns items by
+    index and never uses ``+=`` on a zone (list.__iadd__ would bypass ``extend``). A property
+    test compares cached digests with digests computed from scratch.
+    """
+
+    __slots__ = ("_joined",)
+
+    def __init__(self, items: Iterable[str] = ()) -> None:
+        super().__init__(items)
+        self._joined: str | None = None
+
+    def joined(self) -> str:
+        text = self._joined
+        if text is None:
+            text = self._joined = ",".join(self)
+        return text
+
+    def append(self, item: str) -> None:
+        self._joined = None
+        super().append(item)
+
+    def pop(self, index: SupportsIndex = -1) -> str:
+        self._joined = None
+        return super().pop(index)
+
+    def remove(self, item: str) -> None:
+        self._joined = None
+        super().remove(item)
+
+    def insert(self, index: SupportsIndex, item: str) -> None:
+        self._joined = None
+        super().insert(index, item)
+
+    def extend(self, items: Iterable[str]) -> None:
+        self._joined = None
+        super().extend(items)
+
+    def reverse(self) -> None:
+        self._joined = None
+        super().reverse()
+
+
+class PlayerZones:
+    """One player's cards and HP. Stacks (power charger, abyss) are bottom first, and so is the
+    deck here: its top card is ``deck[-1]`` (``frozen()`` turns the deck top first).
+
+    ``played_this_turn`` drives the clock sum (5.1.1.1, 5.2.4.1) and the end-of-turn draw (5.1.5.1,
+    5.2.11.2); ``swapped_in`` is the character that entered the battle zone this turn (6.1.3.1);
+    ``total_power`` is the SEND TO POWER total of the power charger (3.4, 9.1.1).
+    """
+
+    __slots__ = ("_abyss", "_deck", "_hand", "_power_charger", "battle_zone", "hp",
+                 "played_this_turn", "swapped_in", "total_power", "zone_a", "zone_b",
+                 "zone_c")  # fmt: skip
+
+    def __init__(self) -> None:
+        self.hp = MAX_HP
+        self._deck = Zone()
+        self._hand = Zone()
+        self.battle_zone: str | None = None
+        self.zone_a: str | None = None
+        self.zone_b: str | None = None
+        self.zone_c: str | None = None
+        self._power_charger = Zone()
+        self._abyss = Zone()
+        self.played_this_turn: list[str] = []
+        self.swapped_in: str | None = None
+        self.total_power = 0
+
+    @property
+    def deck(self) -> Zone:
+        return self._deck
+
+    @deck.setter
+    def deck(self, items: Iterable[str]) -> None:
+        self._deck = Zone(items)
+
+    @property
+    def hand(self) -> Zone:
+        return self._hand
+
+    @hand.setter
+    def hand(self, items: Iterable[str]) -> None:
+        self._hand = Zone(items)
+
+    @property
+    def power_charger(self) -> Zone:
+        return self._power_charger
+
+    @power_charger.setter
+    def power_charger(self, items: Iterable[str]) -> None:
+        self._power_charger = Zone(items)
+
+    @property
+    def abyss(self) -> Zone:
+        return self._abyss
+
+    @abyss.setter
+    def abyss(self, items: Iterable[str]) -> None:
+        self._abyss = Zone(items)
+
+    def stack(self, zone: str) -> Zone:
+        """The hand, deck, power charger or abyss, by its record name."""
+        stacks = {"hand": self._hand, "deck": self._deck, "power_charger": self._power_charger,
+                  "abyss": self._abyss}  # fmt: skip
+        return stacks[zone]
+
+    def single(self, zone: str) -> str | None:
+        """The card in the battle zone or set zone C (``zone``: ``battle_zone`` or ``zone_c``)."""
+        return self.battle_zone if zone == "battle_zone" else self.zone_c
+
+    def set_single(self, zone: str, card_id: str | None) -> None:
+        if zone == "battle_zone":
+            self.battle_zone = card_id
+        else:
+            self.zone_c = card_id
+
+    def dump(self, *, fresh: bool = False) -> str:
+        """This player's part of the canonical state dump (``fresh``: ignore the zones' caches)."""
+        stacks = (self._power_charger, self._abyss, self._hand, self._deck)
+        if fresh:
+            zones = "/".join(",".join(z) for z in stacks)
+        else:
+            zones = "/".join(z.joined() for z in stacks)
+        return f"{self.hp}/{self.battle_zone}/{self.zone_a}/{self.zone_b}/{self.zone_c}/{zones}"
+
+    def frozen(self) -> PlayerState:
+        return PlayerState(
+            hp=self.hp,
+            battle_zone=self.battle_zone,
+            zone_a=self.zone_a,
+            zone_b=self.zone_b,
+            zone_c=self.zone_c,
+            power_charger=tuple(self._power_charger),
+            abyss=tuple(self._abyss),
+            hand=tuple(self._hand),
+            deck=tuple(reversed(self._deck)),
+            total_power=self.total_power,
+        )

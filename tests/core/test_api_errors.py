@@ -1,0 +1,276 @@
+"""Every API error has one shape, ``{"code", "detail", "field"}`` (plus ``errors`` when there
+are several, plus a domain error's documented keys): one test per family, through real routes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.core.exceptions import ValidationError as DjangoValidationError
+from rest_framework import exceptions, serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.test import APIClient, APIRequestFactory
+from rest_framework.views import APIView
+
+from core.api import ErrorOutputSerializer, exception_handler
+from tests.clients import api
+from tournaments.services import registration_check_in, registration_create, round_pair
+
+pytestmark = pytest.mark.django_db
+
+API = "/api/v1"
+
+
+def assert_shape(body: dict[str, Any]) -> None:
+    """The three keys, always; a string code and detail; a string or null field."""
+    assert {"code", "detail", "field"} <= set(body)
+    assert isinstance(body["code"], str)
+    assert body["code"]
+    assert isinstance(body["detail"], str)
+    assert body["detail"]
+    assert body["field"] is None or isinstance(body["field"], str)
+    for item in body.get("errors", []):
+        assert set(item) == {"code", "detail", "field"}
+
+
+@pytest.fixture
+def organiser(make_user: Callable[..., Any]) -> Any:
+    return make_user("org")
+
+
+@pytest.fixture
+def event(make_event: Callable[..., Any], organiser: Any) -> Any:
+    return make_event(organiser=organiser)
+
+
+@pytest.fixture
+def paired(event: Any, organiser: Any, make_user: Callable[..., Any]) -> Any:
+    for n in range(1, 5):
+        registration = registration_create(
+            event=event, user=make_user(f"p{n}"), display_name=f"Player {n}"
+        )
+        registration_check_in(registration_id=registration.pk, by=organiser)
+    round_pair(event_id=event.pk, by=organiser, seed=7)
+    return event
+
+
+# --- validation ---------------------------------------------------------------------------------
+
+
+def test_one_validation_error_has_no_list(organiser: Any) -> None:
+    response = api(organiser).post(
+        f"{API}/events/", {"name": "X", "game": "zutomayo", "date": "soon"}, format="json"
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert_shape(body)
+    assert (body["code"], body["field"]) == ("invalid", "date")
+    assert "errors" not in body
+
+
+def test_several_validation_errors_list_them_all_the_first_on_top(organiser: Any) -> None:
+    response = api(organiser).post(
+        f"{API}/events/", {"game": "chess", "date": "2026-12-24", "capacity": -1}, format="json"
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert_shape(body)
+    fields = {(item["field"], item["code"]) for item in body["errors"]}
+    assert fields == {("name", "required"), ("game", "invalid_choice"), ("capacity", "min_value")}
+    assert body["errors"][0] == {key: body[key] for key in ("code", "detail", "field")}
+
+
+def test_a_nested_field_is_a_dotted_path(event: Any, organiser: Any) -> None:
+    response = api(organiser).patch(
+        f"{API}/events/{event.pk}/", {"scoring": {"win": "three"}}, format="json"
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert_shape(body)
+    assert (body["code"], body["field"]) == ("invalid", "scoring.win")
+
+
+def test_wrong_credentials_are_about_no_one_field(make_user: Callable[..., Any]) -> None:
+    make_user("aoi")
+    response = api().post(f"{API}/auth/token/", {"username": "aoi", "password": "wrong"})
+    assert response.status_code == 400
+    body = response.json()
+    assert_shape(body)
+    assert (body["code"], body["field"]) == ("authorization", None)
+
+
+def test_a_missing_password_names_the_field() -> None:
+    response = api().post(f"{API}/auth/token/", {"username": "aoi"})
+    assert response.status_code == 400
+    assert (response.json()["code"], response.json()["field"]) == ("required", "password")
+
+
+# --- domain errors ------------------------------------------------------------------------------
+
+
+def test_a_domain_error_keeps_its_code_field_and_documented_keys(
+    paired: Any, organiser: Any
+) -> None:
+    response = api(organiser).post(f"{API}/events/{paired.pk}/rounds/1/complete/")
+    assert response.status_code == 409
+    body = response.json()
+    assert_shape(body)
+    assert (body["code"], body["field"]) == ("results_missing", "round")
+    assert body["tables"] == [1, 2]
+
+
+def test_a_domain_error_names_its_field(paired: Any, organiser: Any) -> None:
+    response = api(organiser).post(f"{API}/events/{paired.pk}/rounds/", {}, format="json")
+    assert response.status_code == 409
+    body = response.json()
+    assert_shape(body)
+    assert (body["code"], body["field"]) == ("round_not_complete", "round")
+
+
+# --- authentication, permission, lookup -----------------------------------------------------------
+
+
+def test_not_authenticated() -> None:
+    response = api().post(f"{API}/events/", {"name": "X"}, format="json")
+    assert response.status_code == 403
+    body = response.json()
+    assert_shape(body)
+    assert (body["code"], body["field"]) == ("not_authenticated", None)
+
+
+def test_a_bad_token_is_refused_in_the_same_shape() -> None:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Token not-a-token")
+    response = client.get(f"{API}/events/")
+    assert response.status_code == 403
+    assert response.json()["code"] == "authentication_failed"
+
+
+def test_permission_denied(event: Any, make_user: Callable[..., Any]) -> None:
+    response = api(make_user()).post(f"{API}/events/{event.pk}/status/", {"status": "draft"})
+    assert response.status_code == 403
+    body = response.json()
+    assert_shape(body)
+    assert (body["code"], body["field"]) == ("permission_denied", None)
+
+
+def test_not_found() -> None:
+    response = api().get(f"{API}/events/999999/")
+    assert response.status_code == 404
+    body = response.json()
+    assert_shape(body)
+    assert body["code"] == "not_found"
+
+
+def test_an_unknown_api_url_is_a_json_404() -> None:
+    response = api().get(f"{API}/no-such-thing/")
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {
+        "code": "not_found",
+        "detail": f"no API URL {API}/no-such-thing/",
+        "field": None,
+    }
+
+
+def test_an_unknown_page_url_stays_a_page() -> None:
+    response = api().get("/no-such-page/")
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/html")
+
+
+# --- the request itself -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("method", "data", "content_type", "status", "code"),
+    [
+        ("post", '{"name": ', "application/json", 400, "parse_error"),
+        ("delete", "", "application/json", 405, "method_not_allowed"),
+        ("post", "<event/>", "application/xml", 415, "unsupported_media_type"),
+    ],
+    ids=["bad-json", "wrong-method", "xml"],
+)
+def test_a_request_that_cannot_be_read(
+    organiser: Any, method: str, data: str, content_type: str, status: int, code: str
+) -> None:
+    send = getattr(api(organiser), method)
+    response = send(f"{API}/events/", data, content_type=content_type)
+    assert response.status_code == status
+    body = response.json()
+    assert_shape(body)
+    assert (body["code"], body["field"]) == (code, None)
+
+
+# --- the handler on its own: what no route raises today --------------------------------------
+
+
+class _Item(serializers.Serializer[dict[str, Any]]):
+    name = serializers.CharField(max_length=3)
+
+
+class _Order(serializers.Serializer[dict[str, Any]]):
+    items = _Item(many=True)
+
+
+class _RaisingApi(APIView):
+    permission_classes = [AllowAny]
+    exc: Exception = Exception()
+
+    def post(self, request: Request) -> Response:
+        raise self.exc
+
+
+def _answer(exc: Exception) -> Response:
+    view = _RaisingApi.as_view(exc=exc)
+    return view(APIRequestFactory().post("/", {}, format="json"))
+
+
+def test_throttled_says_when_to_retry() -> None:
+    response = _answer(exceptions.Throttled(wait=5))
+    assert response.status_code == 429
+    assert response["Retry-After"] == "5"
+    assert_shape(response.data)
+    assert (response.data["code"], response.data["field"]) == ("throttled", None)
+
+
+def test_items_of_a_list_are_numbered() -> None:
+    serializer = _Order(data={"items": [{"name": "a"}, {"name": "toolong"}, {}]})
+    assert not serializer.is_valid()
+    response = _answer(serializers.ValidationError(serializer.errors))
+    assert [(e["code"], e["field"]) for e in response.data["errors"]] == [
+        ("max_length", "items.1.name"),
+        ("required", "items.2.name"),
+    ]
+
+
+def test_a_django_validation_error_is_in_the_same_shape() -> None:
+    exc = DjangoValidationError(
+        {"email": ["Enter a valid email address."], "__all__": ["Not today."]}
+    )
+    response = exception_handler(exc, {})
+    assert response is not None
+    assert response.status_code == 400
+    assert [(e["field"], e["detail"]) for e in response.data["errors"]] == [
+        ("email", "Enter a valid email address."),
+        (None, "Not today."),
+    ]
+
+
+def test_an_unexpected_error_is_left_to_the_server() -> None:
+    assert exception_handler(ZeroDivisionError(), {}) is None
+
+
+def test_the_schema_documents_the_error_shape() -> None:
+    schema = api().get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    error = schema["components"]["schemas"]["Error"]
+    assert error["required"] == ["code", "detail", "field"]
+    assert {"errors", "problems", "tables", "report"} <= set(error["properties"])
+    assert set(ErrorOutputSerializer().fields) == set(error["properties"])
+    responses = schema["paths"]["/api/v1/events/"]["post"]["responses"]
+    for status in ("400", "403", "404", "409"):
+        reference = responses[status]["content"]["application/json"]["schema"]["$ref"]
+        assert reference == "#/components/schemas/Error"

@@ -1,0 +1,181 @@
+"""Event decklists: a player submits (or the organiser enters) a new version until the deadline;
+an organiser re-checks every current list of the event after a ban-list change.
+
+The re-check runs as a Celery task defined here, beside the service it wraps (as pretix does):
+the service that enqueues it and the task that runs it then import nothing of each other, and
+``tournaments.tasks`` lists it for Celery's autodiscovery. The task's name and the audit actions
+keep the ``cardpool.`` prefix they had before the decklists moved here, so queued messages and
+the audit history still match.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any
+
+from celery import shared_task
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from cardpool.legality.parser import detect_format
+from cardpool.legality.report import check_decklist_text
+from cardpool.selectors import card_index_for_game, decklist_report, format_rules_get
+from core.audit import audit_log
+from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
+from tournaments.models import Decklist, DecklistRecheck, DecklistVersion, Registration
+from tournaments.permissions import is_event_organiser
+
+
+@transaction.atomic
+def decklist_submit(
+    *,
+    registration_id: int,
+    submitted_by: User,
+    data: str | bytes,
+    fmt: str = "auto",
+    now: dt.datetime | None = None,
+) -> DecklistVersion:
+    """Store a new version of a player's decklist, if it is legal and the deadline has not passed.
+
+    The player submits or replaces their list until the event's decklist deadline; the event's
+    organisers may enter it for them. The registration row is locked so that two submissions
+    at once get consecutive versions.
+    """
+    registration = (
+        Registration.objects.select_for_update()
+        .select_related("event", "event__game")
+        .filter(pk=registration_id)
+        .first()
+    )
+    if registration is None:
+        raise NotFoundError(f"registration {registration_id} does not exist", field="registration")
+    event = registration.event
+    is_owner = registration.user_id is not None and registration.user_id == submitted_by.pk
+    if not is_owner and not is_event_organiser(user=submitted_by, event_id=event.pk):
+        raise PermissionDeniedError("you can submit only your own decklist", field="registration")
+    if registration.status in {"dropped", "disqualified"}:
+        raise ConflictError(
+            f"this registration is {registration.status}; its decklist cannot change",
+            field="registration",
+        )
+    if event.status == "finished" or event.rounds.exists():
+        raise ConflictError(
+            "the event has started; the list is locked", code="decklist_locked", field="decklist"
+        )
+    moment = now or timezone.now()
+    if event.decklist_deadline is not None and moment > event.decklist_deadline:
+        raise ConflictError(
+            "the decklist deadline "
+            f"({timezone.localtime(event.decklist_deadline):%Y-%m-%d %H:%M}) has passed; "
+            "the list is locked",
+            code="decklist_locked",
+            field="decklist",
+        )
+    report = decklist_report(
+        game=event.game.slug, format_id=event.format_id, on=event.date, data=data, fmt=fmt
+    )
+    if not report.legal:
+        raise InvalidInputError(
+            "the decklist is not legal: "
+            + "; ".join(issue.message_en for issue in report.errors[:5]),
+            field="decklist",
+            code="illegal_decklist",
+            extra={"report": report.as_dict("en"), "report_ja": report.as_dict("ja")},
+        )
+    text = data.decode("utf-8") if isinstance(data, bytes) else data
+    decklist, _ = Decklist.objects.get_or_create(registration=registration)
+    decklist.current_version += 1
+    decklist.save(update_fields=["current_version", "updated_at"])
+    english = report.as_dict("en")
+    version = DecklistVersion.objects.create(
+        decklist=decklist,
+        version=decklist.current_version,
+        submitted_by=submitted_by,
+        source_format=fmt if fmt != "auto" else detect_format(text),
+        source_text=text,
+        cards=english["cards"],
+        report={"en": english, "ja": report.as_dict("ja")},
+        legal=report.legal,
+    )
+    audit_log(
+        action="cardpool.decklist.submitted",
+        actor=submitted_by,
+        obj=version,
+        event_id=event.pk,
+        data={"registration": registration.pk, "version": version.version},
+    )
+    return version
+
+
+def decklist_recheck_run(
+    *, recheck_id: int, progress: Callable[[int, int], None] | None = None
+) -> DecklistRecheck:
+    """Re-check every current list of the event, saving progress as it goes."""
+    recheck = DecklistRecheck.objects.select_related("event", "event__game").get(pk=recheck_id)
+    event = recheck.event
+    versions = list(
+        DecklistVersion.objects.filter(
+            decklist__registration__event=event, version=F("decklist__current_version")
+        ).select_related("decklist")
+    )
+    recheck.status = DecklistRecheck.Status.RUNNING
+    recheck.total = len(versions)
+    recheck.save(update_fields=["status", "total"])
+    index = card_index_for_game(game=event.game.slug)
+    rules = format_rules_get(format_id=event.format_id, game=event.game.slug)
+    illegal: list[dict[str, object]] = []
+    for done, version in enumerate(versions, start=1):
+        report = check_decklist_text(version.source_text, index, rules, on=event.date)
+        if not report.legal:
+            illegal.append(
+                {
+                    "registration": version.decklist.registration_id,
+                    "version": version.version,
+                    "errors": report.as_dict("en")["errors"],
+                }
+            )
+        if done % 25 == 0 or done == len(versions):
+            recheck.done = done
+            recheck.illegal = illegal
+            recheck.save(update_fields=["done", "illegal"])
+            if progress is not None:
+                progress(done, len(versions))
+    recheck.status = DecklistRecheck.Status.DONE
+    recheck.save(update_fields=["status"])
+    audit_log(
+        action="cardpool.decklist_recheck.finished",
+        actor=None,
+        obj=recheck,
+        event_id=event.pk,
+        data={"total": recheck.total, "illegal": len(illegal)},
+    )
+    return recheck
+
+
+@shared_task(bind=True, name="cardpool.decklist_recheck_run", acks_late=True)
+def decklist_recheck_run_task(self: Any, recheck_id: int) -> dict[str, int]:
+    """Re-check an event's decklists; progress goes to the task state and to the recheck row."""
+
+    def progress(done: int, total: int) -> None:
+        if not self.request.called_directly and not self.request.is_eager:
+            self.update_state(state="PROGRESS", meta={"done": done, "total": total})
+
+    recheck = decklist_recheck_run(recheck_id=recheck_id, progress=progress)
+    return {"total": recheck.total, "illegal": len(recheck.illegal)}
+
+
+@transaction.atomic
+def decklist_recheck_start(*, event_id: int, requested_by: User | None) -> DecklistRecheck:
+    """Queue a re-check of every current list of the event (after a ban-list change)."""
+    recheck = DecklistRecheck.objects.create(event_id=event_id, requested_by=requested_by)
+    audit_log(
+        action="cardpool.decklist_recheck.started",
+        actor=requested_by,
+        obj=recheck,
+        event_id=event_id,
+    )
+    transaction.on_commit(lambda: decklist_recheck_run_task.delay(recheck.pk))
+    return recheck

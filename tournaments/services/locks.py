@@ -1,0 +1,45 @@
+"""The row locks services take before they change an event, a registration or a match.
+
+Each is ``SELECT … FOR UPDATE`` of that row only (related rows are read, not locked), inside the
+caller's transaction; a missing row is a NotFoundError naming it.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.db.models import Model, QuerySet
+
+from core.errors import NotFoundError, PermissionDeniedError
+from tournaments.models import Event, Match, Registration
+from tournaments.permissions import is_event_organiser
+
+
+def _locked[M: Model](rows: QuerySet[M], pk: int, name: str) -> M:
+    row = rows.select_for_update(of=("self",)).filter(pk=pk).first()
+    if row is None:
+        raise NotFoundError(f"{name} {pk} does not exist", field=name)
+    return row
+
+
+def event_lock(
+    event_id: int, by: User | None, *, refusal: str = "only the event's organisers can do this"
+) -> Event:
+    """The event row, locked; refused with ``refusal`` unless ``by`` organises it (None: the
+    system itself)."""
+    event = _locked(Event.objects.select_related("game"), event_id, "event")
+    if by is not None and not is_event_organiser(user=by, event_id=event_id):
+        raise PermissionDeniedError(refusal, field="event")
+    return event
+
+
+def registration_lock(registration_id: int) -> Registration:
+    """The registration row (with its event), locked."""
+    return _locked(Registration.objects.select_related("event"), registration_id, "registration")
+
+
+def match_lock(match_id: int) -> Match:
+    """The match row (with its round, event, game and players), locked."""
+    rows = Match.objects.select_related(
+        "round", "round__event", "round__event__game", "player_a", "player_b"
+    )
+    return _locked(rows, match_id, "match")
