@@ -1,10 +1,15 @@
-"""URL configuration: HTML pages, the REST API under /api/v1/, schema and docs under /api/."""
+"""URL configuration: HTML pages, the REST API under /api/v1/, schema and docs under /api/.
+
+Every route declares who may use it (``core.access``): ``route()`` for our views,
+``include_declared()`` for third-party URLconfs; our own apps' includes declare each route.
+"""
 
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from core import views as core_views
+from core.access import Access, include_declared, route
 from core.apis import ApiRootApi, ObtainTokenApi
 from core.converters import IdConverter
 from tournaments.views.public import home
@@ -12,27 +17,37 @@ from tournaments.views.public import home
 register_converter(IdConverter, "id")
 
 api_v1: list[URLPattern | URLResolver] = [
-    path("", ApiRootApi.as_view(), name="api-root"),
+    route("", ApiRootApi.as_view(), name="api-root", access=Access.ANYONE),
     path("", include("cardpool.api_urls")),
     path("", include("tournaments.api_urls")),
     path("", include("judging.api_urls")),
-    path("auth/token/", ObtainTokenApi.as_view(), name="api-token"),
+    route("auth/token/", ObtainTokenApi.as_view(), name="api-token", access=Access.ANYONE),
 ]
 
 urlpatterns = [
-    path("", home, name="home"),
+    route("", home, name="home", access={"GET": Access.ANYONE}),
     path("", include("tournaments.urls")),  # events/…, and cards/decklists/… before cards/
     path("cards/", include("cardpool.urls")),
     path("judging/", include("judging.urls")),
-    path("healthz", core_views.healthz, name="healthz"),
-    path("accounts/login/", core_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", core_views.LogoutView.as_view(), name="logout"),
-    path("i18n/", include("django.conf.urls.i18n")),
-    path("admin/", admin.site.urls),
+    route("healthz", core_views.healthz, name="healthz", access={"GET": Access.ANYONE}),
+    route("accounts/login/", core_views.LoginView.as_view(), name="login", access=Access.ANYONE),
+    route("accounts/logout/", core_views.LogoutView.as_view(), name="logout", access=Access.ANYONE),
+    include_declared("i18n/", include("django.conf.urls.i18n"), access=Access.ANYONE),
+    include_declared("admin/", admin.site.urls, access=Access.SITE_STAFF),
     path("api/v1/", include(api_v1)),
-    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    route("api/schema/", SpectacularAPIView.as_view(), name="api-schema", access=Access.ANYONE),
+    route(
+        "api/docs/",
+        SpectacularSwaggerView.as_view(url_name="api-schema"),
+        name="api-docs",
+        access=Access.ANYONE,
+    ),
+    route(
+        "api/redoc/",
+        SpectacularRedocView.as_view(url_name="api-schema"),
+        name="api-redoc",
+        access=Access.ANYONE,
+    ),
 ]
 
 handler404 = "core.views.page_not_found"

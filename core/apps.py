@@ -1,6 +1,13 @@
 from django.apps import AppConfig
+from django.utils.module_loading import autodiscover_modules
 
 
 class CoreConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "core"
+
+    def ready(self) -> None:
+        # Each app's ``access.py`` registers what its URL arguments name (``core.access``), as
+        # the admin finds each app's ``admin.py``: core imports no app, and no app hides an
+        # import of ours inside a function.
+        autodiscover_modules("access")

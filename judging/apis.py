@@ -14,8 +14,8 @@ from rest_framework.views import APIView
 from core.api import ERRORS, error_responses, validated
 from core.errors import NotFoundError
 from judging.models import JudgeCase, RuleClause, Ruling
+from judging.selectors import judge_case_list
 from judging.services import judge_case_file, judge_case_open, replay_for_judge, ruling_compute
-from tournaments.permissions import event_get_for_staff
 
 
 class ReplayApi(APIView):
@@ -65,8 +65,8 @@ class CaseListApi(APIView):
 
     @extend_schema(responses={200: JudgeCaseSerializer(many=True), **error_responses(403, 404)})
     def get(self, request: Request, event_id: int) -> Response:
-        event = event_get_for_staff(user=request.user, event_id=event_id)
-        return Response(JudgeCaseSerializer(JudgeCase.objects.filter(event=event), many=True).data)
+        cases = judge_case_list(event_id=event_id, user=request.user)
+        return Response(JudgeCaseSerializer(cases, many=True).data)
 
     @extend_schema(
         request=CaseOpenInputSerializer,

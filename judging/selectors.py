@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.db.models import QuerySet
+
 from cardpool.selectors import card_rows_for_game
+from core.access import Subject
+from core.errors import NotFoundError
 from judging.engine import CardCatalogue
-from judging.models import RuleClause, RulesDocument
+from judging.models import JudgeCase, RuleClause, RulesDocument
+from tournaments.permissions import AnyUser, event_get_for_staff
 
 
 def engine_cards() -> CardCatalogue:
@@ -30,3 +35,28 @@ def rule_texts(*, keys: Iterable[str]) -> dict[str, RuleClause]:
     wanted = set(keys)
     clauses = RuleClause.objects.filter(document=document, key__in=wanted)
     return {clause.key: clause for clause in clauses}
+
+
+def judge_case_list(*, event_id: int, user: AnyUser) -> QuerySet[JudgeCase]:
+    """The event's cases (for its judges and organisers)."""
+    event = event_get_for_staff(user=user, event_id=event_id)
+    return JudgeCase.objects.filter(event=event).select_related("match", "filed_ruling")
+
+
+def judge_case_get_for_judge(*, case_id: int, user: AnyUser) -> JudgeCase:
+    """A case, for a judge or organiser of its event; NotFoundError / PermissionDeniedError."""
+    case = (
+        JudgeCase.objects.select_related("event", "match", "filed_ruling")
+        .filter(pk=case_id)
+        .first()
+    )
+    if case is None:
+        raise NotFoundError(f"case {case_id} does not exist", field="case")
+    event_get_for_staff(user=user, event_id=case.event_id)
+    return case
+
+
+def case_subject(case_id: int) -> Subject | None:
+    """A judge case, for ``core.access``: the event it belongs to."""
+    event_id = JudgeCase.objects.filter(pk=case_id).values_list("event_id", flat=True).first()
+    return None if event_id is None else Subject(event_id=event_id)

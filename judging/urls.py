@@ -1,11 +1,12 @@
-from django.urls import path
-
+from core.access import Access, route
 from judging import views
 
 app_name = "judging"
 
 urlpatterns = [
-    path("events/<id:event_id>/cases/", views.case_list, name="case-list"),
-    path("cases/<id:case_id>/", views.case_detail, name="case-detail"),
-    path("cases/<id:case_id>/file/", views.case_file, name="case-file"),
+    route(
+        "events/<id:event_id>/cases/", views.case_list, name="case-list", access=Access.EVENT_JUDGE
+    ),
+    route("cases/<id:case_id>/", views.case_detail, name="case-detail", access=Access.EVENT_JUDGE),
+    route("cases/<id:case_id>/file/", views.case_file, name="case-file", access=Access.EVENT_JUDGE),
 ]

@@ -15,8 +15,8 @@ from django.views.decorators.http import require_POST
 
 from core.views import form_service_call, request_user
 from judging.forms import CaseOpenForm, RecordUploadForm, SingleTurnForm
-from judging.models import JudgeCase, Ruling
-from judging.selectors import rule_texts
+from judging.models import Ruling
+from judging.selectors import judge_case_get_for_judge, judge_case_list, rule_texts
 from judging.services import judge_case_file, judge_case_open, record_parse, ruling_compute
 from tournaments.models import Match
 from tournaments.permissions import event_get_for_staff
@@ -44,7 +44,7 @@ def case_list(request: HttpRequest, event_id: int) -> HttpResponse:
                 event_id=event.pk, by=user, title=form.cleaned_data["title"], match_id=match_id
             )
             return redirect("judging:case-detail", case_id=case.pk)
-    cases = JudgeCase.objects.filter(event=event).select_related("match", "filed_ruling")
+    cases = judge_case_list(event_id=event.pk, user=user)
     status = 400 if request.method == "POST" else 200
     return render(
         request, "judging/case_list.html", {"event": event, "form": form, "cases": cases},
@@ -71,14 +71,7 @@ def cited_rules(ruling: Ruling, lang: str) -> list[dict[str, Any]]:
 @login_required
 def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     user = request_user(request)
-    case = (
-        JudgeCase.objects.select_related("event", "match", "filed_ruling")
-        .filter(pk=case_id)
-        .first()
-    )
-    if case is None:
-        raise Http404("no such case")
-    event_get_for_staff(user=user, event_id=case.event_id)
+    case = judge_case_get_for_judge(case_id=case_id, user=user)
     upload = RecordUploadForm(prefix="upload")
     turn = SingleTurnForm(prefix="turn")
     status = 200

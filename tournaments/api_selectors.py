@@ -23,7 +23,7 @@ from tournaments.models import (
     Round,
     RoundSnapshot,
 )
-from tournaments.permissions import is_event_staff
+from tournaments.permissions import is_event_staff, require_event_organiser, require_event_staff
 from tournaments.selectors import match_state, round_matches
 
 AnyUser = AbstractBaseUser | AnonymousUser
@@ -40,10 +40,26 @@ def event_get_visible(*, event_id: int, user: AnyUser) -> Event:
     return event
 
 
-def event_registrations(*, event_id: int) -> QuerySet[Registration]:
+def _registrations(event_id: int) -> QuerySet[Registration]:
     return (
         Registration.objects.filter(event_id=event_id)
         .select_related("user")
+        .order_by("display_name", "id")
+    )
+
+
+def event_registrations(*, event_id: int, user: AnyUser) -> QuerySet[Registration]:
+    """Every registration with the player's account, e-mail and player id (for the event's
+    judges and organisers)."""
+    require_event_staff(user=user, event_id=event_id)
+    return _registrations(event_id)
+
+
+def event_registrations_public(*, event_id: int) -> QuerySet[Registration]:
+    """The registrations as the public sees them: names and status."""
+    return (
+        Registration.objects.filter(event_id=event_id)
+        .only("id", "display_name", "status")
         .order_by("display_name", "id")
     )
 
@@ -126,9 +142,10 @@ def live_reports(match: Match) -> list[ResultReport]:
     return [r for r in match.reports.all() if r.status != ResultReport.Status.SUPERSEDED]
 
 
-def round_queue(*, round_obj: Round) -> list[Match]:
+def round_queue(*, round_obj: Round, user: AnyUser) -> list[Match]:
     """Matches a judge must look at: disputed, waiting for the opponent, or not reported at all;
-    sorted by table. Each carries ``state`` (see ``match_state``)."""
+    sorted by table. Each carries ``state`` (see ``match_state``). For the event's staff."""
+    require_event_staff(user=user, event_id=round_obj.event_id)
     queue = []
     for match in round_matches(round_obj=round_obj):
         state = match_state(match)
@@ -138,8 +155,10 @@ def round_queue(*, round_obj: Round) -> list[Match]:
     return queue
 
 
-def round_progress(*, round_obj: Round) -> dict[str, Any]:
-    """The reported counter: how many tables have a confirmed result (byes not counted)."""
+def round_progress(*, round_obj: Round, user: AnyUser) -> dict[str, Any]:
+    """The reported counter: how many tables have a confirmed result (byes not counted). For
+    the event's staff."""
+    require_event_staff(user=user, event_id=round_obj.event_id)
     counts = {"confirmed": 0, "pending": 0, "disputed": 0, "missing": 0, "bye": 0}
     for match in round_matches(round_obj=round_obj):
         counts[match_state(match)] += 1
@@ -157,7 +176,9 @@ def round_progress(*, round_obj: Round) -> dict[str, Any]:
     }
 
 
-def event_penalties(*, event_id: int) -> QuerySet[Penalty]:
+def event_penalties(*, event_id: int, user: AnyUser) -> QuerySet[Penalty]:
+    """The event's penalties, newest first (for its judges and organisers)."""
+    require_event_staff(user=user, event_id=event_id)
     return (
         Penalty.objects.filter(event_id=event_id)
         .select_related("registration", "round", "judge")
@@ -183,7 +204,7 @@ def _players(event_id: int) -> list[dict[str, Any]]:
             "late_rounds_missed": reg.late_rounds_missed,
             "dropped_after_round": reg.dropped_after_round,
         }
-        for reg in event_registrations(event_id=event_id)
+        for reg in _registrations(event_id)
     ]
 
 
@@ -252,8 +273,10 @@ def _standings(event_id: int) -> list[dict[str, Any]]:
     return rows
 
 
-def event_export(*, event_id: int, kind: str) -> Sequence[dict[str, Any]]:
-    """Flat rows (one dict per line) of players, pairings, results or standings."""
+def event_export(*, event_id: int, kind: str, user: AnyUser) -> Sequence[dict[str, Any]]:
+    """Flat rows (one dict per line) of players, pairings, results or standings (for the
+    event's organisers)."""
+    require_event_organiser(user=user, event_id=event_id)
     producers = {
         "players": _players,
         "pairings": _pairings,

@@ -1,7 +1,9 @@
-"""REST API routes of events (``tournaments.apis``), mounted under /api/v1/."""
+"""REST API routes of events (``tournaments.apis``), mounted under /api/v1/, each with who may
+use it (``core.access``)."""
 
-from django.urls import URLPattern, URLResolver, path
+from django.urls import URLPattern
 
+from core.access import Access, Condition, route
 from tournaments.apis import decklists, events, exports, judge_desk, registrations, results, rounds
 
 EVENT = "events/<id:event_id>/"
@@ -11,79 +13,149 @@ MATCH = EVENT + "matches/<id:match_id>/"
 # A registration's decklist is addressed by the registration alone, without its event.
 DECKLIST = "registrations/<id:registration_id>/"
 
-urlpatterns: list[URLPattern | URLResolver] = [
-    path("events/", events.EventListApi.as_view(), name="api-event-list"),
-    path(EVENT, events.EventDetailApi.as_view(), name="api-event-detail"),
-    path(EVENT + "status/", events.EventStatusApi.as_view(), name="api-event-status"),
-    path(EVENT + "finish/", events.EventFinishApi.as_view(), name="api-event-finish"),
+ANYONE = Access.ANYONE
+ORGANISER = Access.EVENT_ORGANISER
+JUDGE = Access.EVENT_JUDGE
+#: A draft event is shown to its judges and organisers only.
+DRAFT_HIDDEN = {Condition.EVENT_DRAFT: Access.EVENT_JUDGE}
+#: A registration's decklist: the player and the event's judges (and organisers).
+OWNER_OR_JUDGE = (Access.REGISTRATION_OWNER, JUDGE)
+
+urlpatterns: list[URLPattern] = [
+    route(
+        "events/", events.EventListApi.as_view(), name="api-event-list",
+        access={"GET": ANYONE, "POST": Access.LOGGED_IN},
+    ),
+    route(
+        EVENT, events.EventDetailApi.as_view(), name="api-event-detail",
+        access={"GET": ANYONE, "PATCH": ORGANISER}, when=DRAFT_HIDDEN,
+    ),
+    route(
+        EVENT + "status/", events.EventStatusApi.as_view(), name="api-event-status",
+        access={"POST": ORGANISER},
+    ),
+    route(
+        EVENT + "finish/", events.EventFinishApi.as_view(), name="api-event-finish",
+        access={"POST": ORGANISER},
+    ),
     # registrations
-    path(
-        EVENT + "registrations/",
-        registrations.RegistrationListApi.as_view(),
+    route(
+        EVENT + "registrations/", registrations.RegistrationListApi.as_view(),
         name="api-registration-list",
+        access={"GET": ANYONE, "POST": Access.LOGGED_IN}, when=DRAFT_HIDDEN,
     ),
-    path(
-        EVENT + "registrations/add/",
-        registrations.RegistrationAddApi.as_view(),
-        name="api-registration-add",
+    route(
+        EVENT + "registrations/add/", registrations.RegistrationAddApi.as_view(),
+        name="api-registration-add", access={"POST": ORGANISER},
     ),
-    path(
-        EVENT + "registrations/import/",
-        registrations.RegistrationImportApi.as_view(),
-        name="api-registration-import",
+    route(
+        EVENT + "registrations/import/", registrations.RegistrationImportApi.as_view(),
+        name="api-registration-import", access={"POST": ORGANISER},
     ),
-    path(
-        REGISTRATION + "check-in/",
-        registrations.RegistrationCheckInApi.as_view(),
-        name="api-registration-check-in",
+    route(
+        REGISTRATION + "check-in/", registrations.RegistrationCheckInApi.as_view(),
+        name="api-registration-check-in", access={"POST": ORGANISER},
     ),
-    path(
-        REGISTRATION + "drop/",
-        registrations.RegistrationDropApi.as_view(),
+    route(
+        REGISTRATION + "drop/", registrations.RegistrationDropApi.as_view(),
         name="api-registration-drop",
+        access={"POST": (Access.REGISTRATION_OWNER, ORGANISER)},
     ),
-    path(
-        REGISTRATION + "undrop/",
-        registrations.RegistrationUndropApi.as_view(),
-        name="api-registration-undrop",
+    route(
+        REGISTRATION + "undrop/", registrations.RegistrationUndropApi.as_view(),
+        name="api-registration-undrop", access={"POST": ORGANISER},
     ),
     # rounds
-    path(EVENT + "rounds/", rounds.RoundListApi.as_view(), name="api-round-list"),
-    path(ROUND, rounds.RoundDetailApi.as_view(), name="api-round-detail"),
-    path(ROUND + "repair/", rounds.RoundRepairApi.as_view(), name="api-round-repair"),
-    path(ROUND + "swap/", rounds.RoundSwapApi.as_view(), name="api-round-swap"),
+    route(
+        EVENT + "rounds/", rounds.RoundListApi.as_view(), name="api-round-list",
+        access={"GET": ANYONE, "POST": ORGANISER}, when=DRAFT_HIDDEN,
+    ),
+    route(
+        ROUND, rounds.RoundDetailApi.as_view(), name="api-round-detail",
+        access={"GET": ANYONE}, when=DRAFT_HIDDEN,
+    ),
+    route(
+        ROUND + "repair/", rounds.RoundRepairApi.as_view(), name="api-round-repair",
+        access={"POST": ORGANISER},
+    ),
+    route(
+        ROUND + "swap/", rounds.RoundSwapApi.as_view(), name="api-round-swap",
+        access={"POST": ORGANISER},
+    ),
     *(
-        path(
-            ROUND + f"{action}/",
-            rounds.RoundClockApi.as_view(clock_action=action),
-            name=f"api-round-{action}",
+        route(
+            ROUND + f"{action}/", rounds.RoundClockApi.as_view(clock_action=action),
+            name=f"api-round-{action}", access={"POST": ORGANISER},
         )
         for action in rounds.CLOCK_ACTIONS
     ),
-    path(ROUND + "complete/", rounds.RoundCompleteApi.as_view(), name="api-round-complete"),
-    path(ROUND + "my-match/", results.MyMatchApi.as_view(), name="api-round-my-match"),
-    path(ROUND + "queue/", judge_desk.RoundQueueApi.as_view(), name="api-round-queue"),
-    path(ROUND + "progress/", judge_desk.RoundProgressApi.as_view(), name="api-round-progress"),
-    path(EVENT + "top-cut/", rounds.TopCutApi.as_view(), name="api-top-cut"),
-    path(EVENT + "standings/", events.StandingsApi.as_view(), name="api-standings"),
-    path(EVENT + "export/<str:kind>/", exports.EventExportApi.as_view(), name="api-event-export"),
+    route(
+        ROUND + "complete/", rounds.RoundCompleteApi.as_view(), name="api-round-complete",
+        access={"POST": ORGANISER},
+    ),
+    route(
+        ROUND + "my-match/", results.MyMatchApi.as_view(), name="api-round-my-match",
+        access={"GET": Access.EVENT_PLAYER},
+    ),
+    route(
+        ROUND + "queue/", judge_desk.RoundQueueApi.as_view(), name="api-round-queue",
+        access={"GET": JUDGE},
+    ),
+    route(
+        ROUND + "progress/", judge_desk.RoundProgressApi.as_view(), name="api-round-progress",
+        access={"GET": JUDGE},
+    ),
+    route(
+        EVENT + "top-cut/", rounds.TopCutApi.as_view(), name="api-top-cut",
+        access={"POST": ORGANISER},
+    ),
+    route(
+        EVENT + "standings/", events.StandingsApi.as_view(), name="api-standings",
+        access={"GET": ANYONE}, when=DRAFT_HIDDEN,
+    ),
+    route(
+        EVENT + "export/<str:kind>/", exports.EventExportApi.as_view(), name="api-event-export",
+        access={"GET": ORGANISER},
+    ),
     # matches: players and judges
-    path(MATCH + "report/", results.ResultReportApi.as_view(), name="api-result-report"),
-    path(MATCH + "confirm/", results.ResultConfirmApi.as_view(), name="api-result-confirm"),
-    path(MATCH + "judge-result/", judge_desk.JudgeResultApi.as_view(), name="api-judge-result"),
-    path(MATCH + "extend/", judge_desk.MatchExtendApi.as_view(), name="api-match-extend"),
-    path(EVENT + "penalties/", judge_desk.PenaltyListApi.as_view(), name="api-penalty-list"),
+    route(
+        MATCH + "report/", results.ResultReportApi.as_view(), name="api-result-report",
+        access={"POST": Access.MATCH_PLAYER},
+    ),
+    route(
+        MATCH + "confirm/", results.ResultConfirmApi.as_view(), name="api-result-confirm",
+        access={"POST": Access.MATCH_PLAYER},
+    ),
+    route(
+        MATCH + "judge-result/", judge_desk.JudgeResultApi.as_view(), name="api-judge-result",
+        access={"POST": JUDGE},
+    ),
+    route(
+        MATCH + "extend/", judge_desk.MatchExtendApi.as_view(), name="api-match-extend",
+        access={"POST": JUDGE},
+    ),
+    route(
+        EVENT + "penalties/", judge_desk.PenaltyListApi.as_view(), name="api-penalty-list",
+        access={"GET": JUDGE, "POST": JUDGE},
+    ),
     # decklists: players, judges (deck checks) and organisers (re-checks)
-    path(DECKLIST + "decklist/", decklists.DecklistApi.as_view(), name="api-decklist"),
-    path(
-        DECKLIST + "decklist/versions/",
-        decklists.DecklistVersionListApi.as_view(),
+    route(
+        DECKLIST + "decklist/", decklists.DecklistApi.as_view(), name="api-decklist",
+        access={"GET": OWNER_OR_JUDGE, "POST": (Access.REGISTRATION_OWNER, ORGANISER)},
+        when={Condition.DECKLISTS_PUBLISHED: ANYONE},
+    ),
+    route(
+        DECKLIST + "decklist/versions/", decklists.DecklistVersionListApi.as_view(),
         name="api-decklist-versions",
+        access={"GET": OWNER_OR_JUDGE}, when={Condition.DECKLISTS_PUBLISHED: Access.LOGGED_IN},
     ),
-    path(DECKLIST + "deck-check/", decklists.DeckCheckApi.as_view(), name="api-deck-check"),
-    path(
-        EVENT + "decklists/recheck/",
-        decklists.DecklistRecheckApi.as_view(),
+    route(
+        DECKLIST + "deck-check/", decklists.DeckCheckApi.as_view(), name="api-deck-check",
+        access={"POST": JUDGE},
+    ),
+    route(
+        EVENT + "decklists/recheck/", decklists.DecklistRecheckApi.as_view(),
         name="api-decklist-recheck",
+        access={"GET": ORGANISER, "POST": ORGANISER},
     ),
-]
+]  # fmt: skip

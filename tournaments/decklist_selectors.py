@@ -12,7 +12,7 @@ from cardpool.legality.parser import parse_decklist
 from cardpool.selectors import card_index_for_game, decklist_format
 from core.errors import NotFoundError, PermissionDeniedError
 from tournaments.models import DecklistRecheck, DecklistVersion, Registration
-from tournaments.permissions import is_event_staff
+from tournaments.permissions import is_event_staff, require_event_organiser
 
 AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -57,12 +57,18 @@ def decklist_current_for_viewer(*, registration_id: int, user: AnyUser) -> Deckl
     return version
 
 
-def decklist_versions(*, decklist_id: int) -> QuerySet[DecklistVersion]:
-    return DecklistVersion.objects.filter(decklist_id=decklist_id).order_by("-version")
+def decklist_versions(*, registration_id: int, user: AnyUser) -> QuerySet[DecklistVersion]:
+    """Every version of a registration's list, newest first, if ``user`` may read its current
+    one (``decklist_current_for_viewer``)."""
+    current = decklist_current_for_viewer(registration_id=registration_id, user=user)
+    return DecklistVersion.objects.filter(decklist_id=current.decklist_id).order_by("-version")
 
 
-def decklist_rechecks_recent(*, event_id: int, limit: int = 10) -> QuerySet[DecklistRecheck]:
-    """The event's latest re-checks, newest first."""
+def decklist_rechecks_recent(
+    *, event_id: int, user: AnyUser, limit: int = 10
+) -> QuerySet[DecklistRecheck]:
+    """The event's latest re-checks of every list, newest first (for its organisers)."""
+    require_event_organiser(user=user, event_id=event_id)
     return DecklistRecheck.objects.filter(event_id=event_id).order_by("-created_at")[:limit]
 
 

@@ -12,8 +12,9 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
+from core.access import Access, Subject
 from core.errors import NotFoundError, PermissionDeniedError
-from tournaments.models import Event, EventRole
+from tournaments.models import Event, EventRole, Match, Registration
 
 ORGANISER = EventRole.Role.ORGANISER
 JUDGE = EventRole.Role.JUDGE
@@ -40,6 +41,18 @@ def is_event_staff(*, user: AnyUser, event_id: int) -> bool:
     return bool(event_roles_of(user=user, event_id=event_id) & {ORGANISER, JUDGE})
 
 
+def require_event_staff(*, user: AnyUser, event_id: int) -> None:
+    """For selectors of staff data: PermissionDeniedError unless ``user`` judges or organises."""
+    if not is_event_staff(user=user, event_id=event_id):
+        raise PermissionDeniedError("this is for the event's judges and organisers", field="event")
+
+
+def require_event_organiser(*, user: AnyUser, event_id: int) -> None:
+    """For selectors of organisers' data: PermissionDeniedError unless ``user`` organises."""
+    if not is_event_organiser(user=user, event_id=event_id):
+        raise PermissionDeniedError("this is for the event's organisers", field="event")
+
+
 def event_get_for_role(*, user: AnyUser, event_id: int, roles: frozenset[str]) -> Event:
     """The event, if ``user`` holds one of ``roles`` on it.
 
@@ -61,6 +74,59 @@ def event_get_for_organiser(*, user: AnyUser, event_id: int) -> Event:
 
 def event_get_for_staff(*, user: AnyUser, event_id: int) -> Event:
     return event_get_for_role(user=user, event_id=event_id, roles=frozenset({ORGANISER, JUDGE}))
+
+
+# --- what the routes' arguments name (``core.access``), registered in ``access.py`` ---------
+
+
+def event_levels_held(user: AnyUser, event_id: int) -> frozenset[Access]:
+    """The event levels ``user`` holds: player (any registration), judge, organiser (who can
+    do all that judges can)."""
+    if not user.is_authenticated:
+        return frozenset()
+    roles = event_roles_of(user=user, event_id=event_id)
+    held = set()
+    if ORGANISER in roles:
+        held |= {Access.EVENT_ORGANISER, Access.EVENT_JUDGE}
+    if JUDGE in roles:
+        held.add(Access.EVENT_JUDGE)
+    if Registration.objects.filter(event_id=event_id, user_id=user.pk).exists():
+        held.add(Access.EVENT_PLAYER)
+    return frozenset(held)
+
+
+def event_subject(event_id: int) -> Subject | None:
+    return Subject(event_id=event_id) if Event.objects.filter(pk=event_id).exists() else None
+
+
+def match_subject(match_id: int) -> Subject | None:
+    """A match: its event, and its players' accounts."""
+    row = (
+        Match.objects.filter(pk=match_id)
+        .values_list("round__event_id", "player_a__user_id", "player_b__user_id")
+        .first()
+    )
+    if row is None:
+        return None
+    event_id, *users = row
+    return Subject(
+        event_id=event_id,
+        owner_level=Access.MATCH_PLAYER,
+        owners=frozenset(users) - {None},
+    )
+
+
+def registration_subject(registration_id: int) -> Subject | None:
+    """A registration: its event, and the player's account (none for a player without one)."""
+    row = Registration.objects.filter(pk=registration_id).values_list("event_id", "user_id").first()
+    if row is None:
+        return None
+    event_id, user_id = row
+    return Subject(
+        event_id=event_id,
+        owner_level=Access.REGISTRATION_OWNER,
+        owners=frozenset({user_id}) - {None},
+    )
 
 
 class _EventRolePermission(BasePermission):

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from tournaments.models import Event, Match, Penalty, PrintJob, Registration, Round, RoundSnapshot
-from tournaments.permissions import is_event_staff
+from tournaments.permissions import is_event_staff, require_event_organiser, require_event_staff
 from tournaments.selectors import confirmed_report, match_state, round_matches
 
 AnyUser = AbstractBaseUser | AnonymousUser
@@ -107,8 +107,10 @@ def match_for_viewer(*, match_id: int, user: User) -> dict[str, Any]:
     }
 
 
-def judge_queue(*, event: Event) -> dict[str, object]:
-    """The current round's disputed and missing results, sorted by table, and the counter."""
+def judge_queue(*, event: Event, user: AnyUser) -> dict[str, object]:
+    """The current round's disputed and missing results, sorted by table, and the counter
+    (for the event's judges and organisers)."""
+    require_event_staff(user=user, event_id=event.pk)
     round_obj = latest_round(event=event)
     if round_obj is None:
         return {"round": None, "queue": [], "reported": 0, "total": 0}
@@ -212,12 +214,16 @@ def match_at_table(*, round_obj: Round | None, table: int) -> Match:
     return match
 
 
-def penalties_recent(*, event: Event, limit: int = 50) -> list[Penalty]:
+def penalties_recent(*, event: Event, user: AnyUser, limit: int = 50) -> list[Penalty]:
+    """The event's latest penalties (for its judges and organisers)."""
+    require_event_staff(user=user, event_id=event.pk)
     return list(event.penalties.select_related("registration")[:limit])
 
 
-def event_dashboard(*, event: Event) -> dict[str, Any]:
-    """The organiser's dashboard: registrations by status and name, rounds newest first."""
+def event_dashboard(*, event: Event, user: AnyUser) -> dict[str, Any]:
+    """The organiser's dashboard: registrations (with e-mails) by status and name, rounds
+    newest first (for the event's organisers)."""
+    require_event_organiser(user=user, event_id=event.pk)
     rounds = list(event.rounds.order_by("-number"))
     return {
         "registrations": event.registrations.order_by("status", "display_name"),
@@ -226,14 +232,17 @@ def event_dashboard(*, event: Event) -> dict[str, Any]:
     }
 
 
-def print_job_get(*, event: Event, job_id: int) -> PrintJob:
-    """A print job of the event, without its PDF bytes; 404 for another event's job."""
+def print_job_get(*, event: Event, job_id: int, user: AnyUser) -> PrintJob:
+    """A print job of the event, without its PDF bytes; 404 for another event's job (for the
+    event's organisers)."""
+    require_event_organiser(user=user, event_id=event.pk)
     job = PrintJob.objects.filter(pk=job_id, event=event).defer("pdf").first()
     if job is None:
         raise Http404("no such print job")
     return job
 
 
-def print_job_pdf(*, job: PrintJob) -> bytes:
+def print_job_pdf(*, job: PrintJob, user: AnyUser) -> bytes:
+    require_event_organiser(user=user, event_id=job.event_id)
     pdf = PrintJob.objects.values_list("pdf", flat=True).get(pk=job.pk)
     return bytes(pdf or b"")

@@ -632,7 +632,8 @@ def test_my_match(world: dict[str, Any]) -> None:
 
 
 def test_my_match_refusals(world: dict[str, Any]) -> None:
-    assert api(world["judge"]).get(f"{world['url']}/rounds/1/my-match/").status_code == 404
+    # The route is for players of the event: a judge who does not play is refused outright.
+    assert api(world["judge"]).get(f"{world['url']}/rounds/1/my-match/").status_code == 403
     assert api(world["player_in"]).get(f"{world['url']}/rounds/2/my-match/").status_code == 404
     assert api().get(f"{world['url']}/rounds/1/my-match/").status_code in {401, 403}
 

@@ -73,8 +73,7 @@ class DecklistVersionListApi(APIView):
         responses={200: DecklistVersionSerializer(many=True), **error_responses(403, 404)}
     )
     def get(self, request: Request, registration_id: int) -> Response:
-        current = decklist_current_for_viewer(registration_id=registration_id, user=request.user)
-        versions = decklist_versions(decklist_id=current.decklist_id)
+        versions = decklist_versions(registration_id=registration_id, user=request.user)
         return Response(DecklistVersionSerializer(versions, many=True).data)
 
 
@@ -130,5 +129,5 @@ class DecklistRecheckApi(APIView):
         }
     )
     def get(self, request: Request, event_id: int) -> Response:
-        rechecks = decklist_rechecks_recent(event_id=event_id)
+        rechecks = decklist_rechecks_recent(event_id=event_id, user=request.user)
         return Response(self.DecklistRecheckOutputSerializer(rechecks, many=True).data)

@@ -85,7 +85,7 @@ class EventExportApi(APIView):
                 f"unknown export {kind!r}; use {', '.join(api_selectors.EXPORT_KINDS)}",
                 field="kind",
             )
-        rows = api_selectors.event_export(event_id=event_id, kind=kind)
+        rows = api_selectors.event_export(event_id=event_id, kind=kind, user=request.user)
         response = Response(list(rows))
         extension = "csv" if request.accepted_renderer.format == "csv" else "json"
         response["Content-Disposition"] = (

@@ -54,7 +54,7 @@ class RoundQueueApi(APIView):
     )
     def get(self, request: Request, event_id: int, number: int) -> Response:
         round_obj = api_selectors.round_get(event_id=event_id, number=number)
-        queue = api_selectors.round_queue(round_obj=round_obj)
+        queue = api_selectors.round_queue(round_obj=round_obj, user=request.user)
         return Response(QueueEntryOutputSerializer(queue, many=True).data)
 
 
@@ -77,7 +77,7 @@ class RoundProgressApi(APIView):
     @extend_schema(responses={200: RoundProgressOutputSerializer, **error_responses(403, 404)})
     def get(self, request: Request, event_id: int, number: int) -> Response:
         round_obj = api_selectors.round_get(event_id=event_id, number=number)
-        progress = api_selectors.round_progress(round_obj=round_obj)
+        progress = api_selectors.round_progress(round_obj=round_obj, user=request.user)
         return Response(self.RoundProgressOutputSerializer(progress).data)
 
 
@@ -173,7 +173,7 @@ class PenaltyListApi(APIView):
 
     @extend_schema(responses={200: PenaltyOutputSerializer(many=True), **error_responses(403, 404)})
     def get(self, request: Request, event_id: int) -> Response:
-        penalties = api_selectors.event_penalties(event_id=event_id)
+        penalties = api_selectors.event_penalties(event_id=event_id, user=request.user)
         return Response(PenaltyOutputSerializer(penalties, many=True).data)
 
     @extend_schema(

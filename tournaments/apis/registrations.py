@@ -55,10 +55,11 @@ class RegistrationListApi(APIView):
     )
     def get(self, request: Request, event_id: int) -> Response:
         event = api_selectors.event_get_visible(event_id=event_id, user=request.user)
-        registrations = api_selectors.event_registrations(event_id=event.pk)
         if is_event_staff(user=request.user, event_id=event.pk):
-            return Response(RegistrationStaffOutputSerializer(registrations, many=True).data)
-        return Response(RegistrationPublicOutputSerializer(registrations, many=True).data)
+            staff_view = api_selectors.event_registrations(event_id=event.pk, user=request.user)
+            return Response(RegistrationStaffOutputSerializer(staff_view, many=True).data)
+        public = api_selectors.event_registrations_public(event_id=event.pk)
+        return Response(RegistrationPublicOutputSerializer(public, many=True).data)
 
     @extend_schema(
         request=RegistrationSelfInputSerializer,

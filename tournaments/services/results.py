@@ -187,6 +187,15 @@ def _after_confirmation(match: Match) -> None:
         snapshot_refresh(round_obj=match.round, standings=True)
 
 
+def _side_of(match: Match, user: User) -> str | None:
+    """``"a"`` or ``"b"``: which player of the match ``user`` is; None for anyone else."""
+    if match.player_a.user_id == user.pk:
+        return "a"
+    if match.player_b is not None and match.player_b.user_id == user.pk:
+        return "b"
+    return None
+
+
 @transaction.atomic
 def result_report(
     *,
@@ -206,11 +215,7 @@ def result_report(
         return match
     if match.is_bye:
         raise ConflictError("a bye has no result to report", field="match")
-    side = (
-        "a" if match.player_a.user_id == user.pk
-        else "b" if match.player_b is not None and match.player_b.user_id == user.pk
-        else None
-    )  # fmt: skip
+    side = _side_of(match, user)
     if side is None:
         raise PermissionDeniedError("you can report only your own match", field="match")
     if match.round.status not in OPEN_ROUND:
@@ -269,6 +274,8 @@ def result_confirm(*, match_id: int, user: User, idempotency_key: str = "") -> R
     match = _lock_unless_replayed(user, idempotency_key, match_id)
     if isinstance(match, ResultOutcome):
         return match
+    if _side_of(match, user) is None:  # before anything about the match is told
+        raise PermissionDeniedError("you can confirm only your own match", field="match")
     pending = (
         ResultReport.objects.filter(
             match=match, status=ResultReport.Status.PENDING, source="player"

@@ -28,8 +28,10 @@ def decklist_submit_page(request: HttpRequest, registration_id: int) -> HttpResp
     registration = registration_for_decklist_page(registration_id=registration_id)
     if registration is None:
         raise Http404("no such registration")
+    staff = is_event_staff(user=user, event_id=registration.event_id)
     deck_check = None
-    if request.method == "POST" and "presented" in request.POST:
+    # The deck-check form is the judges' (only they are shown it); a player's post is a list.
+    if request.method == "POST" and staff and "presented" in request.POST:
         check_form = DeckCheckForm(request.POST)
         try:
             if not check_form.is_valid():
@@ -72,7 +74,7 @@ def decklist_submit_page(request: HttpRequest, registration_id: int) -> HttpResp
             "registration": registration,
             "deck_check": deck_check,
             "check_form": DeckCheckForm(),
-            "is_staff": is_event_staff(user=user, event_id=registration.event_id),
+            "is_staff": staff,
         },
         status=status,
     )

@@ -44,8 +44,8 @@ def judge_desk(request: HttpRequest, event_id: int) -> HttpResponse:
     context = {
         "event": event,
         "penalty_form": PenaltyForm(),
-        "penalties": penalties_recent(event=event),
-        **judge_queue(event=event),
+        "penalties": penalties_recent(event=event, user=user),
+        **judge_queue(event=event, user=user),
     }
     return render(request, "tournaments/judge_desk.html", context)
 

@@ -72,7 +72,7 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
         "tournaments/event_manage.html",
         {
             "event": event,
-            **event_dashboard(event=event),
+            **event_dashboard(event=event, user=user),
             "add_form": PlayerAddForm(),
             "import_form": CsvImportForm(),
             "swap_form": SwapForm(),

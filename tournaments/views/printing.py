@@ -39,9 +39,9 @@ def print_request(request: HttpRequest, event_id: int, kind: str) -> HttpRespons
 def print_job(request: HttpRequest, event_id: int, job_id: int) -> HttpResponse:
     user = request_user(request)
     event = event_get_for_organiser(user=user, event_id=event_id)
-    job = print_job_get(event=event, job_id=job_id)
+    job = print_job_get(event=event, job_id=job_id, user=user)
     if request.GET.get("download") and job.status == PrintJob.Status.DONE:
-        response = HttpResponse(print_job_pdf(job=job), content_type="application/pdf")
+        response = HttpResponse(print_job_pdf(job=job, user=user), content_type="application/pdf")
         filename = f"{event.pk}-round{job.round.number}-{job.kind}.pdf"
         response["Content-Disposition"] = f'inline; filename="{filename}"'
         return response
