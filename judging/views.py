@@ -20,7 +20,7 @@ from judging.selectors import judge_case_get_for_judge, judge_case_list, rule_te
 from judging.services import judge_case_file, judge_case_open, record_parse, ruling_compute
 from tournaments.models import Match
 from tournaments.permissions import event_get_for_staff
-from tournaments.view_selectors import latest_round
+from tournaments.selectors.events import latest_round
 
 _RULE_KEY = re.compile(r"^\d+(?:\.\d+)*(?:#\w+)?$")
 

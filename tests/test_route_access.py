@@ -50,8 +50,8 @@ from core.access import ANY_METHOD, Access, Condition, Declared, declared_access
 from judging.models import RuleClause
 from judging.services import judge_case_open, rules_import
 from tournaments import services
-from tournaments.api_selectors import EXPORT_KINDS
 from tournaments.models import Event, Match, PrintJob, Registration, Round
+from tournaments.selectors.exports import EXPORT_KINDS
 from tournaments.views.organiser import ORGANISER_ACTIONS
 
 pytestmark = pytest.mark.django_db

@@ -10,12 +10,8 @@ from fractions import Fraction
 
 from tournaments.models import Event, Round, RoundSnapshot
 from tournaments.pairing import Reason, StandingRow
-from tournaments.selectors import (
-    engine_id,
-    registration_pk,
-    round_matches,
-    standings_compute,
-)
+from tournaments.selectors.matches import round_matches
+from tournaments.selectors.standings import engine_id, registration_pk, standings_compute
 
 
 def reason_json(reason: Reason) -> dict[str, object]:

@@ -24,7 +24,7 @@ from tournaments.models import (
     Round,
     RoundSnapshot,
 )
-from tournaments.selectors import scoring_for
+from tournaments.selectors.events import scoring_for
 from tournaments.services import (
     event_role_grant,
     registration_check_in,

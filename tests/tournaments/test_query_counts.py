@@ -11,7 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tournaments.models import Event
-from tournaments.selectors import engine_view, standings_compute
+from tournaments.selectors.standings import engine_view, standings_compute
 from tournaments.simulation import SimulationSettings, simulate_event
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from core.errors import ConflictError, InvalidInputError, NotFoundError, Permiss
 from core.models import AuditEntry
 from tests.tournaments.conftest import Score, TournamentKit
 from tournaments.models import Event, Match, Penalty, Registration, ResultReport, Round
-from tournaments.selectors import match_state, round_matches
+from tournaments.selectors.matches import match_state, round_matches
 from tournaments.services import (
     match_extend_time,
     penalty_record,

@@ -15,9 +15,19 @@ from core.errors import PermissionDeniedError
 from judging.selectors import judge_case_get_for_judge, judge_case_list
 from judging.services import judge_case_open
 from tests.tournaments.conftest import TournamentKit
-from tournaments import api_selectors, view_selectors
-from tournaments.decklist_selectors import decklist_rechecks_recent
 from tournaments.models import Event, Match, PrintJob, Round
+from tournaments.selectors.decklists import decklist_rechecks_recent
+from tournaments.selectors.events import event_dashboard
+from tournaments.selectors.exports import event_export
+from tournaments.selectors.judge_desk import (
+    event_penalties,
+    judge_queue,
+    penalties_recent,
+    round_progress,
+    round_queue,
+)
+from tournaments.selectors.printing import print_job_get, print_job_pdf
+from tournaments.selectors.registrations import event_registrations
 from tournaments.services import (
     event_create,
     event_role_grant,
@@ -80,22 +90,22 @@ Read = Callable[[Staffed, User], Any]
 
 #: Each staff read, and whether it is for the event's judges (and organisers) or organisers only.
 READS: dict[str, tuple[Read, str]] = {
-    "round_queue": (lambda s, u: api_selectors.round_queue(round_obj=s.round, user=u), "judge"),
+    "round_queue": (lambda s, u: round_queue(round_obj=s.round, user=u), "judge"),
     "round_progress": (
-        lambda s, u: api_selectors.round_progress(round_obj=s.round, user=u),
+        lambda s, u: round_progress(round_obj=s.round, user=u),
         "judge",
     ),
     "event_penalties": (
-        lambda s, u: list(api_selectors.event_penalties(event_id=s.event.pk, user=u)),
+        lambda s, u: list(event_penalties(event_id=s.event.pk, user=u)),
         "judge",
     ),
     "event_registrations": (
-        lambda s, u: list(api_selectors.event_registrations(event_id=s.event.pk, user=u)),
+        lambda s, u: list(event_registrations(event_id=s.event.pk, user=u)),
         "judge",
     ),
-    "judge_queue": (lambda s, u: view_selectors.judge_queue(event=s.event, user=u), "judge"),
+    "judge_queue": (lambda s, u: judge_queue(event=s.event, user=u), "judge"),
     "penalties_recent": (
-        lambda s, u: view_selectors.penalties_recent(event=s.event, user=u),
+        lambda s, u: penalties_recent(event=s.event, user=u),
         "judge",
     ),
     "judge_case_list": (lambda s, u: list(judge_case_list(event_id=s.event.pk, user=u)), "judge"),
@@ -104,18 +114,18 @@ READS: dict[str, tuple[Read, str]] = {
         "judge",
     ),
     "event_export": (
-        lambda s, u: api_selectors.event_export(event_id=s.event.pk, kind="players", user=u),
+        lambda s, u: event_export(event_id=s.event.pk, kind="players", user=u),
         "organiser",
     ),
     "event_dashboard": (
-        lambda s, u: view_selectors.event_dashboard(event=s.event, user=u),
+        lambda s, u: event_dashboard(event=s.event, user=u),
         "organiser",
     ),
     "print_job_get": (
-        lambda s, u: view_selectors.print_job_get(event=s.event, job_id=s.job.pk, user=u),
+        lambda s, u: print_job_get(event=s.event, job_id=s.job.pk, user=u),
         "organiser",
     ),
-    "print_job_pdf": (lambda s, u: view_selectors.print_job_pdf(job=s.job, user=u), "organiser"),
+    "print_job_pdf": (lambda s, u: print_job_pdf(job=s.job, user=u), "organiser"),
     "decklist_rechecks_recent": (
         lambda s, u: list(decklist_rechecks_recent(event_id=s.event.pk, user=u)),
         "organiser",

@@ -17,7 +17,7 @@ from core.errors import InvalidInputError, PermissionDeniedError
 from tournaments import services
 from tournaments.models import Event, Match, Registration, ResultReport, Round
 from tournaments.permissions import IsEventOrganiser, IsEventStaff
-from tournaments.selectors import round_matches
+from tournaments.selectors.matches import round_matches
 from tournaments.services.results import MAX_KEY
 
 ORGANISER = [IsAuthenticated, IsEventOrganiser]

@@ -20,13 +20,13 @@ from cardpool.apis import DecklistInputSerializer
 from core.api import ERRORS, error_responses
 from tournaments import services
 from tournaments.apis.common import ORGANISER, request_user
-from tournaments.decklist_selectors import (
+from tournaments.models import DecklistRecheck, DecklistVersion
+from tournaments.selectors.decklists import (
     deck_check_for_judge,
     decklist_current_for_viewer,
     decklist_rechecks_recent,
     decklist_versions,
 )
-from tournaments.models import DecklistRecheck, DecklistVersion
 
 
 class DecklistVersionSerializer(serializers.ModelSerializer[DecklistVersion]):

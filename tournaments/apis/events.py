@@ -20,7 +20,7 @@ from cardpool.models import Game
 from core.api import ERRORS, error_responses, validated
 from core.conditional import not_modified
 from core.errors import InvalidInputError
-from tournaments import api_selectors, services
+from tournaments import services
 from tournaments.apis.common import (
     ORGANISER,
     BestOfField,
@@ -31,7 +31,8 @@ from tournaments.apis.common import (
     request_user,
 )
 from tournaments.models import Event
-from tournaments.selectors import event_list_upcoming
+from tournaments.selectors.events import event_get_visible, event_list_upcoming
+from tournaments.selectors.rounds import latest_snapshot
 
 
 class BoundedDateTimeField(serializers.DateTimeField):
@@ -124,7 +125,7 @@ class EventDetailApi(APIView):
 
     @extend_schema(responses={200: EventOutputSerializer, **error_responses(404)})
     def get(self, request: Request, event_id: int) -> Response:
-        event = api_selectors.event_get_visible(event_id=event_id, user=request.user)
+        event = event_get_visible(event_id=event_id, user=request.user)
         return Response(EventOutputSerializer(event).data)
 
     @extend_schema(
@@ -210,8 +211,8 @@ class StandingsApi(APIView):
         }
     )
     def get(self, request: Request, event_id: int) -> Response:
-        api_selectors.event_get_visible(event_id=event_id, user=request.user)
-        latest = api_selectors.latest_snapshot(event_id=event_id)
+        event_get_visible(event_id=event_id, user=request.user)
+        latest = latest_snapshot(event_id=event_id)
         if latest is None:
             data: dict[str, Any] = {
                 "round": None, "round_status": None, "revision": None, "standings": []

@@ -19,10 +19,10 @@ from rest_framework.views import APIView
 
 from core.api import error_responses
 from core.errors import InvalidInputError
-from tournaments import api_selectors
 from tournaments.apis.common import (
     ORGANISER,
 )
+from tournaments.selectors.exports import EXPORT_KINDS, event_export
 
 
 class CsvRenderer(BaseRenderer):
@@ -68,9 +68,7 @@ class EventExportApi(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter(
-                "kind", str, OpenApiParameter.PATH, enum=list(api_selectors.EXPORT_KINDS)
-            ),
+            OpenApiParameter("kind", str, OpenApiParameter.PATH, enum=list(EXPORT_KINDS)),
             OpenApiParameter("format", str, OpenApiParameter.QUERY, enum=["json", "csv"]),
         ],
         responses={
@@ -80,12 +78,12 @@ class EventExportApi(APIView):
         },
     )
     def get(self, request: Request, event_id: int, kind: str) -> Response:
-        if kind not in api_selectors.EXPORT_KINDS:
+        if kind not in EXPORT_KINDS:
             raise InvalidInputError(
-                f"unknown export {kind!r}; use {', '.join(api_selectors.EXPORT_KINDS)}",
+                f"unknown export {kind!r}; use {', '.join(EXPORT_KINDS)}",
                 field="kind",
             )
-        rows = api_selectors.event_export(event_id=event_id, kind=kind, user=request.user)
+        rows = event_export(event_id=event_id, kind=kind, user=request.user)
         response = Response(list(rows))
         extension = "csv" if request.accepted_renderer.format == "csv" else "json"
         response["Content-Disposition"] = (

@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from core.api import ERRORS, error_responses, validated
 from core.errors import InvalidInputError
-from tournaments import api_selectors, services
+from tournaments import services
 from tournaments.apis.common import (
     IDEMPOTENCY_HEADER,
     STAFF,
@@ -27,7 +27,11 @@ from tournaments.apis.common import (
     result_response,
 )
 from tournaments.models import Match, Penalty
-from tournaments.selectors import scoring_for
+from tournaments.selectors.events import event_get_visible, scoring_for
+from tournaments.selectors.judge_desk import event_penalties, round_progress, round_queue
+from tournaments.selectors.matches import live_reports, match_get
+from tournaments.selectors.registrations import registration_get
+from tournaments.selectors.rounds import round_get, round_id_for_number
 from tournaments.services.judging import PENALTIES
 
 
@@ -40,7 +44,7 @@ class QueueEntryOutputSerializer(MatchOutputSerializer):
 
     @extend_schema_field(ReportOutputSerializer(many=True))
     def get_reports(self, obj: Match) -> Any:
-        return ReportOutputSerializer(api_selectors.live_reports(obj), many=True).data
+        return ReportOutputSerializer(live_reports(obj), many=True).data
 
 
 class RoundQueueApi(APIView):
@@ -53,8 +57,8 @@ class RoundQueueApi(APIView):
         responses={200: QueueEntryOutputSerializer(many=True), **error_responses(403, 404)}
     )
     def get(self, request: Request, event_id: int, number: int) -> Response:
-        round_obj = api_selectors.round_get(event_id=event_id, number=number)
-        queue = api_selectors.round_queue(round_obj=round_obj, user=request.user)
+        round_obj = round_get(event_id=event_id, number=number)
+        queue = round_queue(round_obj=round_obj, user=request.user)
         return Response(QueueEntryOutputSerializer(queue, many=True).data)
 
 
@@ -76,8 +80,8 @@ class RoundProgressApi(APIView):
 
     @extend_schema(responses={200: RoundProgressOutputSerializer, **error_responses(403, 404)})
     def get(self, request: Request, event_id: int, number: int) -> Response:
-        round_obj = api_selectors.round_get(event_id=event_id, number=number)
-        progress = api_selectors.round_progress(round_obj=round_obj, user=request.user)
+        round_obj = round_get(event_id=event_id, number=number)
+        progress = round_progress(round_obj=round_obj, user=request.user)
         return Response(self.RoundProgressOutputSerializer(progress).data)
 
 
@@ -105,8 +109,8 @@ class JudgeResultApi(APIView):
     def post(self, request: Request, event_id: int, match_id: int) -> Response:
         data = validated(self.JudgeResultInputSerializer, request.data)
         key = idempotency_key(request)
-        api_selectors.match_get(event_id=event_id, match_id=match_id)
-        event = api_selectors.event_get_visible(event_id=event_id, user=request.user)
+        match_get(event_id=event_id, match_id=match_id)
+        event = event_get_visible(event_id=event_id, user=request.user)
         if data["double_loss"] and not scoring_for(event).double_loss:
             # The service stores a double loss the standings engine then refuses (a server
             # error at round completion): refuse it here while the event's scoring has none.
@@ -136,7 +140,7 @@ class MatchExtendApi(APIView):
     )
     def post(self, request: Request, event_id: int, match_id: int) -> Response:
         data = validated(self.MatchExtendInputSerializer, request.data)
-        api_selectors.match_get(event_id=event_id, match_id=match_id)
+        match_get(event_id=event_id, match_id=match_id)
         match = services.match_extend_time(match_id=match_id, judge=request_user(request), **data)
         return Response(MatchOutputSerializer(match).data)
 
@@ -173,7 +177,7 @@ class PenaltyListApi(APIView):
 
     @extend_schema(responses={200: PenaltyOutputSerializer(many=True), **error_responses(403, 404)})
     def get(self, request: Request, event_id: int) -> Response:
-        penalties = api_selectors.event_penalties(event_id=event_id, user=request.user)
+        penalties = event_penalties(event_id=event_id, user=request.user)
         return Response(PenaltyOutputSerializer(penalties, many=True).data)
 
     @extend_schema(
@@ -181,10 +185,8 @@ class PenaltyListApi(APIView):
     )
     def post(self, request: Request, event_id: int) -> Response:
         data = validated(self.PenaltyInputSerializer, request.data)
-        registration = api_selectors.registration_get(
-            event_id=event_id, registration_id=data["registration"]
-        )
-        round_id = api_selectors.round_id_for_number(event_id=event_id, number=data.get("round"))
+        registration = registration_get(event_id=event_id, registration_id=data["registration"])
+        round_id = round_id_for_number(event_id=event_id, number=data.get("round"))
         penalty = services.penalty_record(
             registration_id=registration.pk,
             judge=request_user(request),

@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import ERRORS, error_responses, validated
-from tournaments import api_selectors, services
+from tournaments import services
 from tournaments.apis.common import (
     ORGANISER,
     RegistrationPublicOutputSerializer,
@@ -25,6 +25,12 @@ from tournaments.apis.common import (
     request_user,
 )
 from tournaments.permissions import is_event_staff
+from tournaments.selectors.events import event_get_visible
+from tournaments.selectors.registrations import (
+    event_registrations,
+    event_registrations_public,
+    registration_get,
+)
 from tournaments.services.registration import MAX_IMPORT_BYTES
 
 
@@ -54,11 +60,11 @@ class RegistrationListApi(APIView):
         }
     )
     def get(self, request: Request, event_id: int) -> Response:
-        event = api_selectors.event_get_visible(event_id=event_id, user=request.user)
+        event = event_get_visible(event_id=event_id, user=request.user)
         if is_event_staff(user=request.user, event_id=event.pk):
-            staff_view = api_selectors.event_registrations(event_id=event.pk, user=request.user)
+            staff_view = event_registrations(event_id=event.pk, user=request.user)
             return Response(RegistrationStaffOutputSerializer(staff_view, many=True).data)
-        public = api_selectors.event_registrations_public(event_id=event.pk)
+        public = event_registrations_public(event_id=event.pk)
         return Response(RegistrationPublicOutputSerializer(public, many=True).data)
 
     @extend_schema(
@@ -68,7 +74,7 @@ class RegistrationListApi(APIView):
     def post(self, request: Request, event_id: int) -> Response:
         data = validated(self.RegistrationSelfInputSerializer, request.data)
         user = request_user(request)
-        event = api_selectors.event_get_visible(event_id=event_id, user=user)
+        event = event_get_visible(event_id=event_id, user=user)
         name = data.get("display_name") or (user.get_full_name() or user.get_username())
         registration = services.registration_create(
             event=event,
@@ -98,7 +104,7 @@ class RegistrationAddApi(APIView):
     def post(self, request: Request, event_id: int) -> Response:
         data = validated(self.RegistrationAddInputSerializer, request.data)
         registration = services.registration_create(
-            event=api_selectors.event_get_visible(event_id=event_id, user=request.user),
+            event=event_get_visible(event_id=event_id, user=request.user),
             user=None,
             by=request_user(request),
             display_name=data["display_name"],
@@ -135,7 +141,7 @@ class RegistrationCheckInApi(APIView):
 
     @extend_schema(request=None, responses={200: RegistrationStaffOutputSerializer, **ERRORS})
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
-        api_selectors.registration_get(event_id=event_id, registration_id=registration_id)
+        registration_get(event_id=event_id, registration_id=registration_id)
         registration = services.registration_check_in(
             registration_id=registration_id, by=request_user(request)
         )
@@ -156,7 +162,7 @@ class RegistrationDropApi(APIView):
     )
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
         data = validated(self.RegistrationDropInputSerializer, request.data)
-        api_selectors.registration_get(event_id=event_id, registration_id=registration_id)
+        registration_get(event_id=event_id, registration_id=registration_id)
         registration = services.registration_drop(
             registration_id=registration_id,
             by=request_user(request),
@@ -177,7 +183,7 @@ class RegistrationUndropApi(APIView):
     )
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
         data = validated(self.RegistrationUndropInputSerializer, request.data)
-        api_selectors.registration_get(event_id=event_id, registration_id=registration_id)
+        registration_get(event_id=event_id, registration_id=registration_id)
         registration = services.registration_undrop(
             registration_id=registration_id,
             by=request_user(request),

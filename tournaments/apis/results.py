@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import ERRORS, error_responses, validated
-from tournaments import api_selectors, services
+from tournaments import services
 from tournaments.apis.common import (
     IDEMPOTENCY_HEADER,
     MatchPlayerOutputSerializer,
@@ -24,7 +24,8 @@ from tournaments.apis.common import (
     request_user,
     result_response,
 )
-from tournaments.selectors import match_state
+from tournaments.selectors.matches import live_reports, match_for_player, match_get, match_state
+from tournaments.selectors.rounds import round_get
 
 
 class MyMatchOutputSerializer(serializers.Serializer[dict[str, Any]]):
@@ -47,8 +48,8 @@ class MyMatchApi(APIView):
 
     @extend_schema(responses={200: MyMatchOutputSerializer, **error_responses(403, 404)})
     def get(self, request: Request, event_id: int, number: int) -> Response:
-        round_obj = api_selectors.round_get(event_id=event_id, number=number)
-        match = api_selectors.match_for_player(round_obj=round_obj, user=request.user)
+        round_obj = round_get(event_id=event_id, number=number)
+        match = match_for_player(round_obj=round_obj, user=request.user)
         side = "a" if match.player_a.user_id == request.user.pk else "b"
         me, opponent = (
             (match.player_a, match.player_b) if side == "a" else (match.player_b, match.player_a)
@@ -63,7 +64,7 @@ class MyMatchApi(APIView):
             "opponent": opponent,
             "state": match_state(match),
             "extra_minutes": match.extra_minutes,
-            "reports": api_selectors.live_reports(match),
+            "reports": live_reports(match),
         }
         return Response(MyMatchOutputSerializer(data).data)
 
@@ -91,7 +92,7 @@ class ResultReportApi(APIView):
     def post(self, request: Request, event_id: int, match_id: int) -> Response:
         data = validated(self.ResultReportInputSerializer, request.data)
         key = idempotency_key(request)
-        api_selectors.match_get(event_id=event_id, match_id=match_id)
+        match_get(event_id=event_id, match_id=match_id)
         outcome = services.result_report(
             match_id=match_id,
             user=request_user(request),
@@ -113,7 +114,7 @@ class ResultConfirmApi(APIView):
     )
     def post(self, request: Request, event_id: int, match_id: int) -> Response:
         key = idempotency_key(request)
-        api_selectors.match_get(event_id=event_id, match_id=match_id)
+        match_get(event_id=event_id, match_id=match_id)
         outcome = services.result_confirm(
             match_id=match_id, user=request_user(request), idempotency_key=key
         )

@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from core.api import ERRORS, error_responses, validated
 from core.conditional import not_modified
-from tournaments import api_selectors, services
+from tournaments import services
 from tournaments.apis.common import (
     ORGANISER,
     InlineChoiceField,
@@ -32,6 +32,8 @@ from tournaments.apis.common import (
     round_response,
 )
 from tournaments.models import Round
+from tournaments.selectors.events import event_get_visible
+from tournaments.selectors.rounds import event_rounds, round_get, round_snapshot_get
 
 
 class RoundListApi(APIView):
@@ -50,8 +52,8 @@ class RoundListApi(APIView):
 
     @extend_schema(responses={200: RoundSummaryOutputSerializer(many=True), **error_responses(404)})
     def get(self, request: Request, event_id: int) -> Response:
-        event = api_selectors.event_get_visible(event_id=event_id, user=request.user)
-        rounds = api_selectors.event_rounds(event_id=event.pk)
+        event = event_get_visible(event_id=event_id, user=request.user)
+        rounds = event_rounds(event_id=event.pk)
         return Response(RoundSummaryOutputSerializer(rounds, many=True).data)
 
     @extend_schema(
@@ -91,7 +93,7 @@ class RoundDetailApi(APIView):
         }
     )
     def get(self, request: Request, event_id: int, number: int) -> Response:
-        round_obj, snapshot = api_selectors.round_snapshot_get(
+        round_obj, snapshot = round_snapshot_get(
             event_id=event_id, number=number, user=request.user
         )
         # The round's own revision also moves with the clock (start, pause, extend), which the
@@ -129,7 +131,7 @@ class RoundRepairApi(APIView):
     )
     def post(self, request: Request, event_id: int, number: int) -> Response:
         data = validated(self.RoundRepairInputSerializer, request.data)
-        round_obj = api_selectors.round_get(event_id=event_id, number=number)
+        round_obj = round_get(event_id=event_id, number=number)
         round_obj = services.round_repair(
             round_id=round_obj.pk,
             by=request_user(request),
@@ -154,7 +156,7 @@ class RoundSwapApi(APIView):
     )
     def post(self, request: Request, event_id: int, number: int) -> Response:
         data = validated(self.RoundSwapInputSerializer, request.data)
-        round_obj = api_selectors.round_get(event_id=event_id, number=number)
+        round_obj = round_get(event_id=event_id, number=number)
         round_obj = services.round_swap_players(
             round_id=round_obj.pk,
             registration_a=data["registration_a"],
@@ -230,7 +232,7 @@ class RoundClockApi(APIView):
         data: Mapping[str, Any] = {}
         if clock.input is not None:
             data = validated(clock.input, request.data)
-        round_obj = api_selectors.round_get(event_id=event_id, number=number)
+        round_obj = round_get(event_id=event_id, number=number)
         round_obj = clock.run(round_obj, request_user(request), data)
         return Response(RoundSummaryOutputSerializer(round_obj).data)
 
@@ -242,7 +244,7 @@ class RoundCompleteApi(APIView):
 
     @extend_schema(request=None, responses={200: RoundOutputSerializer, **ERRORS})
     def post(self, request: Request, event_id: int, number: int) -> Response:
-        round_obj = api_selectors.round_get(event_id=event_id, number=number)
+        round_obj = round_get(event_id=event_id, number=number)
         round_obj = services.round_complete(round_id=round_obj.pk, by=request_user(request))
         return round_response(round_obj)
 

@@ -26,12 +26,12 @@ from tournaments.pairing import (
     recommended_structure,
     top_cut_bracket,
 )
-from tournaments.selectors import (
-    confirmed_report,
+from tournaments.selectors.events import scoring_for
+from tournaments.selectors.matches import confirmed_report
+from tournaments.selectors.standings import (
     engine_id,
     engine_view,
     registration_pk,
-    scoring_for,
     standings_compute,
 )
 from tournaments.services.locks import event_lock

@@ -12,13 +12,13 @@ from django.utils.translation import gettext as _
 from core.errors import DomainError, InvalidInputError, NotFoundError, PermissionDeniedError
 from core.views import domain_error_response, request_user
 from tournaments import services
-from tournaments.decklist_selectors import (
+from tournaments.forms import DeckCheckForm, DecklistForm
+from tournaments.permissions import is_event_staff
+from tournaments.selectors.decklists import (
     deck_check_for_judge,
     decklist_current_for_viewer,
     registration_for_decklist_page,
 )
-from tournaments.forms import DeckCheckForm, DecklistForm
-from tournaments.permissions import is_event_staff
 
 
 @login_required

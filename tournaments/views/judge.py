@@ -18,13 +18,10 @@ from tournaments.forms import (
 from tournaments.permissions import (
     event_get_for_staff,
 )
-from tournaments.view_selectors import (
-    judge_queue,
-    latest_round,
-    match_at_table,
-    penalties_recent,
-    registration_id_in_event,
-)
+from tournaments.selectors.events import latest_round
+from tournaments.selectors.judge_desk import judge_queue, penalties_recent
+from tournaments.selectors.matches import match_at_table
+from tournaments.selectors.registrations import registration_id_in_event
 from tournaments.views.common import (
     post_int,
     run_and_redirect,

@@ -30,12 +30,10 @@ from tournaments.models import Event, PrintJob
 from tournaments.permissions import (
     event_get_for_organiser,
 )
+from tournaments.selectors.events import event_dashboard
+from tournaments.selectors.registrations import registration_id_in_event
+from tournaments.selectors.rounds import round_id_in_event
 from tournaments.services.registration import MAX_IMPORT_BYTES
-from tournaments.view_selectors import (
-    event_dashboard,
-    registration_id_in_event,
-    round_id_in_event,
-)
 from tournaments.views.common import (
     post_int,
     run_and_redirect,

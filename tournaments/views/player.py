@@ -15,12 +15,9 @@ from tournaments.forms import (
     ResultForm,
 )
 from tournaments.models import Match
-from tournaments.view_selectors import (
-    event_public_get,
-    match_for_viewer,
-    my_current_match,
-    registration_of_user,
-)
+from tournaments.selectors.events import event_get_visible
+from tournaments.selectors.matches import match_for_viewer, my_current_match
+from tournaments.selectors.registrations import registration_of_user
 from tournaments.views.common import (
     run_and_redirect,
 )
@@ -30,7 +27,7 @@ from tournaments.views.common import (
 @require_POST
 def event_register(request: HttpRequest, event_id: int) -> HttpResponse:
     user = request_user(request)
-    event = event_public_get(event_id=event_id, user=user)
+    event = event_get_visible(event_id=event_id, user=user)
     name = user.get_full_name() or user.get_username()
     return run_and_redirect(
         request,
@@ -57,7 +54,7 @@ def event_drop_self(request: HttpRequest, event_id: int) -> HttpResponse:
 def my_match(request: HttpRequest, event_id: int) -> HttpResponse:
     """The player's table and opponent in the current round, and the report form."""
     user = request_user(request)
-    event = event_public_get(event_id=event_id, user=user)
+    event = event_get_visible(event_id=event_id, user=user)
     found = my_current_match(event=event, user=user)
     return render(request, "tournaments/my_match.html", {"event": event, **found})
 

@@ -13,10 +13,7 @@ from tournaments.models import PrintJob
 from tournaments.permissions import (
     event_get_for_organiser,
 )
-from tournaments.view_selectors import (
-    print_job_get,
-    print_job_pdf,
-)
+from tournaments.selectors.printing import print_job_get, print_job_pdf
 from tournaments.views.common import (
     post_int,
 )

@@ -14,15 +14,14 @@ from tournaments.permissions import (
     is_event_organiser,
     is_event_staff,
 )
-from tournaments.selectors import event_list_upcoming
-from tournaments.view_selectors import (
-    bracket_rounds,
+from tournaments.selectors.events import (
+    event_get_visible,
+    event_list_upcoming,
     event_page,
-    event_public_get,
     latest_round,
-    latest_top_cut_round,
-    round_snapshot,
 )
+from tournaments.selectors.matches import bracket_rounds
+from tournaments.selectors.rounds import latest_top_cut_round, round_snapshot
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -31,7 +30,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = event_public_get(event_id=event_id, user=request.user)
+    event = event_get_visible(event_id=event_id, user=request.user)
     return render(
         request,
         "tournaments/event_detail.html",
@@ -56,7 +55,7 @@ def _conditional(request: HttpRequest, round_obj: Round, revision: int) -> tuple
 
 def round_pairings(request: HttpRequest, event_id: int, number: int | None = None) -> HttpResponse:
     """Pairings by name (wall sheet, searchable) or by table, from the round's snapshot."""
-    event = event_public_get(event_id=event_id, user=request.user)
+    event = event_get_visible(event_id=event_id, user=request.user)
     round_obj, snapshot = round_snapshot(event=event, number=number)
     if snapshot is None or round_obj is None:
         return render(request, "tournaments/no_round.html", {"event": event})
@@ -89,7 +88,7 @@ def round_pairings(request: HttpRequest, event_id: int, number: int | None = Non
 
 
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = event_public_get(event_id=event_id, user=request.user)
+    event = event_get_visible(event_id=event_id, user=request.user)
     round_obj, snapshot = round_snapshot(event=event, number=None, swiss_only=True)
     if snapshot is None or round_obj is None:
         return render(request, "tournaments/no_round.html", {"event": event})
@@ -112,7 +111,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def bracket(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = event_public_get(event_id=event_id, user=request.user)
+    event = event_get_visible(event_id=event_id, user=request.user)
     latest_cut = latest_top_cut_round(event=event)
     etag = live_etag(latest_cut, latest_cut.revision) if latest_cut else '"r0-0"'
     if not_modified(request, etag):
@@ -126,7 +125,7 @@ def bracket(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def round_clock(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = event_public_get(event_id=event_id, user=request.user)
+    event = event_get_visible(event_id=event_id, user=request.user)
     round_obj = latest_round(event=event)
     if request.headers.get("Accept", "").startswith("application/json"):
         return JsonResponse(clock_state(round_obj))

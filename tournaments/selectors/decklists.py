@@ -1,20 +1,25 @@
-"""Reads of event decklists: the current list (for whoever may see it), its versions, a judge's
-deck check against the registered list, and an event's recent re-checks."""
+"""Decklists of an event: the page's registration, the current list as a person may see it, its
+versions, re-checks and a judge's deck check."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import F, QuerySet
 
 from cardpool.legality.parser import parse_decklist
 from cardpool.selectors import card_index_for_game, decklist_format
 from core.errors import NotFoundError, PermissionDeniedError
-from tournaments.models import DecklistRecheck, DecklistVersion, Registration
-from tournaments.permissions import is_event_staff, require_event_organiser
-
-AnyUser = AbstractBaseUser | AnonymousUser
+from tournaments.models import (
+    DecklistRecheck,
+    DecklistVersion,
+    Registration,
+)
+from tournaments.permissions import (
+    AnyUser,
+    is_event_staff,
+    require_event_organiser,
+)
 
 
 def registration_for_decklist_page(*, registration_id: int) -> Registration | None:

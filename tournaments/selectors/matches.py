@@ -1,0 +1,193 @@
+"""Matches and results: a round's matches, a match's state and confirmed report, the reports that
+still count, a player's own match, a match at a table, the bracket with its winners."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db.models import Prefetch, Q, QuerySet
+from django.utils.translation import gettext as _
+
+from core.errors import InvalidInputError, NotFoundError, PermissionDeniedError
+from tournaments.models import (
+    Event,
+    Match,
+    Registration,
+    ResultReport,
+    Round,
+)
+from tournaments.pairing import (
+    MatchResult,
+)
+from tournaments.permissions import (
+    AnyUser,
+    is_event_staff,
+)
+from tournaments.selectors.events import latest_round
+
+
+def match_result_of(
+    match: Match, report: ResultReport | None, names: dict[int, str]
+) -> MatchResult | None:
+    """The engine's view of one match, or None while it has no confirmed result."""
+    a = names[match.player_a_id]
+    if match.is_bye:
+        return MatchResult(players=(a,), bye=True, games=(2, 0, 0))
+    if report is None:
+        return None
+    b = names[int(match.player_b_id or 0)]
+    if report.double_loss:
+        return MatchResult(players=(a, b), double_loss=True, games=(0, 0, 0))
+    winner = a if report.wins_a > report.wins_b else b if report.wins_b > report.wins_a else None
+    return MatchResult(
+        players=(a, b), winner=winner, games=(report.wins_a, report.wins_b, report.draws)
+    )
+
+
+def round_matches(*, round_obj: Round) -> QuerySet[Match]:
+    """A round's matches with both players and the latest reports (two queries)."""
+    return (
+        Match.objects.filter(round=round_obj)
+        .select_related("player_a", "player_b", "round")
+        .prefetch_related(Prefetch("reports", queryset=ResultReport.objects.order_by("version")))
+        .order_by("table")
+    )
+
+
+def match_state(match: Match) -> str:
+    """``bye``, ``confirmed``, ``disputed``, ``pending`` (one side reported) or ``missing``."""
+    if match.is_bye:
+        return "bye"
+    reports = list(match.reports.all())
+    if any(r.status == ResultReport.Status.CONFIRMED for r in reports):
+        return "confirmed"
+    live = [r for r in reports if r.status != ResultReport.Status.SUPERSEDED]
+    if any(r.status == ResultReport.Status.DISPUTED for r in live):
+        return "disputed"
+    return "pending" if live else "missing"
+
+
+def confirmed_report(match: Match) -> ResultReport | None:
+    return next((r for r in match.reports.all() if r.status == ResultReport.Status.CONFIRMED), None)
+
+
+def match_get(*, event_id: int, match_id: int) -> Match:
+    match = Match.objects.filter(pk=match_id, round__event_id=event_id).first()
+    if match is None:
+        raise NotFoundError(f"match {match_id} is not part of this event", field="match")
+    return match
+
+
+def match_for_player(*, round_obj: Round, user: AnyUser) -> Match:
+    """The logged-in player's match in the round (with players and reports)."""
+    match = (
+        round_matches(round_obj=round_obj)
+        .filter(Q(player_a__user_id=user.pk) | Q(player_b__user_id=user.pk))
+        .first()
+    )
+    if match is None:
+        raise NotFoundError(f"you have no match in round {round_obj.number}", field="round")
+    return match
+
+
+def live_reports(match: Match) -> list[ResultReport]:
+    """The match's reports that still count (not superseded), oldest first."""
+    return [r for r in match.reports.all() if r.status != ResultReport.Status.SUPERSEDED]
+
+
+def my_current_match(*, event: Event, user: User) -> dict[str, object]:
+    """The player's registration, current round and match (with opponent), if any."""
+    registration = Registration.objects.filter(event=event, user=user).first()
+    round_obj = latest_round(event=event)
+    match = None
+    if registration is not None and round_obj is not None:
+        match = (
+            Match.objects.filter(round=round_obj)
+            .filter(Q(player_a=registration) | Q(player_b=registration))
+            .select_related("player_a", "player_b")
+            .first()
+        )
+    opponent = None
+    if match is not None and registration is not None:
+        opponent = match.player_b if match.player_a_id == registration.pk else match.player_a
+    return {"registration": registration, "round": round_obj, "match": match, "opponent": opponent}
+
+
+def match_for_viewer(*, match_id: int, user: User) -> dict[str, Any]:
+    """A match as its players and the event's staff see it; anyone else is refused."""
+    match = (
+        Match.objects.select_related("round", "round__event", "player_a", "player_b")
+        .prefetch_related("reports")
+        .filter(pk=match_id)
+        .first()
+    )
+    if match is None:
+        raise NotFoundError(f"match {match_id} does not exist", field="match")
+    side = (
+        "a" if match.player_a.user_id == user.pk
+        else "b" if match.player_b is not None and match.player_b.user_id == user.pk
+        else ""
+    )  # fmt: skip
+    staff = is_event_staff(user=user, event_id=match.round.event_id)
+    if not side and not staff:
+        raise PermissionDeniedError("this is not your match")
+    reports = sorted(match.reports.all(), key=lambda report: report.version)
+    pending_from_opponent = next(
+        (
+            r
+            for r in reversed(reports)
+            if r.status == "pending" and r.source == "player" and r.reported_by_id != user.pk
+        ),
+        None,
+    )
+    return {
+        "match": match,
+        "event": match.round.event,
+        "round": match.round,
+        "side": side,
+        "is_staff": staff,
+        "state": match_state(match),
+        "reports": reports,
+        "pending_from_opponent": pending_from_opponent,
+        "best_of": match.round.event.top_cut_best_of
+        if match.round.stage == Round.Stage.TOP_CUT
+        else match.round.event.best_of,
+    }
+
+
+def bracket_rounds(*, event: Event) -> list[dict[str, Any]]:
+    """The top cut's rounds in order, each pairing with its winner (``a``/``b``) and score."""
+    scores = {}
+    matches = Match.objects.filter(round__event=event, round__stage=Round.Stage.TOP_CUT)
+    for match in matches.prefetch_related("reports"):
+        report = confirmed_report(match)
+        if report is not None:
+            scores[match.pk] = report
+    rounds = []
+    for round_obj in event.rounds.filter(stage=Round.Stage.TOP_CUT).select_related("snapshot"):
+        snapshot = getattr(round_obj, "snapshot", None)
+        pairings = []
+        for pairing in snapshot.pairings if snapshot else []:
+            report = scores.get(pairing["match"])
+            winner = None
+            if report is not None and report.wins_a != report.wins_b:
+                winner = "a" if report.wins_a > report.wins_b else "b"
+            score = f"{report.wins_a}–{report.wins_b}" if report is not None else ""
+            pairings.append({**pairing, "winner": winner, "score": score})
+        rounds.append({"round": round_obj, "pairings": pairings})
+    return rounds
+
+
+def match_at_table(*, round_obj: Round | None, table: int) -> Match:
+    """The match at a table of the round; a table the round does not have is a 400."""
+    if round_obj is None:
+        raise InvalidInputError(_("no round is paired"), field="table")
+    match = Match.objects.filter(round=round_obj, table=table).first()
+    if match is None:
+        raise InvalidInputError(
+            _("round %(round)s has no table %(table)s")
+            % {"round": round_obj.number, "table": table},
+            field="table",
+        )
+    return match

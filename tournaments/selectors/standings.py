@@ -1,0 +1,97 @@
+"""Standings: the event's records in the pairing engine's terms, and the standings computed from
+them."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db.models import Prefetch
+
+from tournaments.models import (
+    Event,
+    Match,
+    Registration,
+    ResultReport,
+    Round,
+)
+from tournaments.pairing import (
+    Entrant,
+    MatchResult,
+    StandingRow,
+    compute_standings,
+    tiebreak_profile,
+)
+from tournaments.selectors.events import scoring_for
+from tournaments.selectors.matches import match_result_of
+
+
+def engine_id(registration: Registration) -> str:
+    """A registration as the pure engine names it: readable in explanations, and unique."""
+    return f"{registration.display_name} #{registration.pk}"
+
+
+def registration_pk(player: str) -> int:
+    """The registration behind an engine id (see ``engine_id``)."""
+    return int(player.rsplit("#", 1)[1])
+
+
+@dataclass(frozen=True)
+class EngineView:
+    """An event as the pure engine sees it: entrants and confirmed results per Swiss round."""
+
+    entrants: tuple[Entrant, ...]
+    results: tuple[tuple[MatchResult, ...], ...]
+    registrations: dict[int, Registration]
+    rounds: tuple[Round, ...]
+
+
+def engine_view(*, event: Event, through_round: int | None = None) -> EngineView:
+    """Four queries: registrations, Swiss rounds, their matches, and confirmed reports."""
+    registrations = {
+        reg.pk: reg
+        for reg in Registration.objects.filter(event=event).exclude(
+            status__in=[Registration.Status.WAITLISTED, Registration.Status.REGISTERED]
+        )
+    }
+    rounds_qs = Round.objects.filter(event=event, stage=Round.Stage.SWISS).order_by("number")
+    if through_round is not None:
+        rounds_qs = rounds_qs.filter(number__lte=through_round)
+    rounds = tuple(rounds_qs)
+    names = {pk: engine_id(reg) for pk, reg in registrations.items()}
+    confirmed = ResultReport.objects.filter(status=ResultReport.Status.CONFIRMED)
+    matches = Match.objects.filter(round__in=rounds).prefetch_related(
+        Prefetch("reports", queryset=confirmed, to_attr="confirmed_reports")
+    )
+    by_round: dict[int, list[MatchResult]] = defaultdict(list)
+    for match in matches:
+        reports = getattr(match, "confirmed_reports", [])
+        result = match_result_of(match, reports[0] if reports else None, names)
+        if result is not None:
+            by_round[match.round_id].append(result)
+    entrants = tuple(
+        Entrant(
+            id=names[reg.pk],
+            dropped=reg.status in (Registration.Status.DROPPED, Registration.Status.DISQUALIFIED),
+            late_rounds_missed=reg.late_rounds_missed,
+        )
+        for reg in sorted(registrations.values(), key=lambda r: r.pk)
+    )
+    return EngineView(
+        entrants=entrants,
+        results=tuple(tuple(by_round[r.pk]) for r in rounds),
+        registrations=registrations,
+        rounds=rounds,
+    )
+
+
+def standings_compute(*, event: Event, through_round: int | None = None) -> Sequence[StandingRow]:
+    view = engine_view(event=event, through_round=through_round)
+    return compute_standings(
+        view.entrants,
+        view.results,
+        profile=tiebreak_profile(event.tiebreak_profile),
+        scoring=scoring_for(event),
+        seed=event.pk,
+    )
