@@ -6,7 +6,6 @@ from typing import Any
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny
@@ -18,6 +17,7 @@ from rest_framework.views import APIView
 from core.api import error_responses
 from core.errors import RateLimitedError
 from core.login_limits import login_failure_record, login_failures_clear, login_retry_after
+from core.services import api_token_issue
 
 
 class ApiRootApi(APIView):
@@ -68,5 +68,4 @@ class ObtainTokenApi(ObtainAuthToken):
             raise serializers.ValidationError(serializer.errors)
         login_failures_clear(username=username)
         user = serializer.validated_data["user"]
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key})
+        return Response({"token": api_token_issue(user=user)})

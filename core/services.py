@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
+from rest_framework.authtoken.models import Token
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError
@@ -25,6 +26,15 @@ def user_create(
     )
     audit_log(action="core.user.created", actor=None, obj=user)
     return user
+
+
+@transaction.atomic
+def api_token_issue(*, user: User) -> str:
+    """The person's API token: the existing one, or a new one (audited when created)."""
+    token, created = Token.objects.get_or_create(user=user)
+    if created:
+        audit_log(action="core.api_token.issued", actor=user, obj=user)
+    return str(token.key)
 
 
 def user_get_or_create(*, username: str, password: str | None, full_name: str = "") -> User:

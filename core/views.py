@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.contrib.auth import views as auth_views
@@ -96,19 +96,28 @@ def domain_error_response(request: HttpRequest, error: DomainError) -> HttpRespo
     )
 
 
-def form_service_call[T](form: BaseForm, action: Callable[[], T]) -> tuple[T | None, int]:
+class FormOutcome[T](NamedTuple):
+    """What a service call made for a form: its result, or the refusal and its status."""
+
+    value: T | None
+    status: int
+    error: DomainError | None = None
+
+
+def form_service_call[T](form: BaseForm, action: Callable[[], T]) -> FormOutcome[T]:
     """Call a service for a form. A DomainError becomes the form's error and its status: on its
     field when the form has one of that name, else on the whole form with the place named (a
-    record path, say); success is the result and 200."""
+    record path, say); success is the result and 200. The only place a page catches a
+    DomainError: every other one rises to ``core.middleware``."""
     try:
-        return action(), 200
+        return FormOutcome(action(), 200)
     except DomainError as error:
         if error.field in form.fields:
             form.add_error(error.field, error.message)
         else:
             where = f" ({error.field})" if error.field else ""
             form.add_error(None, error.message + where)
-        return None, error.status_code
+        return FormOutcome(None, error.status_code, error)
 
 
 def request_user(request: HttpRequest) -> User:

@@ -12,9 +12,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import ERRORS, error_responses, validated
-from core.errors import NotFoundError
 from judging.models import JudgeCase, RuleClause, Ruling
-from judging.selectors import judge_case_list
+from judging.selectors import judge_case_list, rule_clause_get
 from judging.services import judge_case_file, judge_case_open, replay_for_judge, ruling_compute
 
 
@@ -133,12 +132,5 @@ class RuleClauseApi(APIView):
 
     @extend_schema(responses={200: RuleClauseSerializer, **error_responses(404)})
     def get(self, request: Request, game: str, slug: str, key: str) -> Response:
-        clause = (
-            RuleClause.objects.select_related("document")
-            .filter(document__game=game, document__slug=slug, key=key)
-            .order_by("-document__imported_at")
-            .first()
-        )
-        if clause is None:
-            raise NotFoundError(f"no rule {key!r} in {game}/{slug}", field="key")
+        clause = rule_clause_get(game=game, slug=slug, key=key)
         return Response(RuleClauseSerializer(clause).data)

@@ -37,6 +37,19 @@ def rule_texts(*, keys: Iterable[str]) -> dict[str, RuleClause]:
     return {clause.key: clause for clause in clauses}
 
 
+def rule_clause_get(*, game: str, slug: str, key: str) -> RuleClause:
+    """One rule's text from the newest imported version of that document; 404 when absent."""
+    clause = (
+        RuleClause.objects.select_related("document")
+        .filter(document__game=game, document__slug=slug, key=key)
+        .order_by("-document__imported_at")
+        .first()
+    )
+    if clause is None:
+        raise NotFoundError(f"no rule {key!r} in {game}/{slug}", field="key")
+    return clause
+
+
 def judge_case_list(*, event_id: int, user: AnyUser) -> QuerySet[JudgeCase]:
     """The event's cases (for its judges and organisers)."""
     event = event_get_for_staff(user=user, event_id=event_id)

@@ -18,9 +18,9 @@ from judging.forms import CaseOpenForm, RecordUploadForm, SingleTurnForm
 from judging.models import Ruling
 from judging.selectors import judge_case_get_for_judge, judge_case_list, rule_texts
 from judging.services import judge_case_file, judge_case_open, record_parse, ruling_compute
-from tournaments.models import Match
 from tournaments.permissions import event_get_for_staff
 from tournaments.selectors.events import latest_round
+from tournaments.selectors.matches import match_at_table
 
 _RULE_KEY = re.compile(r"^\d+(?:\.\d+)*(?:#\w+)?$")
 
@@ -33,12 +33,11 @@ def case_list(request: HttpRequest, event_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         match_id = None
         if form.cleaned_data["table"]:
-            round_obj = latest_round(event=event)
-            match = Match.objects.filter(round=round_obj, table=form.cleaned_data["table"]).first()
-            if match is None:
-                form.add_error("table", _("no such table in the current round"))
-            else:
-                match_id = match.pk
+            table = form.cleaned_data["table"]
+            match, _status, _error = form_service_call(
+                form, lambda: match_at_table(round_obj=latest_round(event=event), table=table)
+            )
+            match_id = match.pk if match is not None else None
         if not form.errors:
             case = judge_case_open(
                 event_id=event.pk, by=user, title=form.cleaned_data["title"], match_id=match_id
@@ -83,7 +82,7 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
         else:
             form = upload = RecordUploadForm(request.POST, request.FILES, prefix="upload")
         if form.is_valid():
-            _ruling, status = form_service_call(
+            _ruling, status, _error = form_service_call(
                 form,
                 lambda: ruling_compute(
                     case_id=case.pk,

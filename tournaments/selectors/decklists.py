@@ -62,6 +62,17 @@ def decklist_current_for_viewer(*, registration_id: int, user: AnyUser) -> Deckl
     return version
 
 
+def decklist_current_or_none(*, registration_id: int, user: AnyUser) -> DecklistVersion | None:
+    """The current list as ``decklist_current_for_viewer`` gives it, or None when none has been
+    submitted yet (a person who may not read it is still refused)."""
+    try:
+        return decklist_current_for_viewer(registration_id=registration_id, user=user)
+    except NotFoundError as error:
+        if error.field == "registration":
+            raise
+        return None
+
+
 def decklist_versions(*, registration_id: int, user: AnyUser) -> QuerySet[DecklistVersion]:
     """Every version of a registration's list, newest first, if ``user`` may read its current
     one (``decklist_current_for_viewer``)."""

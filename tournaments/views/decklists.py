@@ -9,14 +9,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from core.errors import DomainError, InvalidInputError, NotFoundError, PermissionDeniedError
-from core.views import domain_error_response, request_user
+from core.errors import InvalidInputError
+from core.views import form_service_call, request_user
 from tournaments import services
 from tournaments.forms import DeckCheckForm, DecklistForm
 from tournaments.permissions import is_event_staff
 from tournaments.selectors.decklists import (
     deck_check_for_judge,
-    decklist_current_for_viewer,
+    decklist_current_or_none,
     registration_for_decklist_page,
 )
 
@@ -33,37 +33,27 @@ def decklist_submit_page(request: HttpRequest, registration_id: int) -> HttpResp
     # The deck-check form is the judges' (only they are shown it); a player's post is a list.
     if request.method == "POST" and staff and "presented" in request.POST:
         check_form = DeckCheckForm(request.POST)
-        try:
-            if not check_form.is_valid():
-                raise InvalidInputError("paste the deck as presented", field="presented")
-            deck_check = deck_check_for_judge(
-                registration_id=registration_id, user=user,
-                data=check_form.cleaned_data["presented"],
-            )  # fmt: skip
-        except DomainError as error:
-            return domain_error_response(request, error)
+        if not check_form.is_valid():
+            raise InvalidInputError(_("paste the deck as presented"), field="presented")
+        deck_check = deck_check_for_judge(
+            registration_id=registration_id, user=user, data=check_form.cleaned_data["presented"]
+        )
     form = DecklistForm(None if deck_check is not None else (request.POST or None),
                         request.FILES or None)  # fmt: skip
     report = None
     status = 200
     if request.method == "POST" and deck_check is None and form.is_valid():
-        try:
-            services.decklist_submit(
+        _version, status, error = form_service_call(
+            form,
+            lambda: services.decklist_submit(
                 registration_id=registration_id, submitted_by=user, data=form.data_bytes()
-            )
-        except DomainError as error:
-            status = error.status_code
-            report = error.extra.get("report_ja" if request.LANGUAGE_CODE == "ja" else "report")
-            form.add_error(None, error.message)
-        else:
+            ),
+        )
+        if error is None:
             messages.success(request, _("Decklist saved."))
             return redirect("tournaments:decklist-submit", registration_id=registration_id)
-    try:
-        current = decklist_current_for_viewer(registration_id=registration_id, user=user)
-    except NotFoundError:
-        current = None
-    except PermissionDeniedError as error:
-        return domain_error_response(request, error)
+        report = error.extra.get("report_ja" if request.LANGUAGE_CODE == "ja" else "report")
+    current = decklist_current_or_none(registration_id=registration_id, user=user)
     return render(
         request,
         "tournaments/decklist_submit.html",

@@ -46,7 +46,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
     form = EventCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        event, _status = form_service_call(
+        event, _status, _error = form_service_call(
             form,
             lambda: services.event_create(
                 name=data["name"], game_slug=data["game"], date=data["date"], created_by=user,
@@ -254,7 +254,7 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
         status = 400
         if form.is_valid():
             changes = {k: v for k, v in form.cleaned_data.items() if initial.get(k) != v}
-            _result, status = form_service_call(
+            _result, status, _error = form_service_call(
                 form,
                 lambda: (
                     services.event_update(event_id=event.pk, by=user, changes=changes)
