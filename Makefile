@@ -81,15 +81,16 @@ benchmarks: install
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/printing.py
 
-# Mutation testing of the three pure packages with mutmut ([tool.mutmut] in pyproject.toml: only
-# their own tests run against each mutant, from the copy in mutants/, so SHARED_DIR points them at
-# ../shared; every property test is capped at 10 examples there, as each mutant reruns them). Not
-# part of `make test`. The run is bounded by
-# MUTATION_MINUTES of wall time (mutmut also times out each mutant at 3x its tests' clean time);
-# mutmut keeps its results in mutants/, so a run cut short goes on from where it stopped when run
-# again (`rm -rf mutants` starts afresh; `mutmut run "tournaments.pairing.*"` re-runs one
-# package). Prints the score per package (killed, timeouts counted as killed, over all mutants);
-# `.venv/bin/mutmut results` lists the survivors and `.venv/bin/mutmut show NAME` shows one.
+# Mutation testing of the three pure packages with mutmut ([tool.mutmut] in pyproject.toml): only
+# their own tests run against each mutant, from mutmut's copy in mutants/ (SHARED_DIR points them
+# at ../shared), with every property test capped at 10 examples since each mutant reruns them.
+# Not part of `make test`. The run is bounded by MUTATION_MINUTES of wall time, and mutmut times
+# out each mutant at 3x its tests' clean time. mutmut keeps its results in mutants/, so a run cut
+# short goes on from where it stopped when run again (`rm -rf mutants` starts afresh;
+# `.venv/bin/mutmut run "tournaments.pairing.*"` re-runs one package). Prints the score per
+# package: killed (timeouts count as killed) over the mutants tried (survivors and mutants no
+# test reaches count against it), and how many are not tried yet. `.venv/bin/mutmut results`
+# lists the survivors and `.venv/bin/mutmut show NAME` shows one.
 MUTATION_MINUTES ?= 60
 
 mutation: install
@@ -104,9 +105,11 @@ mutation: install
 	@$(VENV)/bin/mutmut results --all true | awk -F': ' '\
 	  { split($$1, name, "."); package = name[1] "." name[2]; sub(/^ +/, "", package); \
 	    total[package]++; if ($$2 == "killed" || $$2 == "timeout") killed[package]++; \
-	    else if ($$2 == "survived") survived[package]++; else other[package]++ } \
-	  END { for (p in total) printf "%-20s %5d / %5d killed (%5.1f%%), %4d survived, %4d other\n", \
-	          p, killed[p], total[p], 100 * killed[p] / total[p], survived[p], other[p] }' | sort
+	    else if ($$2 == "not checked") unchecked[package]++; else alive[package]++ } \
+	  END { for (p in total) { tried = total[p] - unchecked[p]; \
+	          printf "%-20s %5d / %5d killed (%5.1f%%), %5d not checked yet of %5d\n", \
+	            p, killed[p], tried, tried ? 100 * killed[p] / tried : 0, unchecked[p], total[p] } }' \
+	  | sort
 
 clean:
 	rm -rf $(VENV) var staticfiles artifacts .mypy_cache .ruff_cache mutants

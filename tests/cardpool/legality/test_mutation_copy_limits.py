@@ -201,3 +201,28 @@ def test_azuki_main_deck_is_exactly_50(main: int, legal: bool) -> None:
 def test_azuki_ten_ikz_and_one_token(ikz: int, tokens: int, messages: list[str]) -> None:
     issues = azuki_with({"IKZ-901": ikz, "IKZ-902": tokens})
     assert [i.message_en for i in issues if i.code == "ikz_count"] == messages
+
+
+def test_azuki_count_issues_name_the_cards_counted() -> None:
+    two_leaders = only(azuki_with({"TST01-002": 1}), "leader_count")
+    assert set(two_leaders.cards) == {"TST01-001", "TST01-002"}
+    two_gates = only(azuki_with({"TST01-004": 1}), "gate_count")
+    assert set(two_gates.cards) == {"TST01-003", "TST01-004"}
+    ikz = [i for i in azuki_with({"IKZ-901": 9}) if i.code == "ikz_count"]
+    assert [i.cards for i in ikz] == [("IKZ-901",)]
+
+
+@pytest.mark.parametrize(("characters", "warned"), [(7, True), (9, True), (10, False)])
+def test_zutomayo_fewer_than_half_characters_is_warned_with_the_counts(
+    characters: int, warned: bool
+) -> None:
+    # Odd numbers are characters, even numbers enchants (tests/cardpool/legality/cards.py).
+    odd = [f"1st_{n}" for n in range(1, 30, 2)][:characters]
+    even = [f"1st_{n}" for n in range(2, 31, 2)][: 20 - characters]
+    issues = check_zutomayo(zutomayo_deck(*((c, 1) for c in odd + even)), ZUTOMAYO)
+    warnings = [i for i in issues if i.code == "few_characters"]
+    assert bool(warnings) is warned
+    assert [i.code for i in issues if i.code != "few_characters"] == []
+    if warned:
+        assert warnings[0].rule == "4.2.6"
+        assert warnings[0].message_en.startswith(f"Only {characters} of 20 cards are characters")

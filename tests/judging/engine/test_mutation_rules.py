@@ -337,3 +337,119 @@ def test_both_hp_zero_ending_names_the_ambiguity_it_depends_on(
     assert report.result.outcome == outcome
     (ended,) = [e for t in report.turns for e in t.events if e.kind == "GAME_ENDED"]
     assert "ZA-04" in ended.profile_keys
+
+
+# --- card text that changes the set count (1.3.1, 1.3.3) -------------------------------------
+
+
+def two_turns(effect: dict[str, Any], p1_sets_at_turn_5: list[str]) -> dict[str, Any]:
+    """Turn 4 at NIGHT: P0's Effect 20 (20) beats Lark (10) and resolves ``effect``; so P1 lost
+    and could set 2 on turn 5 (5.2.1.2), unless the effect says otherwise."""
+    data = record(
+        [["T_6"], ["T_2"]],
+        medal=0,
+        previous_winner=None,
+        players=(
+            player(["T_6", "T_15", "T_3", "T_14", "T_8"]),
+            player(["T_2", "T_14", "T_3", "T_1", "T_8"]),
+        ),
+    )
+    data["turns"][0]["effects"] = [{"player": 0, "card": "T_6", **effect}]
+    data["turns"].append({"set": [{"A": "T_15"}, dict(zip("AB", p1_sets_at_turn_5, strict=False))]})
+    return data
+
+
+@pytest.mark.parametrize(
+    ("effect", "illegal"),
+    [
+        # "Your opponent cannot set a second card" for 2 turns: this one and the next (1.3.3).
+        ({"op": "prohibit", "action": "second_card", "target": "opponent", "turns": 2}, True),
+        # For this turn only: the next turn is free again.
+        ({"op": "prohibit", "action": "second_card", "target": "opponent", "turns": 1}, False),
+        # On its own player: the opponent is not bound.
+        ({"op": "prohibit", "action": "second_card", "target": "self", "turns": 2}, False),
+        # Another action prohibited: setting two cards is not.
+        ({"op": "prohibit", "action": "draw", "target": "opponent", "turns": 2}, False),
+    ],
+)
+def test_a_prohibited_second_card_binds_its_target_for_its_turns(
+    cards: CardCatalogue, effect: dict[str, Any], illegal: bool
+) -> None:
+    report = replay_record(two_turns(effect, ["T_14", "T_3"]), cards=cards)
+    if illegal:
+        assert report.illegal_input is not None
+        assert report.illegal_input.rule == "1.3.3"
+    else:
+        assert report.illegal_input is None, report.illegal_input
+        (turn5,) = [t for t in report.turns if t.turn == 5]
+        assert turn5.players[1].deck_count == 13 - 2  # 14, -1 after turn 4, -2 after turn 5
+
+
+@pytest.mark.parametrize("p0_sets", [["T_15", "T_3"], ["T_15"]])
+def test_allowed_second_card_lets_a_winner_set_two_or_one(
+    cards: CardCatalogue, p0_sets: list[str]
+) -> None:
+    # P0 wins turn 4, so would set only 1 on turn 5 (5.2.1.1); "you can set a second card" on
+    # P0 lets it set 2 (1.3.1), or still 1 (5.2.1.4).
+    data = two_turns({"op": "allow_second_card"}, ["T_14"])
+    data["turns"][1]["set"][0] = dict(zip("AB", p0_sets, strict=False))
+    report = replay_record(data, cards=cards)
+    assert report.illegal_input is None, report.illegal_input
+    (turn5,) = [t for t in report.turns if t.turn == 5]
+    assert turn5.players[0].deck_count == 13 - len(p0_sets)
+
+
+# --- the priority player resolves first, at DAY too (6.3.1, 10.2.1) --------------------------
+
+
+@pytest.mark.parametrize(("medal", "night_side", "first"), [(0, 1, 1), (9, 1, 0), (9, 0, 1)])
+def test_the_priority_player_resolves_first_by_day_or_night(
+    cards: CardCatalogue, medal: int, night_side: int, first: int
+) -> None:
+    # Both set Effect 20 (clock 1): the medal moves 2, to NIGHT (0 -> 2) or DAY (9 -> 11). The
+    # player whose side it is on resolves first: the night side at NIGHT, the day side at DAY.
+    data = record(
+        [["T_6"], ["T_6"]],
+        medal=medal,
+        night_side=night_side,
+        players=(
+            player(["T_6", "T_15", "T_3", "T_14", "T_8"]),
+            player(["T_6", "T_14", "T_3", "T_1", "T_8"]),
+        ),
+    )
+    data["turns"][0]["effects"] = [
+        {"player": 0, "op": "attack_plus", "card": "T_6", "amount": 10},
+        {"player": 1, "op": "attack_plus", "card": "T_6", "amount": 20},
+    ]
+    report = replay_record(data, cards=cards)
+    assert report.illegal_input is None, report.illegal_input
+    resolved = [e.player for t in report.turns for e in t.events if e.kind == "EFFECT_RESOLVED"]
+    assert resolved[0] == first
+
+
+# --- a player who must set with an empty hand (5.2.1.5, ZA-14) -------------------------------
+
+
+@pytest.mark.parametrize("swapped", [False, True])
+@pytest.mark.parametrize(("choice", "outcome"), [("ESCALATE", "escalate"), ("LOSE", "win")])
+def test_an_empty_hand_that_must_set_follows_za14(
+    cards: CardCatalogue, choice: str, outcome: str, swapped: bool
+) -> None:
+    data = json.loads((GOLDEN / "68_empty_hand_must_set_escalates.json").read_text("utf-8"))
+    record_json = data["record"]
+    record_json["profile"] = {"ZA-14": choice}
+    if swapped:  # the same position with the seats exchanged
+        start = record_json["start"]
+        start["players"].reverse()
+        if start["previous_winner"] is not None:
+            start["previous_winner"] = 1 - start["previous_winner"]
+        record_json["night_side"] = 1 - record_json["night_side"]
+        for turn in record_json["turns"]:
+            turn["set"].reverse()
+    empty = [not p["hand"] for p in record_json["start"]["players"]].index(True)
+    report = replay_record(record_json, cards=cards)
+    assert (report.result.outcome, report.result.reason) == (outcome, "cannot_set")
+    # LOSE: the player who cannot set loses, so the other one wins; ESCALATE: nobody yet.
+    assert report.result.winner == (1 - empty if choice == "LOSE" else None)
+    (ended,) = [e for t in report.turns for e in t.events if e.kind == "GAME_ENDED"]
+    assert "ZA-14" in ended.profile_keys

@@ -164,3 +164,42 @@ def test_the_bye_avoids_a_rematch_before_it_goes_low() -> None:
     seated, bye = pairs_of(players)
     assert bye == "x"
     assert all("x" not in pair for pair in seated)
+
+
+@pytest.mark.parametrize("at_top", [True, False])
+@pytest.mark.parametrize("everyone", [1, 2, 4])
+def test_unavoidable_rematches_are_as_few_as_possible(everyone: int, at_top: bool) -> None:
+    # 20 players on equal points. ``everyone`` of them (at the top or the bottom of the
+    # standings) have met all 19 others; the rest have also met their neighbour in the standings
+    # (p00-p01, p02-p03, ...). Each player who met everyone needs a rematch, two per table:
+    # ceil(everyone / 2) rematches, no more, and the others never meet an old opponent.
+    xs = [f"x{n}" for n in range(everyone)]
+    rest = [f"p{n:02d}" for n in range(20 - everyone)]
+    ids = xs + rest if at_top else rest + xs
+    met: dict[str, set[str]] = {i: set() for i in ids}
+    for x in xs:
+        for other in ids:
+            if other != x:
+                met[x].add(other)
+                met[other].add(x)
+    for a, b in zip(rest[0::2], rest[1::2], strict=False):
+        met[a].add(b)
+        met[b].add(a)
+    players = [
+        PlayerRecord(id=i, opponents=tuple(sorted(met[i])), rank=n + 1) for n, i in enumerate(ids)
+    ]
+    result = pair_round(players, round_number=19, seed=5)
+    seated = [p for pairing in result.pairings for p in pairing.players]
+    assert sorted(seated) == sorted(ids)
+    assert result.bye is None
+    rematches = [set(p.players) for p in result.pairings if p.players[1] in met[p.players[0]]]
+    assert len(rematches) == (everyone + 1) // 2
+    assert all(pair & set(xs) for pair in rematches)
+    assert result.objective.rematches == len(rematches)
+
+
+def test_a_dropped_opponent_under_the_cap_counts_as_it_is() -> None:
+    # G won one of two rounds (1/2) and dropped: under Pokémon's 3/4 cap, it counts 1/2.
+    players = [Entrant("G", dropped=True), Entrant("H"), Entrant("J")]
+    rounds = [[win("G", "H")], [win("J", "G")]]
+    assert omw(POKEMON, players, rounds)["H"] == F(1, 2)
