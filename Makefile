@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck pytest migrate demo worker install clean benchmarks messages
+.PHONY: run test lint typecheck pytest migrate demo worker install clean benchmarks messages mutation
 
 # Python 3.13 from .python-version: a python3.13 on PATH, else pyenv's 3.13.0.
 $(PY):
@@ -48,9 +48,28 @@ typecheck: install
 	$(VENV)/bin/mypy .
 	$(VENV)/bin/mypy --strict judging/engine tournaments/pairing cardpool/legality
 
+# Coverage (pytest-cov, branch coverage of config, core, cardpool, tournaments and judging; the
+# settings are [tool.coverage.*] in pyproject.toml) is measured and printed on every pass.
+# COV_FLOOR is the total measured by a local `make test` in the lowest configuration: SQLite, no
+# PostgreSQL, no Redis, no Chromium (their tests skip), rounded down. It may only rise.
+# .ci/run's second pass (PostgreSQL + Redis) sets SERVICES_PASS=1: tests/conftest.py deselects the
+# pure, property and browser tests there (they ran in the SQLite pass, so they run once), which
+# leaves the pure packages' own tests out. That pass measures the Django apps only (the pure
+# packages are omitted from its report) and holds them to COV_FLOOR_APPS: the same apps' figure
+# in the lowest configuration, rounded down, which the services pass (more tests, none fewer on the
+# apps) can only meet or beat.
+COV_FLOOR := 91
+COV_FLOOR_APPS := 91
+PURE_PACKAGES := judging/engine/*,tournaments/pairing/*,cardpool/legality/*
+
 pytest: install $(MO)
 	$(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest
+ifeq ($(SERVICES_PASS),1)
+	$(PY) -m pytest --cov --cov-report=
+	$(VENV)/bin/coverage report --omit='$(PURE_PACKAGES)' --fail-under=$(COV_FLOOR_APPS)
+else
+	$(PY) -m pytest --cov --cov-report=term --cov-fail-under=$(COV_FLOOR)
+endif
 
 test: lint typecheck pytest
 
@@ -63,5 +82,35 @@ benchmarks: install
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/printing.py
 
+# Mutation testing of the three pure packages with mutmut ([tool.mutmut] in pyproject.toml): only
+# their own tests run against each mutant, from mutmut's copy in mutants/ (SHARED_DIR points them
+# at ../shared), with every property test capped at 10 examples since each mutant reruns them.
+# Not part of `make test`. The run is bounded by MUTATION_MINUTES of wall time, and mutmut times
+# out each mutant at 3x its tests' clean time. mutmut keeps its results in mutants/, so a run cut
+# short goes on from where it stopped when run again (`rm -rf mutants` starts afresh;
+# `.venv/bin/mutmut run "tournaments.pairing.*"` re-runs one package). Prints the score per
+# package: killed (timeouts count as killed) over the mutants tried (survivors and mutants no
+# test reaches count against it), and how many are not tried yet. `.venv/bin/mutmut results`
+# lists the survivors and `.venv/bin/mutmut show NAME` shows one.
+MUTATION_MINUTES ?= 60
+
+mutation: install
+	@mkdir -p mutants
+	@echo "== mutmut over judging/engine, tournaments/pairing, cardpool/legality (at most $(MUTATION_MINUTES) min)"
+	@SHARED_DIR="$(abspath $(CURDIR)/../shared)" HYPOTHESIS_EXAMPLES_CAP=10 \
+	  timeout --foreground --signal=INT --kill-after=60 $(MUTATION_MINUTES)m \
+	  $(VENV)/bin/mutmut run --max-children "$$(nproc)" > mutants/run.log 2>&1; \
+	status=$$?; \
+	if [ $$status -eq 124 ]; then echo "time bound reached: run again to go on"; \
+	elif [ $$status -ne 0 ]; then tail -n 40 mutants/run.log; exit $$status; fi
+	@$(VENV)/bin/mutmut results --all true | awk -F': ' '\
+	  { split($$1, name, "."); package = name[1] "." name[2]; sub(/^ +/, "", package); \
+	    total[package]++; if ($$2 == "killed" || $$2 == "timeout") killed[package]++; \
+	    else if ($$2 == "not checked") unchecked[package]++; else alive[package]++ } \
+	  END { for (p in total) { tried = total[p] - unchecked[p]; \
+	          printf "%-20s %5d / %5d killed (%5.1f%%), %5d not checked yet of %5d\n", \
+	            p, killed[p], tried, tried ? 100 * killed[p] / tried : 0, unchecked[p], total[p] } }' \
+	  | sort
+
 clean:
-	rm -rf $(VENV) var staticfiles artifacts .mypy_cache .ruff_cache
+	rm -rf $(VENV) var staticfiles artifacts .mypy_cache .ruff_cache mutants

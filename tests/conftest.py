@@ -12,15 +12,55 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
+from hypothesis import settings as hypothesis_settings
 
 SERVICES_REQUIRED = os.environ.get("REQUIRE_SERVICES") == "1"
+#: Set by `.ci/run` for its second `make test` (PostgreSQL + Redis): the tests that do not touch a
+#: server ran in the SQLite pass and are deselected here, so they run once.
+SERVICES_PASS = os.environ.get("SERVICES_PASS") == "1"
+#: The pure packages' tests (hypothesis property tests among them): no database, no server.
+RUN_ONCE_FOLDERS = (
+    "tests/judging/engine/",
+    "tests/tournaments/pairing/",
+    "tests/cardpool/legality/",
+)
+
+# A fixed example budget: every property test runs the same examples on every run (each test's own
+# max_examples, else this profile's), so the suite's time is bounded and a failure reproduces.
+hypothesis_settings.register_profile(
+    "ci", max_examples=50, derandomize=True, deadline=None, database=None
+)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+#: `make mutation` runs the pure tests once per mutant: it caps every property test's examples.
+EXAMPLES_CAP = int(os.environ.get("HYPOTHESIS_EXAMPLES_CAP") or 0)
+
+
+def _cap_examples(item: pytest.Item) -> None:
+    test = getattr(item, "obj", None)
+    current = getattr(test, "_hypothesis_internal_use_settings", None)
+    if current is not None and current.max_examples > EXAMPLES_CAP:
+        capped = hypothesis_settings(current, max_examples=EXAMPLES_CAP)
+        test._hypothesis_internal_use_settings = capped  # type: ignore[union-attr]
+
+
+def _runs_once(item: pytest.Item) -> bool:
+    path = item.path.relative_to(item.config.rootpath).as_posix()
+    return path.startswith(RUN_ONCE_FOLDERS) or item.get_closest_marker("browser") is not None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Skip server-bound tests where the server is absent, unless CI says it must be there."""
+    """Skip server-bound tests where the server is absent, unless CI says it must be there;
+    in the services pass, deselect the pure, property and browser tests (run in the SQLite pass)."""
+    if SERVICES_PASS:
+        once = [item for item in items if _runs_once(item)]
+        if once:
+            config.hook.pytest_deselected(items=once)
+            items[:] = [item for item in items if not _runs_once(item)]
     on_postgres = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
     has_redis = bool(settings.REDIS_URL)
     for item in items:
+        if EXAMPLES_CAP:
+            _cap_examples(item)
         if "postgres" in item.keywords and not on_postgres:
             if SERVICES_REQUIRED:
                 raise pytest.UsageError("REQUIRE_SERVICES=1 but DATABASE_URL is not PostgreSQL")

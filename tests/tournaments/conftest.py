@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 
@@ -27,8 +26,6 @@ from tournaments.services import (
     round_complete,
     round_pair,
 )
-
-ON_POSTGRES = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
 
 Score = tuple[int, int, int]
 #: A scorer gets a match and returns the game score (wins_a, wins_b, draws) both players report.

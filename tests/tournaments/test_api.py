@@ -24,7 +24,6 @@ from tournaments.models import (
     Round,
     RoundSnapshot,
 )
-from tournaments.selectors.events import scoring_for
 from tournaments.services import (
     event_role_grant,
     registration_check_in,
@@ -36,6 +35,7 @@ from tournaments.services import (
     round_pair,
     round_start,
 )
+from tournaments.services.events import PRESETS
 
 pytestmark = pytest.mark.django_db
 
@@ -760,19 +760,45 @@ def test_judge_enters_and_overrides(world: dict[str, Any]) -> None:
     assert override.json()["version"] == 2
 
 
-def test_judge_double_loss_never_leaves_an_uncompletable_round(world: dict[str, Any]) -> None:
-    enter_all_results(world["round"], world["judge"])
-    url = f"{world['url']}/matches/{world['match'].pk}/judge-result/"
-    response = api(world["judge"]).post(
-        url, {"double_loss": True, "reason": "both late"}, format="json"
+@pytest.mark.parametrize("game", sorted(PRESETS))
+def test_judge_double_loss_is_taken_and_the_round_completes_under_every_preset(
+    game: str, make_user: Callable[..., Any], make_event: Callable[..., Any]
+) -> None:
+    """Every event's scoring allows a double loss, whatever its game's preset (a judge may give
+    both players a loss, e.g. both late): the judge's double loss is stored, the round still
+    completes, and both players of that table score a loss (0 points) while the other table's
+    winner scores a win (3)."""
+    organiser, judge = make_user("org"), make_user("judge")
+    event = make_event(organiser=organiser, game_slug=game)
+    event_role_grant(event=event, user=judge, role="judge", granted_by=organiser)
+    for n in range(1, 5):
+        registration = registration_create(
+            event=event, user=make_user(f"p{n}"), display_name=f"Player {n}"
+        )
+        registration_check_in(registration_id=registration.pk, by=organiser)
+    round_obj = round_pair(event_id=event.pk, by=organiser, seed=7)
+    late, played = Match.objects.filter(round=round_obj).order_by("table")
+    assert late.player_b is not None
+    assert played.player_b is not None
+    result_enter_by_judge(match_id=played.pk, judge=judge, wins_a=1, wins_b=0)
+    url = f"{API}/events/{event.pk}"
+
+    response = api(judge).post(
+        f"{url}/matches/{late.pk}/judge-result/",
+        {"double_loss": True, "reason": "both late"},
+        format="json",
     )
-    if scoring_for(world["event"]).double_loss:
-        assert response.status_code == 201
-    else:
-        assert response.status_code == 400
-        assert response.json()["field"] == "double_loss"
-    completed = api(world["organiser"]).post(f"{world['url']}/rounds/1/complete/")
-    assert completed.status_code == 200
+
+    assert response.status_code == 201, response.json()
+    assert response.json()["status"] == "confirmed"
+    assert ResultReport.objects.get(match=late, status="confirmed").double_loss
+    assert api(organiser).post(f"{url}/rounds/1/complete/").status_code == 200
+    rows = api().get(f"{url}/standings/").json()["standings"]
+    points = {row["name"]: row["points"] for row in rows}
+    assert points[late.player_a.display_name] == 0
+    assert points[late.player_b.display_name] == 0
+    assert points[played.player_a.display_name] == 3
+    assert points[played.player_b.display_name] == 0
 
 
 def test_judge_double_loss_with_score_is_refused(world: dict[str, Any]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from pathlib import Path
 
@@ -21,7 +22,8 @@ from cardpool.legality import (
     parse_text,
 )
 
-SHARED = Path(__file__).resolve().parents[3].parent / "shared"
+#: SHARED_DIR as in the settings (`make mutation` points it here from its copy of the tests).
+SHARED = Path(os.environ.get("SHARED_DIR") or Path(__file__).resolve().parents[3].parent / "shared")
 ZUTOMAYO_JSON = SHARED / "data" / "zutomayo" / "cards.json"
 AZUKI_JSON = SHARED / "data" / "azuki" / "cards.json"
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,8 @@ from judging.engine import CardCatalogue
 
 HERE = Path(__file__).parent
 REPO_ROOT = HERE.parents[2]
-SHARED = REPO_ROOT.parent / "shared"
+#: SHARED_DIR as in the settings (`make mutation` points it here from its copy of the tests).
+SHARED = Path(os.environ.get("SHARED_DIR") or REPO_ROOT.parent / "shared")
 GROUND_RULES = SHARED / "rules" / "zutomayo-ground-rules-1.0.1.en.txt"
 REAL_CARDS = SHARED / "data" / "zutomayo" / "cards.json"
 INVENTED_CARDS = HERE / "invented_cards.json"

@@ -7,6 +7,7 @@ turn-by-turn values, and rule numbers that must be cited (a superset match).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +98,64 @@ def check_golden(report: ReplayReport, expect: dict[str, Any]) -> None:
             assert set(rules) <= set(verdict.rules), (verdict, rules)
 
 
+#: The report's closing line, by language: "Result: <outcome> (<reason>), winner <player>, T<n>".
+RESULT_LABEL = {"en": "Result: ", "ja": "結果: "}
+OUTCOME_WORDS = {
+    "en": {
+        "win": "win",
+        "draw": "draw",
+        "escalate": "escalate to the head judge",
+        "unfinished": "unfinished",
+    },
+    "ja": {
+        "win": "勝利",
+        "draw": "引き分け",
+        "escalate": "ヘッドジャッジの判断が必要",
+        "unfinished": "未終了",
+    },
+}
+WINNER_WORDS = {"en": ("winner P{}", "winner nobody"), "ja": ("勝者 プレイヤー{}", "勝者 なし")}
+ILLEGAL_LABEL = {"en": "ILLEGAL INPUT", "ja": "不正な入力"}
+_CITATION = re.compile(r"\[([^\]]*)\]")
+_RULE_NUMBER = re.compile(r"\d+(?:\.\d+)*")
+
+
+def cited_in_text(text: str) -> set[str]:
+    """The rule numbers cited in square brackets ("[5.1.4.1, 10.2.3 (Priority player)]")."""
+    numbers = set()
+    for citation in _CITATION.finditer(text):
+        for part in citation.group(1).split(","):
+            number = _RULE_NUMBER.match(part.strip())
+            if number:
+                numbers.add(number.group())
+    return numbers
+
+
+def check_text(report: ReplayReport, expect: dict[str, Any], lang: str) -> None:
+    """The text a judge reads says what the golden scenario must come to, with its rules."""
+    text = report.to_text(lang)
+    lines = text.splitlines()
+    closing = [line for line in lines if line.startswith(RESULT_LABEL[lang])]
+    assert len(closing) == 1, text
+    result_line = closing[0]
+    result = {**report.result.to_json(), **expect.get("result", {})}
+    assert result_line.startswith(RESULT_LABEL[lang] + OUTCOME_WORDS[lang][result["outcome"]])
+    if "winner" in expect.get("result", {}):
+        won, nobody = WINNER_WORDS[lang]
+        winner = expect["result"]["winner"]
+        assert (nobody if winner is None else won.format(winner)) in result_line, result_line
+    if "turn" in expect.get("result", {}):
+        assert f" T{expect['result']['turn']} [" in result_line, result_line
+    cited = cited_in_text(text)
+    if "illegal_rule" in expect:
+        illegal = [line for line in lines if line.startswith(ILLEGAL_LABEL[lang])]
+        assert len(illegal) == 1, text
+        assert illegal[0].startswith(f"{ILLEGAL_LABEL[lang]} [{expect['illegal_rule']}]")
+        assert result_line.endswith(f"[{expect['illegal_rule']}]"), result_line
+    missing = [rule for rule in expect.get("rules", []) if rule.split("#")[0] not in cited]
+    assert not missing, f"{lang} text does not cite {missing}"
+
+
 def test_there_are_at_least_40_goldens() -> None:
     assert len(FILES) >= 40
 
@@ -107,7 +166,7 @@ def test_golden(path: Path, cards: CardCatalogue) -> None:
     report = replay_record(data["record"], cards=cards)
     check_golden(report, data["expect"])
     for lang in ("en", "ja"):
-        assert report.to_text(lang)
+        check_text(report, data["expect"], lang)
         json.dumps(report.to_json(lang))
 
 
