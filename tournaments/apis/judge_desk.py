@@ -14,7 +14,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import ERRORS, error_responses, validated
-from core.errors import InvalidInputError
 from tournaments import services
 from tournaments.apis.common import (
     IDEMPOTENCY_HEADER,
@@ -27,7 +26,6 @@ from tournaments.apis.common import (
     result_response,
 )
 from tournaments.models import Match, Penalty
-from tournaments.selectors.events import event_get_visible, scoring_for
 from tournaments.selectors.judge_desk import event_penalties, round_progress, round_queue
 from tournaments.selectors.matches import live_reports, match_get
 from tournaments.selectors.registrations import registration_get
@@ -110,13 +108,6 @@ class JudgeResultApi(APIView):
         data = validated(self.JudgeResultInputSerializer, request.data)
         key = idempotency_key(request)
         match_get(event_id=event_id, match_id=match_id)
-        event = event_get_visible(event_id=event_id, user=request.user)
-        if data["double_loss"] and not scoring_for(event).double_loss:
-            # The service stores a double loss the standings engine then refuses (a server
-            # error at round completion): refuse it here while the event's scoring has none.
-            raise InvalidInputError(
-                "this event's scoring has no double losses", field="double_loss"
-            )
         outcome = services.result_enter_by_judge(
             match_id=match_id,
             judge=request_user(request),

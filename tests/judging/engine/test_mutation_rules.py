@@ -236,14 +236,16 @@ def test_damage_is_the_difference_and_hp_zero_ends_the_game(
 def test_power_cost_is_met_at_exactly_the_cost(
     cards: CardCatalogue, charged: int, attack: int
 ) -> None:
-    # Big 90 has power cost 3; each Lark in the power charger gives 1 power (SEND TO POWER 1,
-    # 3.4). Power 2: the cost is not met and its attack counts as 0 (5.1.3.2); power 3: it is.
+    # Big 90 has power cost 3; each card in the power charger here gives 1 power (SEND TO POWER
+    # 1, 3.4): a Lark, an enchant and an area enchant, different cards since a deck holds at
+    # most 2 of one (4.1.2). Power 2: the cost is not met and its attack counts as 0 (5.1.3.2);
+    # power 3: it is.
     # The character it replaces (Filler 25) has no SEND TO POWER: it goes to the abyss (3.6).
     players = (
         player(
             ["T_4", "T_15", "T_3", "T_14", "T_8"],
             battle_zone="T_15",
-            power_charger=["T_2"] * charged,
+            power_charger=["T_2", "T_9", "T_12"][:charged],
             deck_unknown=14 - charged,
         ),
         player(["T_3", "T_14", "T_15", "T_1", "T_8"]),
