@@ -16,6 +16,9 @@ Levels (``Access``), from the route's point of view:
 - ``MATCH_PLAYER``: a player of the match the route names.
 - ``REGISTRATION_OWNER``: the player whose registration the route names.
 - ``EVENT_JUDGE``: a judge of the event; organisers can do all that judges can, so they too.
+- ``EVENT_HEAD_JUDGE``: the event's head judge (who decides appeals); organisers too.
+- ``EVENT_SCOREKEEPER``: a scorekeeper of the event (runs rounds, results, check-in and the
+  clock, not the settings or the staff); organisers too.
 - ``EVENT_ORGANISER``: an organiser of the event.
 - ``SITE_STAFF``: a ``is_staff`` account (the admin site).
 
@@ -75,6 +78,8 @@ class Access(enum.StrEnum):
     MATCH_PLAYER = "player of the match"
     REGISTRATION_OWNER = "the registered player"
     EVENT_JUDGE = "judge of the event"
+    EVENT_HEAD_JUDGE = "head judge of the event"
+    EVENT_SCOREKEEPER = "scorekeeper of the event"
     EVENT_ORGANISER = "organiser of the event"
     SITE_STAFF = "site staff"
 
@@ -86,6 +91,8 @@ SUBJECT_LEVELS = frozenset(
         Access.MATCH_PLAYER,
         Access.REGISTRATION_OWNER,
         Access.EVENT_JUDGE,
+        Access.EVENT_HEAD_JUDGE,
+        Access.EVENT_SCOREKEEPER,
         Access.EVENT_ORGANISER,
     }
 )

@@ -1,9 +1,10 @@
-"""Cross-cutting models: the audit log."""
+"""Cross-cutting models: the audit log, people's profiles and their notifications."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class AuditEntry(models.Model):
@@ -31,3 +32,60 @@ class AuditEntry(models.Model):
         return (
             f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.action} {self.object_type}#{self.object_id}"
         )
+
+
+class Profile(models.Model):
+    """What a person says about themselves, beside the account allauth keeps."""
+
+    class PublicName(models.TextChoices):
+        FULL = "full", _("My display name")
+        SHORT = "short", _("A short name (first name and initial)")
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
+    display_name = models.CharField(max_length=100, blank=True)
+    official_player_id = models.CharField(
+        max_length=40, blank=True, help_text=_("The game's own player ID, if you have one.")
+    )
+    language = models.CharField(max_length=10, choices=settings.LANGUAGES, default="ja")
+    time_zone = models.CharField(max_length=64, default="Asia/Tokyo")
+    public_name = models.CharField(
+        max_length=10, choices=PublicName.choices, default=PublicName.FULL
+    )
+    short_name = models.CharField(max_length=40, blank=True)
+    muted_kinds = models.JSONField(
+        default=list, blank=True, help_text=_("Kinds of notification this person switched off.")
+    )
+    anonymised_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"profile of {self.user_id}"
+
+
+class Notification(models.Model):
+    """One message to one person, shown in the site and mailed; sent at most once.
+
+    ``dedupe_key`` is ``<recipient>:<kind>:<object>``: a retried task finds the row it made and
+    sends nothing again. ``params`` fill the kind's text in the recipient's language.
+    """
+
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    kind = models.CharField(max_length=40)
+    dedupe_key = models.CharField(max_length=200, unique=True)
+    params = models.JSONField(default=dict, blank=True)
+    url = models.CharField(max_length=300, blank=True)
+    event_id = models.BigIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+    emailed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["recipient", "read_at"], name="notification_unread")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.recipient_id}"

@@ -12,6 +12,9 @@ models moved here (migrations ``cardpool.0003`` and ``tournaments.0004``/``0005`
 
 from __future__ import annotations
 
+import datetime
+import zoneinfo
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -27,6 +30,7 @@ class Event(models.Model):
         REGISTRATION_CLOSED = "registration_closed", _("Registration closed")
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
 
     class BestOf(models.IntegerChoices):
         ONE = 1, _("Best of one")
@@ -38,8 +42,32 @@ class Event(models.Model):
         Format, null=True, blank=True, on_delete=models.PROTECT, related_name="events"
     )
     date = models.DateField()
+    start_time = models.TimeField(
+        default=datetime.time(10, 0), help_text=_("In the event's own time zone.")
+    )
+    time_zone = models.CharField(
+        max_length=64, default="Asia/Tokyo", help_text=_("An IANA zone, e.g. Asia/Tokyo.")
+    )
     venue = models.CharField(max_length=200, blank=True)
+    region = models.CharField(
+        max_length=100, blank=True, help_text=_("City or prefecture, for the event directory.")
+    )
     capacity = models.PositiveIntegerField(null=True, blank=True)
+    entry_fee = models.CharField(max_length=100, blank=True)
+    contact = models.CharField(
+        max_length=200, blank=True, help_text=_("How players reach the organiser.")
+    )
+    check_in_opens_at = models.DateTimeField(null=True, blank=True)
+    check_in_closes_at = models.DateTimeField(null=True, blank=True)
+    check_in_token = models.CharField(
+        max_length=40, blank=True, help_text=_("In the venue's check-in QR code.")
+    )
+    drop_absent_at_round_one = models.BooleanField(
+        default=False, help_text=_("Drop players who did not check in when round 1 is paired.")
+    )
+    copied_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     registration_opens_at = models.DateTimeField(null=True, blank=True)
     registration_closes_at = models.DateTimeField(null=True, blank=True)
     decklist_deadline = models.DateTimeField(null=True, blank=True)
@@ -70,13 +98,33 @@ class Event(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
 
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        """The event's own time zone (the site's when the stored name is unknown)."""
+        try:
+            return zoneinfo.ZoneInfo(self.time_zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            return zoneinfo.ZoneInfo(settings.TIME_ZONE)
+
+    @property
+    def starts_at(self) -> datetime.datetime:
+        """The start, an aware moment: the date and start time in the event's own zone."""
+        return datetime.datetime.combine(self.date, self.start_time, tzinfo=self.zone)
+
 
 class EventRole(models.Model):
-    """A person's staff role on one event. Staff roles never carry over to another event."""
+    """A person's staff role on one event. Staff roles never carry over to another event.
+
+    A head judge does what a judge does and decides appeals; a scorekeeper runs the rounds
+    (pairs, enters results, checks in, adds late entries, drops, prints, runs the clock) but
+    changes neither the event's settings nor its staff.
+    """
 
     class Role(models.TextChoices):
         ORGANISER = "organiser", _("Organiser")
+        HEAD_JUDGE = "head_judge", _("Head judge")
         JUDGE = "judge", _("Judge")
+        SCOREKEEPER = "scorekeeper", _("Scorekeeper")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
     user = models.ForeignKey(
@@ -92,6 +140,34 @@ class EventRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.role} of {self.event_id}"
+
+
+class StaffInvitation(models.Model):
+    """An appointment sent by email to someone who has no account yet; accepted by its link."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="invitations")
+    email = models.EmailField()
+    role = models.CharField(max_length=20, choices=EventRole.Role.choices)
+    token = models.CharField(max_length=64, unique=True)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event_id", "-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.role} invitation for {self.email} to {self.event_id}"
 
 
 class Registration(models.Model):
@@ -119,6 +195,15 @@ class Registration(models.Model):
     seed = models.PositiveIntegerField(
         default=0, help_text=_("Order for ties nothing else splits (set at registration).")
     )
+    claim_code = models.CharField(
+        max_length=16,
+        null=True,
+        blank=True,
+        unique=True,
+        help_text=_("Links an account to a registration made at the desk or by import; once."),
+    )
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -387,3 +472,48 @@ class DecklistRecheck(models.Model):
 
     def __str__(self) -> str:
         return f"recheck of event {self.event_id}: {self.done}/{self.total} {self.status}"
+
+
+class JudgeCall(models.Model):
+    """A player's "call a judge" from their phone: open, taken by a judge, then done."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="judge_calls")
+    registration = models.ForeignKey(
+        Registration, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.SET_NULL)
+    table = models.PositiveIntegerField(null=True, blank=True)
+    note = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    taken_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    taken_at = models.DateTimeField(null=True, blank=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event_id", "created_at"]
+
+    def __str__(self) -> str:
+        return f"judge call at table {self.table} of {self.event_id}"
+
+
+class Announcement(models.Model):
+    """An organiser's message to every player of the event (shown on its pages, and notified)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="announcements")
+    text = models.TextField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event_id", "-created_at"]
+
+    def __str__(self) -> str:
+        return f"announcement to {self.event_id} at {self.created_at}"

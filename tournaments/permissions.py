@@ -17,7 +17,9 @@ from core.errors import NotFoundError, PermissionDeniedError
 from tournaments.models import Event, EventRole, Match, Registration
 
 ORGANISER = EventRole.Role.ORGANISER
+HEAD_JUDGE = EventRole.Role.HEAD_JUDGE
 JUDGE = EventRole.Role.JUDGE
+SCOREKEEPER = EventRole.Role.SCOREKEEPER
 StaffRole = EventRole.Role
 
 AnyUser = AbstractBaseUser | AnonymousUser
@@ -80,16 +82,25 @@ def event_get_for_staff(*, user: AnyUser, event_id: int) -> Event:
 
 
 def event_levels_held(user: AnyUser, event_id: int) -> frozenset[Access]:
-    """The event levels ``user`` holds: player (any registration), judge, organiser (who can
-    do all that judges can)."""
+    """The event levels ``user`` holds: player (any registration), judge, head judge (a judge
+    who decides appeals), scorekeeper, organiser (who can do all that the others can)."""
     if not user.is_authenticated:
         return frozenset()
     roles = event_roles_of(user=user, event_id=event_id)
     held = set()
     if ORGANISER in roles:
-        held |= {Access.EVENT_ORGANISER, Access.EVENT_JUDGE}
+        held |= {
+            Access.EVENT_ORGANISER,
+            Access.EVENT_HEAD_JUDGE,
+            Access.EVENT_JUDGE,
+            Access.EVENT_SCOREKEEPER,
+        }
+    if HEAD_JUDGE in roles:
+        held |= {Access.EVENT_HEAD_JUDGE, Access.EVENT_JUDGE}
     if JUDGE in roles:
         held.add(Access.EVENT_JUDGE)
+    if SCOREKEEPER in roles:
+        held.add(Access.EVENT_SCOREKEEPER)
     if Registration.objects.filter(event_id=event_id, user_id=user.pk).exists():
         held.add(Access.EVENT_PLAYER)
     return frozenset(held)
