@@ -291,7 +291,8 @@ class LegalityIssue:
     ``"ztr.deck.size"`` (the keys of judge-engine-design.md), ``"format.banlist"`` for a
     format's list, or ``"input"`` for a decklist that cannot be read. ``cards`` holds the card ids
     involved (or the text as typed, when it names no card). ``line`` and ``field`` say where
-    in the input the problem is, when it comes from the parser.
+    in the input the problem is, when it comes from the parser. ``suggestions`` are what the
+    player may have meant (card names with ids), ``suggestions_ja`` the same with Japanese names.
     """
 
     code: str
@@ -303,6 +304,7 @@ class LegalityIssue:
     line: int | None = None
     field: str | None = None
     suggestions: tuple[str, ...] = ()
+    suggestions_ja: tuple[str, ...] = ()
 
     def message(self, language: str) -> str:
         if language == "ja":
@@ -310,6 +312,10 @@ class LegalityIssue:
         if language == "en":
             return self.message_en
         raise ValueError(f"language must be 'en' or 'ja', not {language!r}")
+
+    def suggestions_in(self, language: str) -> tuple[str, ...]:
+        """The suggestions in ``language`` (the English ones when none were given in Japanese)."""
+        return self.suggestions_ja if language == "ja" and self.suggestions_ja else self.suggestions
 
 
 @dataclass(frozen=True, slots=True)
