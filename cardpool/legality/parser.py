@@ -285,6 +285,16 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def card_id_candidate(text: str, game: str) -> str | None:
+    """The card id ``text`` spells in the id syntax of ``game`` (``zutomayo``, ``azuki``), if
+    it spells one: ``1ST-010`` and ``１ｓｔ－１０`` are ``1st_10``. For card search."""
+    try:
+        chosen = Game(game)
+    except ValueError:
+        return None
+    return _id_candidate(text, chosen)
+
+
 def _other_game(text: str, game: Game) -> Game | None:
     for other in (Game.ZUTOMAYO, Game.AZUKI):
         if other is not game and _id_candidate(text, other) is not None:
