@@ -14,7 +14,15 @@ from cardpool.legality.report import LegalityReport, check_decklist_text
 from cardpool.legality.types import BanEntry, CardIndex, FormatRules
 from cardpool.legality.types import BanList as PureBanList
 from cardpool.legality.types import Game as LegalityGame
-from cardpool.models import BanList, BanListEntry, Card, CardRevision, Format, element_label
+from cardpool.models import (
+    BanList,
+    BanListEntry,
+    Card,
+    CardRevision,
+    Format,
+    Game,
+    element_label,
+)
 from cardpool.search import search_key
 from core.errors import InvalidInputError
 
@@ -195,12 +203,23 @@ def card_index_for_game(*, game: str) -> CardIndex:
 
 
 def format_rules_get(*, format_id: int | None, game: str) -> FormatRules | None:
-    """A format's dated ban/limited lists as frozen ``FormatRules`` (two queries), or None."""
+    """A format's dated ban/limited lists as frozen ``FormatRules`` (two queries), or None when
+    no format is asked for. An unknown format, or one of another game, is a 400 (never ignored:
+    a list checked without its ban list would be reported legal)."""
     if format_id is None:
         return None
-    fmt = Format.objects.filter(pk=format_id).first()
+    fmt = Format.objects.select_related("game").filter(pk=format_id).first()
     if fmt is None:
-        return None
+        raise InvalidInputError(
+            f"format {format_id} does not exist", field="format_id", code="unknown_format"
+        )
+    if fmt.game.slug != game:
+        raise InvalidInputError(
+            f"format {fmt.name!r} is a format of {fmt.game.get_slug_display()}, not of "
+            f"{dict(Game.Slug.choices).get(game, game)}",
+            field="format_id",
+            code="format_of_another_game",
+        )
     entries = (
         BanListEntry.objects.filter(ban_list__format=fmt)
         .select_related("card", "ban_list")

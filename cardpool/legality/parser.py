@@ -255,6 +255,15 @@ def _decode_bytes(data: bytes) -> tuple[str | None, LegalityIssue | None]:
         )
 
 
+def decklist_text(data: str | bytes) -> str:
+    """The text of ``data`` as the parser reads it (bytes decoded as UTF-8, UTF-16 or
+    Shift-JIS, byte-order mark dropped); empty when it cannot be read. For storing a list."""
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff")
+    text, _problem = _decode_bytes(data)
+    return text or ""
+
+
 def _unreadable(reason_en: str, reason_ja: str) -> LegalityIssue:
     return issue("unreadable_encoding", rule=INPUT_RULE, reason_en=reason_en, reason_ja=reason_ja)
 
@@ -732,7 +741,7 @@ def _json_item(builder: _Builder, item: object, path: str) -> None:
 
 def detect_format(data: str | bytes) -> Literal["text", "csv", "json"]:
     """Guess the format: JSON if it starts like JSON, CSV if the first row is a CSV header."""
-    sample = data[:4096].decode("utf-8", "replace") if isinstance(data, bytes) else data[:4096]
+    sample = (decklist_text(data[: MAX_BYTES + 2]) if isinstance(data, bytes) else data)[:4096]
     stripped = sample.lstrip("\ufeff \t\r\n")
     if stripped.startswith("{") or re.match(r"\[\s*[{\]]", stripped):
         return "json"

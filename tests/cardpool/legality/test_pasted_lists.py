@@ -13,6 +13,7 @@ import pytest
 
 from cardpool.legality import CardIndex, check_decklist_text, normalize_name, parse_text
 from cardpool.legality.names import normalize_marks
+from cardpool.legality.parser import decklist_text
 from tests.cardpool.legality.cards import zutomayo_index
 from tests.cardpool.legality.test_shared_data import zutomayo as zutomayo
 
@@ -221,3 +222,16 @@ def test_no_two_real_cards_share_a_key_without_being_ambiguous(zutomayo: CardInd
         else:
             assert [i.code for i in parsed.issues] == ["ambiguous_card"], key
             assert set(parsed.issues[0].cards) == ids, key
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "cp932"])
+def test_the_stored_text_is_what_the_parser_read(encoding: str) -> None:
+    # The event side stores the list as text: a Shift-JIS or UTF-16 upload must not be stored
+    # as mojibake, nor fail (it used to be decoded as UTF-8 only).
+    assert decklist_text("2枚 にらちゃん\n".encode(encoding)) == "2枚 にらちゃん\n"
+    assert decklist_text(b"\x82\xff\xfe\x81") == ""
+
+
+def test_a_utf16_csv_is_recognised_as_csv() -> None:
+    data = "count,card\n2,1st_3\n".encode("utf-16")
+    assert read(data) == ([("1st_3", 2)], [])
