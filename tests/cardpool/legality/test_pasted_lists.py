@@ -11,7 +11,13 @@ import json
 
 import pytest
 
-from cardpool.legality import CardIndex, check_decklist_text, normalize_name, parse_text
+from cardpool.legality import (
+    CardIndex,
+    check_decklist_text,
+    normalize_name,
+    parse_decklist,
+    parse_text,
+)
 from cardpool.legality.names import normalize_marks
 from cardpool.legality.parser import decklist_text
 from tests.cardpool.legality.cards import zutomayo_index
@@ -234,4 +240,6 @@ def test_the_stored_text_is_what_the_parser_read(encoding: str) -> None:
 
 def test_a_utf16_csv_is_recognised_as_csv() -> None:
     data = "count,card\n2,1st_3\n".encode("utf-16")
-    assert read(data) == ([("1st_3", 2)], [])
+    parsed = parse_decklist(data, INDEX)
+    assert [(e.card_id, e.count) for e in parsed.decklist.entries] == [("1st_3", 2)]
+    assert parsed.issues == ()
