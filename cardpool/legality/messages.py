@@ -110,10 +110,20 @@ _TEXTS: dict[str, tuple[IssueCode, str, str]] = {
         "{count} copies of Card ID {number} ({names}); at most {limit} allowed.",
         "カードID {number}（{names}）が{count}枚あります。同じカードIDは{limit}枚までです。",
     ),
+    "ztrike.ztrike_card_copies": (
+        IssueCode.ZTRIKE_CARD_COUNT,
+        "The deck has {count} copies of the ZTRIKE card {names}; a ZTRIKE card can only have "
+        "1 copy in a deck.",
+        "ZTRIKEカード{names}が{count}枚あります。ZTRIKEカードはデッキに1枚までです。",
+    ),
     "ztrike.ztrike_card_count": (
         IssueCode.ZTRIKE_CARD_COUNT,
-        "The deck has {count} ZTRIKE cards ({names}); at most 1 allowed.",
-        "ZTRIKEカード（{names}）が{count}枚あります。ZTRIKEカードは1枚までです。",
+        "The deck has {count} different ZTRIKE cards ({names}). The rules say a ZTRIKE card "
+        "can only have 1 copy; whether two different ones are allowed is not settled (TA-06): "
+        "ask the head judge before the event.",
+        "異なるZTRIKEカードが{count}種類（{names}）あります。ルールではZTRIKEカードは1枚まで"
+        "ですが、異なるカードを2種類入れてよいかは定まっていません（TA-06）。大会前に"
+        "ヘッドジャッジに確認してください。",
     ),
     "banned": (
         IssueCode.BANNED,
