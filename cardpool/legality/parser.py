@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import csv
 import difflib
+import functools
 import json
 import re
 import unicodedata
@@ -82,6 +83,11 @@ MAX_LINES = 300
 MAX_BYTES = 64 * 1024
 MAX_COUNT = 99
 INPUT_RULE = "input"
+#: Card texts resolved per card index, and line shapes classified, kept for the next lists.
+RESOLVED_CACHE_SIZE = 50_000
+LINE_CACHE_SIZE = 1 << 16
+#: Names compared with difflib for an unknown card's suggestions, after the bigram filter.
+SUGGESTION_POOL = 40
 
 DecklistFormat = Literal["auto", "text", "csv", "json"]
 
@@ -351,8 +357,30 @@ def resolve_card(text: str, index: CardIndex, where: _Where) -> CardRef | Legali
     return _unknown(text, index, where)
 
 
+def _bigrams(key: str) -> set[str]:
+    return {key[i : i + 2] for i in range(len(key) - 1)} or {key}
+
+
+def _similar_names(key: str, index: CardIndex) -> list[str]:
+    """The names sharing the most character pairs with ``key`` (a filter before difflib, which
+    would otherwise compare every name of the pool for each unknown card)."""
+    by_gram: dict[str, list[str]] | None = index.memo.get("bigrams")
+    if by_gram is None:
+        by_gram = {}
+        for name in index.normalized_names:
+            for gram in _bigrams(name):
+                by_gram.setdefault(gram, []).append(name)
+        index.memo["bigrams"] = by_gram
+    shared: dict[str, int] = {}
+    for gram in _bigrams(key):
+        for name in by_gram.get(gram, ()):
+            shared[name] = shared.get(name, 0) + 1
+    return sorted(shared, key=lambda name: (-shared[name], name))[:SUGGESTION_POOL]
+
+
 def _unknown(text: str, index: CardIndex, where: _Where) -> LegalityIssue:
-    close = difflib.get_close_matches(normalize_name(text), index.normalized_names, n=3, cutoff=0.6)
+    key = normalize_name(text)
+    close = difflib.get_close_matches(key, _similar_names(key, index), n=3, cutoff=0.6)
     near = tuple(dict.fromkeys(c for key in close for c in index.find_name(key)))[:5]
     suggestions = tuple(f"{c.names[0]} ({c.id})" for c in near)
     suggestions_ja = tuple(f"{c.names[-1]}（{c.id}）" for c in near)
@@ -402,14 +430,20 @@ class _Builder:
         if not card_text:
             self.malformed(count_text, where, "no card after the count")
             return
-        found = resolve_card(card_text, self.index, where)
-        if isinstance(found, LegalityIssue) and found.code == "unknown_card":
-            found = _without_note(card_text, self.index, where) or found
-        if isinstance(found, LegalityIssue):
-            self.issues.append(found)
-        else:
-            self.entries.append(DeckEntry(found.id, count, section, where.line))
-            self.counted += count
+        resolved: dict[str, CardRef] = self.index.memo.setdefault("resolved", {})
+        card = resolved.get(card_text)
+        if card is None:
+            found = resolve_card(card_text, self.index, where)
+            if isinstance(found, LegalityIssue) and found.code == "unknown_card":
+                found = _without_note(card_text, self.index, where) or found
+            if isinstance(found, LegalityIssue):
+                self.issues.append(found)
+                return
+            card = found
+            if len(resolved) < RESOLVED_CACHE_SIZE:  # card texts repeat across every list
+                resolved[card_text] = card
+        self.entries.append(DeckEntry(card.id, count, section, where.line))
+        self.counted += count
 
     def malformed(self, text: str, where: _Where, reason_en: str, reason_ja: str = "") -> None:
         self.issues.append(
@@ -495,6 +529,41 @@ def _strip_comment(line: str) -> str:
     return stripped[: cut.start()].rstrip() if cut else stripped
 
 
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """What one line of a text list is, whatever the card pool (cached by the line's text)."""
+
+    stripped: str
+    total: int | None = None
+    split: tuple[str, str] | None = None
+    header: tuple[str, str] | None = None
+    header_is_sideboard: bool = False
+    header_split: tuple[str, str] | None = None
+
+
+@functools.lru_cache(maxsize=LINE_CACHE_SIZE)
+def _classify(raw: str) -> _Shape:
+    line = _strip_comment(raw)
+    if not line:
+        return _Shape("")
+    total_line = _TOTAL.match(unicodedata.normalize("NFKC", line))
+    if total_line:
+        return _Shape(line, total=int(total_line[1]))
+    split = _split_count(line)
+    if split is not None and _is_known_section(split[1]):  # "エンチャント 8枚": a heading
+        split = None
+    header = _section_header(line)
+    if header is None:
+        return _Shape(line, split=split)
+    return _Shape(
+        line,
+        split=split,
+        header=header,
+        header_is_sideboard=normalize_name(header[0]) in _SIDEBOARD_SECTIONS,
+        header_split=_split_count(header[1]) if header[1] else None,
+    )
+
+
 def parse_text(data: str | bytes, index: CardIndex) -> ParsedDecklist:
     """Read a plain-text decklist (see the module docstring for the accepted lines)."""
     text, problem = _decode(data)
@@ -506,33 +575,29 @@ def parse_text(data: str | bytes, index: CardIndex) -> ParsedDecklist:
     sideboard_lines = 0
     total: tuple[_Where, int] | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = _strip_comment(raw)
-        if not line:
+        shape = _classify(raw)
+        if shape.stripped == "":
             continue
         where = _Where(number)
-        total_line = _TOTAL.match(unicodedata.normalize("NFKC", line))
-        if total_line:
-            total = (where, int(total_line[1]))
+        if shape.total is not None:
+            total = (where, shape.total)
             continue
-        split = _split_count(line)
-        if split is not None and _is_known_section(split[1]):  # "エンチャント 8枚": a heading
-            split = None
-        if split is None or (sideboard is not None and _section_header(line) is not None):
-            header = _section_header(line)
-            if header is None:
+        split = shape.split
+        if split is None or (sideboard is not None and shape.header is not None):
+            if shape.header is None:
                 if sideboard is None:
-                    builder.malformed(line, where, "no count")
+                    builder.malformed(shape.stripped, where, "no count")
                 continue
-            section, line = header
-            if normalize_name(section) in _SIDEBOARD_SECTIONS:
+            section, rest = shape.header
+            if shape.header_is_sideboard:
                 sideboard = sideboard or (where, section)
                 section = None
                 continue
-            if not line:
+            if not rest:
                 continue
-            split = _split_count(line)
+            split = shape.header_split
             if split is None:
-                builder.malformed(line, where, "no count")
+                builder.malformed(rest, where, "no count")
                 continue
         if sideboard is not None and section is None:
             sideboard_lines += 1

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Any
 
 from cardpool.legality.names import normalize_name
 
@@ -166,6 +167,8 @@ class CardIndex:
     _by_id: Mapping[str, CardRef] = field(init=False, compare=False, repr=False)
     _by_key: Mapping[str, CardRef] = field(init=False, compare=False, repr=False)
     _by_name: Mapping[str, tuple[CardRef, ...]] = field(init=False, compare=False, repr=False)
+    memo: dict[str, Any] = field(init=False, compare=False, repr=False, hash=False)
+    """Caches the parser keeps per index (resolved card texts, a name index for suggestions)."""
 
     def __post_init__(self) -> None:
         by_id: dict[str, CardRef] = {}
@@ -187,6 +190,7 @@ class CardIndex:
         object.__setattr__(
             self, "_by_name", MappingProxyType({k: tuple(v) for k, v in by_name.items()})
         )
+        object.__setattr__(self, "memo", {})
 
     def __len__(self) -> int:
         return len(self.cards)
