@@ -174,7 +174,7 @@ def notification_deliver(
         title, body = notification_texts(locked, language)
         with translation.override(language):
             text = _mail_body(locked, body, base)
-        send_mail(title, text, None, [user.email], fail_silently=False)
+        send_mail(title, text, None, [user.email])
         locked.emailed_at = timezone.now()
         locked.save(update_fields=["emailed_at"])
     return locked
