@@ -166,7 +166,8 @@ def test_a_per_language_parameter_follows_the_recipient(make_user: Callable[...,
 def test_no_email_address_means_in_site_only(make_user: Callable[..., Any]) -> None:
     carol = make_user("carol")
     row = notification_deliver(**_payload(carol.pk))
-    assert row is not None and row.emailed_at is None
+    assert row is not None
+    assert row.emailed_at is None
     assert mail.outbox == []
 
 
@@ -196,11 +197,13 @@ def test_mark_read_touches_only_ones_own(alice: Any, make_user: Callable[..., An
     other = make_user("other")
     mine = notification_deliver(**_payload(alice.pk))
     theirs = notification_deliver(**_payload(other.pk))
-    assert mine is not None and theirs is not None
+    assert mine is not None
+    assert theirs is not None
     assert notifications_mark_read(user=alice, ids=[mine.pk, theirs.pk]) == 1
     mine.refresh_from_db()
     theirs.refresh_from_db()
-    assert mine.read_at is not None and theirs.read_at is None
+    assert mine.read_at is not None
+    assert theirs.read_at is None
     assert AuditEntry.objects.filter(action="core.notification.read", actor=alice).exists()
 
 
@@ -263,7 +266,8 @@ def test_the_list_shows_ones_own_newest_first_and_marks_all_read(
     assert page.count('class="notification unread"') == 2
     assert 'href="/events/3/"' in page
     # The header's unread count.
-    assert 'class="badge count"' in page and ">2</span>" in page
+    assert 'class="badge count"' in page
+    assert ">2</span>" in page
 
     response = client.post("/notifications/read/")
     assert response.status_code == 302
@@ -276,7 +280,8 @@ def test_the_list_shows_ones_own_newest_first_and_marks_all_read(
 def test_mark_one_read_and_a_bad_id(alice: Any) -> None:
     first = notification_deliver(**_payload(alice.pk, object_key="a"))
     second = notification_deliver(**_payload(alice.pk, object_key="b"))
-    assert first is not None and second is not None
+    assert first is not None
+    assert second is not None
     client = _logged_in(alice)
     assert client.post("/notifications/read/", {"id": first.pk}).status_code == 302
     assert Notification.objects.get(pk=first.pk).read_at is not None
@@ -321,7 +326,8 @@ def test_settings_page_switches_a_kind_off(alice: Any) -> None:
     client = _logged_in(alice)
     page = client.get("/notifications/settings/").content.decode()
     assert page.count('type="checkbox"') >= len(kinds()) + 1  # + the menu toggle
-    assert f'value="{KIND}"' in page and "checked" in page
+    assert f'value="{KIND}"' in page
+    assert "checked" in page
     every = [kind.kind for kind in kinds()]
     response = client.post("/notifications/settings/", {"kinds": [k for k in every if k != KIND]})
     assert response.status_code == 302
@@ -356,12 +362,14 @@ def test_api_marks_read(alice: Any, make_user: Callable[..., Any]) -> None:
     mine = notification_deliver(**_payload(alice.pk, object_key="a"))
     notification_deliver(**_payload(alice.pk, object_key="b"))
     theirs = notification_deliver(**_payload(make_user("other").pk))
-    assert mine is not None and theirs is not None
+    assert mine is not None
+    assert theirs is not None
     client = api(alice)
     response = client.post(
         "/api/v1/notifications/read/", {"ids": [mine.pk, theirs.pk]}, format="json"
     )
-    assert response.status_code == 200 and response.json() == {"marked": 1}
+    assert response.status_code == 200
+    assert response.json() == {"marked": 1}
     response = client.post("/api/v1/notifications/read/", {}, format="json")
     assert response.json() == {"marked": 1}
     assert Notification.objects.get(pk=theirs.pk).read_at is None
@@ -371,4 +379,5 @@ def test_api_mark_read_bad_input_has_the_error_shape(alice: Any) -> None:
     response = api(alice).post("/api/v1/notifications/read/", {"ids": ["x"]}, format="json")
     assert response.status_code == 400
     body = response.json()
-    assert body["field"] == "ids.0" and body["code"] == "invalid"
+    assert body["field"] == "ids.0"
+    assert body["code"] == "invalid"
