@@ -381,3 +381,27 @@ def test_api_mark_read_bad_input_has_the_error_shape(alice: Any) -> None:
     body = response.json()
     assert body["field"] == "ids.0"
     assert body["code"] == "invalid"
+
+
+def test_the_list_page_and_api_do_not_grow_with_the_notifications(
+    alice: Any, django_assert_max_num_queries: Any
+) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries(path: str, client: Any) -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(path).status_code == 200
+        return len(captured)
+
+    page, rest = _logged_in(alice), api(alice)
+    for index in range(3):
+        notification_deliver(**_payload(alice.pk, object_key=f"few{index}"))
+    few = (queries("/notifications/", page), queries("/api/v1/notifications/", rest))
+    for index in range(30):
+        notification_deliver(**_payload(alice.pk, object_key=f"many{index}"))
+    many = (queries("/notifications/", page), queries("/api/v1/notifications/", rest))
+    assert many == few
+    # The page: session, user, the count for the pager, the page of rows, the header count.
+    with django_assert_max_num_queries(5):
+        page.get("/notifications/")
