@@ -325,3 +325,27 @@ def test_the_register_page_answers_before_anything_is_sent(
     assert len(callbacks) == 1
     callbacks[0]()
     assert kinds_of(player) == [notify.REGISTRATION_CONFIRMED]
+
+
+def test_mail_links_use_the_request_host_or_site_url(
+    kit: TournamentKit, settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    from django.core import mail
+
+    settings.ALLOWED_HOSTS = ["to.example.org"]
+    event = kit.event()
+    player = kit.user()
+    player.email = "aoi@example.org"
+    player.save()
+    client = Client(HTTP_HOST="to.example.org")
+    client.force_login(player)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/events/{event.pk}/register/")
+    assert f"http://to.example.org/events/{event.pk}/" in mail.outbox[0].body
+    assert "localhost" not in mail.outbox[0].body
+
+    settings.SITE_URL = "https://zto.example.net"  # set: it wins over the request's host
+    with django_capture_on_commit_callbacks(execute=True):
+        announcement_create(event_id=event.pk, by=kit.organiser, text="Hello")
+    bodies = [message.body for message in mail.outbox[1:]]
+    assert any(f"https://zto.example.net/events/{event.pk}/" in body for body in bodies)
