@@ -83,16 +83,16 @@ def test_a_card_with_two_elements_matches_each(db: None) -> None:
         game_slug="azuki",
         source="test",
         records=[
-            {"id": "T01-001", "set": "T01", "name": "Twin", "card_type": "entity",
+            {"id": "TST01-001", "set": "TST01", "name": "Twin", "card_type": "entity",
              "element": "fire|water", "ikz_cost": 1, "attack": 1, "health": 1},
-            {"id": "T01-002", "set": "T01", "name": "Waterfall", "card_type": "entity",
+            {"id": "TST01-002", "set": "TST01", "name": "Waterfall", "card_type": "entity",
              "element": "water", "ikz_cost": 1, "attack": 1, "health": 1},
         ],
     )  # fmt: skip
     found = card_search(filters=CardFilters(game="azuki", element="fire"))
-    assert [c.code for c in found] == ["T01-001"]
+    assert [c.code for c in found] == ["TST01-001"]
     found = card_search(filters=CardFilters(game="azuki", element="water"))
-    assert [c.code for c in found] == ["T01-001", "T01-002"]
+    assert [c.code for c in found] == ["TST01-001", "TST01-002"]
 
 
 @pytest.mark.parametrize(
