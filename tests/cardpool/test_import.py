@@ -163,7 +163,9 @@ def _zutomayo(code: str, pack: str, number: int, **extra: Any) -> dict[str, Any]
 def _problems(game: str, records: list[dict[str, Any]]) -> list[str]:
     with pytest.raises(InvalidInputError) as caught:
         card_import(game_slug=game, records=records, source="t")
-    return list(caught.value.extra["problems"])
+    problems = caught.value.extra["problems"]
+    assert isinstance(problems, list)
+    return [str(problem) for problem in problems]
 
 
 def test_a_second_record_for_one_pack_and_number_is_refused() -> None:
