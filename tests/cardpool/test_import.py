@@ -164,7 +164,7 @@ def _problems(game: str, records: list[dict[str, Any]]) -> list[str]:
     with pytest.raises(InvalidInputError) as caught:
         card_import(game_slug=game, records=records, source="t")
     problems = caught.value.extra["problems"]
-    assert isinstance(problems, list)
+    assert isinstance(problems, list | tuple)
     return [str(problem) for problem in problems]
 
 
@@ -186,8 +186,9 @@ def test_a_second_printing_with_a_suffix_is_accepted() -> None:
 
 def test_a_pack_and_number_already_stored_under_another_id_is_refused() -> None:
     card_import(game_slug="zutomayo", records=[_zutomayo("1st_10", "1st", 10)], source="a")
-    (problem,) = _problems("zutomayo", [_zutomayo("1st_10_x", "1st", 10, id="1st_10x")])
-    assert "record 1 (id '1st_10x')" in problem
+    (problem,) = _problems("zutomayo", [_zutomayo("1st_010", "1st", 10)])
+    assert "record 1 (id '1st_010')" in problem
+    assert "already the stored card '1st_10'" in problem
 
 
 @pytest.mark.parametrize(
