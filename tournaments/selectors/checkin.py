@@ -9,6 +9,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from core.errors import PermissionDeniedError
+from tournaments.forms_checkin import JudgeCallForm
 from tournaments.models import Decklist, Event, JudgeCall, Registration
 from tournaments.permissions import (
     HEAD_JUDGE,
@@ -143,3 +144,12 @@ def my_judge_call(*, registration: Registration | None) -> JudgeCall | None:
         .select_related("taken_by")
         .first()
     )
+
+
+def player_desk(*, event: Event, registration: Registration | None) -> dict[str, Any]:
+    """What the player's own page shows of check-in and judge calls."""
+    return {
+        "check_in_open": check_in_is_open(event),
+        "my_call": my_judge_call(registration=registration),
+        "judge_call_form": JudgeCallForm(),
+    }
