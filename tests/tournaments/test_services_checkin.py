@@ -220,7 +220,7 @@ def test_qr_token_must_be_the_events(kit: TournamentKit) -> None:
     event = event_check_in_open(event_id=event.pk, by=kit.organiser)
     other = event_check_in_open(event_id=other.pk, by=kit.organiser)
     for wrong in ("", "nope", other.check_in_token):
-        with pytest.raises(NotFoundError, match="not Service Open's"):
+        with pytest.raises(InvalidInputError, match="not Service Open's"):
             registration_check_in_self(event_id=event.pk, user=registration.user, token=wrong)
     registration_check_in_self(
         event_id=event.pk, user=registration.user, token=event.check_in_token

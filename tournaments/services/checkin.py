@@ -113,7 +113,7 @@ def registration_check_in_self(
     if token is not None and not (
         event.check_in_token and secrets.compare_digest(token, event.check_in_token)
     ):
-        raise NotFoundError(
+        raise InvalidInputError(
             _("this check-in code is not %(event)s's; scan the code at the venue again")
             % {"event": event.name},
             field="token",

@@ -68,7 +68,10 @@ def claim_code_issue(registration: Registration) -> Registration:
         raise ConflictError("no free claim code was found; try again", field="claim_code")
     if registration.email:
         registration_id = registration.pk
-        transaction.on_commit(lambda: registration_claim_code_mail_task.delay(registration_id))
+        # robust: a mail server that is down never undoes or breaks the registration itself
+        transaction.on_commit(
+            lambda: registration_claim_code_mail_task.delay(registration_id), robust=True
+        )
     return registration
 
 
