@@ -68,8 +68,9 @@ def test_desk_and_imported_players_get_distinct_well_formed_codes(kit: Tournamen
         event_id=event.pk, by=kit.organiser,
         data="name,player_id,email\nSora,,\nRen,,\nMio,,\n",
     )  # fmt: skip
-    codes = [desk.claim_code, *(r.claim_code for r in imported)]
-    assert all(code and CODE.match(code) for code in codes), codes
+    codes = [code for code in (desk.claim_code, *(r.claim_code for r in imported)) if code]
+    assert len(codes) == 4
+    assert all(CODE.match(code) for code in codes), codes
     assert len(set(codes)) == 4
     assert not set("01OI") & set("".join(codes).replace("-", ""))
     assert set(CLAIM_ALPHABET) & {"0", "O", "1", "I"} == set()
@@ -393,3 +394,13 @@ def test_judge_calls_refused_to_strangers_and_players(kit: TournamentKit) -> Non
     with pytest.raises(NotFoundError):
         judge_call_take(call_id=call.pk, by=kit.judge, event_id=elsewhere.pk)
     assert timezone.now() - call.created_at < dt.timedelta(minutes=1)
+
+
+def test_every_check_in_records_its_time(kit: TournamentKit) -> None:
+    event = kit.event()
+    players = kit.players(event, 4)  # checked in at the desk
+    assert all(registration.checked_in_at is not None for registration in players)
+    kit.pair(event)
+    late = _desk(kit, event, "Late entry")  # after round 1: checked in as it is made
+    assert late.status == Registration.Status.CHECKED_IN
+    assert late.checked_in_at is not None

@@ -96,6 +96,7 @@ def registration_create(
         status=status,
         late_rounds_missed=missed,
         seed=_seed_for(event.pk, display_name, player_id),
+        checked_in_at=timezone.now() if status == Registration.Status.CHECKED_IN else None,
     )
     validate_model(registration, validate_unique=False, validate_constraints=False)
     try:
