@@ -2,7 +2,7 @@ from django.urls import URLPattern, URLResolver, include, path
 
 import tournaments.views.checkin as checkin  # issue 10: check-in, claim codes, judge calls
 from core.access import Access, Condition, route
-from tournaments.views import decklists, judge, organiser, player, printing, public
+from tournaments.views import announcements, decklists, judge, organiser, player, printing, public
 
 app_name = "tournaments"
 
@@ -172,6 +172,12 @@ event_urlpatterns: list[URLPattern] = [
         access={"GET": ORGANISER},
     ),
     route("<id:event_id>/edit/", organiser.event_edit, name="event-edit", access=ORGANISER),
+    route(
+        "<id:event_id>/announcements/",
+        announcements.event_announcements,
+        name="event-announcements",
+        access=ORGANISER,
+    ),
     route(
         "<id:event_id>/manage/<slug:action>/",
         organiser.event_action,

@@ -14,6 +14,7 @@ from tournaments.permissions import (
     is_event_organiser,
     is_event_staff,
 )
+from tournaments.selectors.announcements import SHOWN_ON_EVENT_PAGE, announcement_list
 from tournaments.selectors.events import (
     event_get_visible,
     event_list_upcoming,
@@ -39,6 +40,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
             "is_organiser": is_event_organiser(user=request.user, event_id=event.pk),
             "is_staff": is_event_staff(user=request.user, event_id=event.pk),
             **event_page(event=event, user=request.user),
+            "announcements": announcement_list(event_id=event.pk, limit=SHOWN_ON_EVENT_PAGE),
         },
     )
 
