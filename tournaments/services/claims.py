@@ -15,15 +15,16 @@ from __future__ import annotations
 import secrets
 
 from celery import shared_task
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError
+from core.notifications.services import site_base_url
 from tournaments.models import Registration
 
 #: Letters and digits that cannot be mistaken for one another (no 0/O, no 1/I).
@@ -67,10 +68,11 @@ def claim_code_issue(registration: Registration) -> Registration:
     else:  # pragma: no cover - 32**8 codes; twenty collisions in a row do not happen
         raise ConflictError("no free claim code was found; try again", field="claim_code")
     if registration.email:
-        registration_id = registration.pk
+        registration_id, base_url = registration.pk, site_base_url()
         # robust: a mail server that is down never undoes or breaks the registration itself
         transaction.on_commit(
-            lambda: registration_claim_code_mail_task.delay(registration_id), robust=True
+            lambda: registration_claim_code_mail_task.delay(registration_id, base_url),
+            robust=True,
         )
     return registration
 
@@ -140,15 +142,17 @@ The code works once. Keep it to yourself: whoever enters it becomes this player.
 """
 
 
-def registration_claim_code_mail(*, registration_id: int) -> bool:
+def registration_claim_code_mail(*, registration_id: int, base_url: str = "") -> bool:
     """Mail a registration's claim code to its address (in English and Japanese: the player has
-    no account, so no language of their own yet). False when there is nothing to send."""
+    no account, so no language of their own yet). The claim page's link is absolute: the site's
+    address when the registration was made (``SITE_URL``, else that request's). False when
+    there is nothing to send."""
     registration = Registration.objects.select_related("event").filter(pk=registration_id).first()
     if registration is None or not registration.email or not registration.claim_code:
         return False
     if registration.user_id is not None:
         return False
-    url = getattr(settings, "SITE_URL", "").rstrip("/") + "/claim/"
+    url = (base_url or site_base_url()).rstrip("/") + reverse("tournaments:claim")
     fields = {
         "name": registration.display_name,
         "event": registration.event.name,
@@ -165,5 +169,5 @@ def registration_claim_code_mail(*, registration_id: int) -> bool:
 
 
 @shared_task(name="tournaments.registration_claim_code_mail", acks_late=True)
-def registration_claim_code_mail_task(registration_id: int) -> bool:
-    return registration_claim_code_mail(registration_id=registration_id)
+def registration_claim_code_mail_task(registration_id: int, base_url: str = "") -> bool:
+    return registration_claim_code_mail(registration_id=registration_id, base_url=base_url)
