@@ -3,6 +3,7 @@ use it (``core.access``)."""
 
 from django.urls import URLPattern
 
+import tournaments.apis.venue as venue  # issue 10: check-in, claim codes, judge calls
 from core.access import Access, Condition, route
 from tournaments.apis import decklists, events, exports, judge_desk, registrations, results, rounds
 
@@ -20,6 +21,36 @@ JUDGE = Access.EVENT_JUDGE
 DRAFT_HIDDEN = {Condition.EVENT_DRAFT: Access.EVENT_JUDGE}
 #: A registration's decklist: the player and the event's judges (and organisers).
 OWNER_OR_JUDGE = (Access.REGISTRATION_OWNER, JUDGE)
+
+# issue 10: check-in (organisers and scorekeepers; players themselves), claim codes, judge calls
+CHECK_IN_STAFF = (ORGANISER, Access.EVENT_SCOREKEEPER)
+venue_urlpatterns: list[URLPattern] = [
+    route(
+        EVENT + "check-in/", venue.CheckInSelfApi.as_view(), name="api-check-in-self",
+        access={"POST": Access.EVENT_PLAYER},
+    ),
+    route(
+        EVENT + "check-in/window/", venue.CheckInWindowApi.as_view(),
+        name="api-check-in-window", access={"POST": CHECK_IN_STAFF},
+    ),
+    route(
+        EVENT + "check-in/bulk/", venue.CheckInBulkApi.as_view(), name="api-check-in-bulk",
+        access={"POST": CHECK_IN_STAFF},
+    ),
+    route("claim/", venue.ClaimApi.as_view(), name="api-claim", access={"POST": Access.LOGGED_IN}),
+    route(
+        EVENT + "judge-calls/", venue.JudgeCallListApi.as_view(), name="api-judge-call-list",
+        access={"GET": JUDGE, "POST": Access.EVENT_PLAYER},
+    ),
+    route(
+        EVENT + "judge-calls/take/", venue.JudgeCallActionApi.as_view(call_action="take"),
+        name="api-judge-call-take", access={"POST": JUDGE},
+    ),
+    route(
+        EVENT + "judge-calls/done/", venue.JudgeCallActionApi.as_view(call_action="done"),
+        name="api-judge-call-done", access={"POST": JUDGE},
+    ),
+]  # fmt: skip
 
 urlpatterns: list[URLPattern] = [
     route(
@@ -158,4 +189,5 @@ urlpatterns: list[URLPattern] = [
         name="api-decklist-recheck",
         access={"GET": ORGANISER, "POST": ORGANISER},
     ),
+    *venue_urlpatterns,
 ]  # fmt: skip

@@ -1,5 +1,6 @@
 from django.urls import URLPattern, URLResolver, include, path
 
+import tournaments.views.checkin as checkin  # issue 10: check-in, claim codes, judge calls
 from core.access import Access, Condition, route
 from tournaments.views import announcements, decklists, judge, organiser, player, printing, public
 
@@ -11,6 +12,98 @@ JUDGE = Access.EVENT_JUDGE
 PUBLIC_PAGE = {"GET": Access.ANYONE}
 #: A draft event is shown to its judges and organisers only.
 DRAFT_HIDDEN = {Condition.EVENT_DRAFT: Access.EVENT_JUDGE}
+
+# issue 10: check-in (organisers and scorekeepers run it; players check themselves in), the
+# players' receipts with their claim codes, and calling a judge.
+CHECK_IN_STAFF = (ORGANISER, Access.EVENT_SCOREKEEPER)
+checkin_urlpatterns: list[URLPattern] = [
+    route(
+        "<id:event_id>/check-in/",
+        checkin.check_in_desk,
+        name="check-in-desk",
+        access={"GET": CHECK_IN_STAFF},
+    ),
+    route(
+        "<id:event_id>/check-in/open/",
+        checkin.check_in_open,
+        name="check-in-open",
+        access={"POST": CHECK_IN_STAFF},
+    ),
+    route(
+        "<id:event_id>/check-in/close/",
+        checkin.check_in_close,
+        name="check-in-close",
+        access={"POST": CHECK_IN_STAFF},
+    ),
+    route(
+        "<id:event_id>/check-in/bulk/",
+        checkin.check_in_bulk,
+        name="check-in-bulk",
+        access={"POST": CHECK_IN_STAFF},
+    ),
+    route(
+        "<id:event_id>/check-in/settings/",
+        checkin.check_in_settings,
+        name="check-in-settings",
+        access={"POST": ORGANISER},
+    ),
+    route(
+        "<id:event_id>/check-in/qr/",
+        checkin.check_in_qr,
+        name="check-in-qr",
+        access={"GET": CHECK_IN_STAFF},
+    ),
+    # What the venue's QR code opens: anyone logged in (the page says when they are not
+    # registered); the code is in the query string.
+    route(
+        "<id:event_id>/check-in/scan/",
+        checkin.check_in_scan,
+        name="check-in-scan",
+        access={"GET": Access.LOGGED_IN},
+    ),
+    route(
+        "<id:event_id>/check-in/me/",
+        checkin.check_in_self,
+        name="check-in-self",
+        access={"POST": Access.EVENT_PLAYER},
+    ),
+    route(
+        "<id:event_id>/receipts/",
+        checkin.receipts,
+        name="receipts",
+        access={"GET": CHECK_IN_STAFF},
+    ),
+    route(
+        "<id:event_id>/receipts/<id:registration_id>/",
+        checkin.receipt,
+        name="receipt",
+        access={"GET": CHECK_IN_STAFF},
+    ),
+    route(
+        "<id:event_id>/judge-call/",
+        checkin.judge_call,
+        name="judge-call",
+        access={"POST": Access.EVENT_PLAYER},
+    ),
+    route(
+        "<id:event_id>/judge/calls/",
+        checkin.judge_calls_partial,
+        name="judge-calls",
+        access={"GET": JUDGE},
+    ),
+    route(
+        "<id:event_id>/judge/calls/take/",
+        checkin.judge_call_take_view,
+        name="judge-call-take",
+        access={"POST": JUDGE},
+    ),
+    route(
+        "<id:event_id>/judge/calls/done/",
+        checkin.judge_call_resolve_view,
+        name="judge-call-resolve",
+        access={"POST": JUDGE},
+    ),
+]
 
 event_urlpatterns: list[URLPattern] = [
     route("new/", organiser.event_create, name="event-create", access=Access.LOGGED_IN),
@@ -114,12 +207,15 @@ event_urlpatterns: list[URLPattern] = [
         name="print-job",
         access={"GET": ORGANISER},
     ),
+    *checkin_urlpatterns,
 ]
 
 # Mounted at the site's root (config/urls.py), ahead of the card pages: the decklist page keeps
 # the address it had when it belonged to the card pool.
 urlpatterns: list[URLPattern | URLResolver] = [
     path("events/", include(event_urlpatterns)),
+    # issue 10: a player links their account to a registration made at the desk or imported
+    route("claim/", checkin.claim, name="claim", access=Access.LOGGED_IN),
     # GET: the list; POST: the player (or an organiser) submits it, a judge deck-checks it.
     route(
         "cards/decklists/<id:registration_id>/",

@@ -35,6 +35,7 @@ from tournaments.selectors.standings import (
     registration_pk,
     standings_compute,
 )
+from tournaments.services.checkin import registrations_drop_absent
 from tournaments.services.locks import event_lock
 from tournaments.snapshots import reason_json, snapshot_refresh
 
@@ -188,11 +189,14 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
         event.swiss_rounds = planned
         event.save(update_fields=["swiss_rounds"])
     round_seed = seed if seed is not None else _new_seed()
+    dropped_absent = registrations_drop_absent(event=event, by=by) if number == 1 else []
     pairings = _engine_pairings(event, number, round_seed)
     if event.status != Event.Status.RUNNING:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
     summary = _swiss_summary(pairings)
+    if dropped_absent:  # shown on the dashboard with the round, and in the audit entry
+        summary["dropped_absent"] = dropped_absent
     return _round_create(
         event=event,
         by=by,

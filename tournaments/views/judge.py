@@ -18,6 +18,7 @@ from tournaments.forms import (
 from tournaments.permissions import (
     event_get_for_staff,
 )
+from tournaments.selectors.checkin import judge_calls_open
 from tournaments.selectors.events import latest_round
 from tournaments.selectors.judge_desk import judge_queue, penalties_recent
 from tournaments.selectors.matches import match_at_table
@@ -42,6 +43,7 @@ def judge_desk(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event,
         "penalty_form": PenaltyForm(),
         "penalties": penalties_recent(event=event, user=user),
+        "judge_calls": judge_calls_open(event=event, user=user),
         **judge_queue(event=event, user=user),
     }
     return render(request, "tournaments/judge_desk.html", context)

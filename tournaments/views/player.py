@@ -15,6 +15,7 @@ from tournaments.forms import (
     ResultForm,
 )
 from tournaments.models import Match
+from tournaments.selectors.checkin import player_desk
 from tournaments.selectors.events import event_get_visible
 from tournaments.selectors.matches import match_for_viewer, my_current_match
 from tournaments.selectors.registrations import registration_of_user
@@ -56,7 +57,8 @@ def my_match(request: HttpRequest, event_id: int) -> HttpResponse:
     user = request_user(request)
     event = event_get_visible(event_id=event_id, user=user)
     found = my_current_match(event=event, user=user)
-    return render(request, "tournaments/my_match.html", {"event": event, **found})
+    desk = player_desk(event=event, registration=found["registration"])  # type: ignore[arg-type]
+    return render(request, "tournaments/my_match.html", {"event": event, **found, **desk})
 
 
 @login_required
