@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
@@ -41,26 +42,26 @@ def appeal_file(*, match_id: int, user: User, reason: str) -> ResultAppeal:
     match = match_lock(match_id)
     players = {match.player_a.user_id, match.player_b.user_id if match.player_b else None}
     if user.pk not in players - {None}:
-        raise PermissionDeniedError("only the players of a match appeal its decision")
+        raise PermissionDeniedError(_("only the players of a match appeal its decision"))
     if match.round.event.status == Event.Status.FINISHED:
-        raise ConflictError("the event is finished; its results are final", field="match")
+        raise ConflictError(_("the event is finished; its results are final"), field="match")
     decision = ResultReport.objects.filter(
         match=match, status=ResultReport.Status.CONFIRMED, source=ResultReport.Source.JUDGE
     ).first()
     if decision is None:
         raise ConflictError(
-            "there is no judge's decision on this match to appeal",
+            _("there is no judge's decision on this match to appeal"),
             field="match",
             code="no_decision",
         )
     if ResultAppeal.objects.filter(decision=decision).exists():
         raise ConflictError(
-            "this decision is already appealed", field="match", code="already_appealed"
+            _("this decision is already appealed"), field="match", code="already_appealed"
         )
     appeal = ResultAppeal.objects.create(
         decision=decision,
         appellant=user,
-        reason=_reason(reason, "reason", "say why you appeal the decision"),
+        reason=_reason(reason, "reason", _("say why you appeal the decision")),
     )
     audit_log(
         action="tournaments.appeal.filed",
@@ -97,15 +98,17 @@ def appeal_decide(
     )
     match = appeal.decision.match if appeal is not None else None
     if appeal is None or match is None or event_id not in (None, match.round.event_id):
-        raise NotFoundError("this event has no such appeal", field="appeal")
+        raise NotFoundError(_("this event has no such appeal"), field="appeal")
     event_id = match.round.event_id
     if not is_event_head_judge(user=by, event_id=event_id):
-        raise PermissionDeniedError("only the event's head judge or an organiser decides appeals")
+        raise PermissionDeniedError(
+            _("only the event's head judge or an organiser decides appeals")
+        )
     if outcome not in OUTCOMES:
         raise InvalidInputError(f"outcome must be one of: {', '.join(OUTCOMES)}", field="outcome")
     if appeal.status != ResultAppeal.Status.OPEN:
-        raise ConflictError("this appeal is already decided", field="appeal")
-    note = _reason(note, "note", "say why you decide so")
+        raise ConflictError(_("this appeal is already decided"), field="appeal")
+    note = _reason(note, "note", _("say why you decide so"))
     if outcome == SUPERSEDE:
         outcome_of = result_enter_by_judge(
             match_id=match.pk, judge=by, wins_a=wins_a, wins_b=wins_b, draws=draws,

@@ -24,6 +24,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError
@@ -31,7 +32,7 @@ from tournaments.models import Event, EventRole, StaffInvitation
 from tournaments.services.locks import event_lock
 
 Role = EventRole.Role
-_ORGANISERS_ONLY = "only the event's organisers change its staff"
+_ORGANISERS_ONLY = gettext_lazy("only the event's organisers change its staff")
 #: Languages an invitation is written in: the invited person has no account, so no preference.
 MAIL_LANGUAGES = ("en", "ja")
 #: django-allauth's email addresses (looked up only when allauth is installed).
@@ -73,20 +74,25 @@ def staff_person_find(*, who: str) -> User | None:
     """
     who = who.strip()
     if not who:
-        raise InvalidInputError("enter a username or an email", field="who")
+        raise InvalidInputError(_("enter a username or an email"), field="who")
     by_name = get_user_model().objects.filter(username__iexact=who, is_active=True).first()
     if by_name is not None:
         return by_name
     if not _is_email(who):
         raise InvalidInputError(
-            f"nobody has the username {who!r}; to appoint someone who has no account yet, "
-            "enter their email address and they get an invitation",
+            _(
+                "nobody has the username “%(who)s”; to appoint someone who has no account "
+                "yet, enter their email address and they get an invitation"
+            )
+            % {"who": who},
             field="who",
         )
     accounts = _accounts_by_email(who)
     if len(accounts) > 1:
         raise InvalidInputError(
-            f"more than one account uses {who}; appoint the person by username", field="who"
+            _("more than one account uses %(email)s; appoint the person by username")
+            % {"email": who},
+            field="who",
         )
     return accounts[0] if accounts else None
 
@@ -98,14 +104,15 @@ def staff_appoint(
     """Appoint the person ``who`` names as ``role`` of the event; an email that belongs to no
     account gets an invitation instead (mailed after commit, its link under ``base_url``, the
     address of the site the organiser uses)."""
-    event = event_lock(event_id, actor, refusal=_ORGANISERS_ONLY)
+    event = event_lock(event_id, actor, refusal=str(_ORGANISERS_ONLY))
     chosen = _role(role)
     person = staff_person_find(who=who)
     if person is None:
         return _invite(actor=actor, event=event, email=who.strip(), role=chosen, base_url=base_url)
     if EventRole.objects.filter(event=event, user=person, role=chosen).exists():
         raise ConflictError(
-            f"{person.get_username()} is already {chosen.label.lower()} of this event",
+            _("%(name)s is already %(role)s of this event")
+            % {"name": person.get_username(), "role": str(chosen.label).lower()},
             field="who",
             code="already_appointed",
         )
@@ -126,8 +133,11 @@ def _invite(*, actor: User, event: Event, email: str, role: Role, base_url: str)
     )
     if pending.exists():
         raise ConflictError(
-            f"{email} is already invited as {role.label.lower()}; withdraw that invitation "
-            "to send a new one",
+            _(
+                "%(email)s is already invited as %(role)s; withdraw that invitation to send "
+                "a new one"
+            )
+            % {"email": email, "role": str(role.label).lower()},
             field="who",
             code="already_invited",
         )
@@ -155,7 +165,7 @@ def _last_organiser(event: Event, user_id: int) -> bool:
 def staff_revoke(*, actor: User, event_id: int, user_id: int, role: str) -> None:
     """Take ``role`` of the event away from the account ``user_id``. The last organiser stays:
     appoint another one first."""
-    event = event_lock(event_id, actor, refusal=_ORGANISERS_ONLY)
+    event = event_lock(event_id, actor, refusal=str(_ORGANISERS_ONLY))
     chosen = _role(role)
     held = EventRole.objects.select_related("user").filter(
         event=event, user_id=user_id, role=chosen
@@ -163,12 +173,15 @@ def staff_revoke(*, actor: User, event_id: int, user_id: int, role: str) -> None
     appointment = held.first()
     if appointment is None:
         raise NotFoundError(
-            f"that person is not {chosen.label.lower()} of this event", field="user"
+            _("that person is not %(role)s of this event") % {"role": str(chosen.label).lower()},
+            field="user",
         )
     if chosen == Role.ORGANISER and _last_organiser(event, user_id):
         raise ConflictError(
-            "an event needs at least one organiser: appoint another organiser before you "
-            "remove the last one",
+            _(
+                "an event needs at least one organiser: appoint another organiser before you "
+                "remove the last one"
+            ),
             field="user",
             code="last_organiser",
         )
@@ -193,7 +206,8 @@ def _invitation_locked(*, token: str) -> StaffInvitation:
     )
     if invitation is None:
         raise NotFoundError(
-            "this invitation link is not valid; ask the organiser for a new one", field="token"
+            _("this invitation link is not valid; ask the organiser for a new one"),
+            field="token",
         )
     return invitation
 
@@ -205,11 +219,13 @@ def staff_invitation_accept(*, user: User, token: str) -> EventRole:
     invitation = _invitation_locked(token=token)
     if invitation.revoked_at is not None:
         raise ConflictError(
-            "the organiser withdrew this invitation", field="token", code="invitation_revoked"
+            _("the organiser withdrew this invitation"),
+            field="token",
+            code="invitation_revoked",
         )
     if invitation.accepted_at is not None:
         raise ConflictError(
-            "this invitation was already accepted", field="token", code="invitation_used"
+            _("this invitation was already accepted"), field="token", code="invitation_used"
         )
     appointed, _created = EventRole.objects.get_or_create(
         event=invitation.event, user=user, role=invitation.role
@@ -230,19 +246,20 @@ def staff_invitation_accept(*, user: User, token: str) -> EventRole:
 @transaction.atomic
 def staff_invitation_revoke(*, actor: User, event_id: int, invitation_id: int) -> StaffInvitation:
     """The organiser withdraws an invitation nobody has accepted yet."""
-    event = event_lock(event_id, actor, refusal=_ORGANISERS_ONLY)
+    event = event_lock(event_id, actor, refusal=str(_ORGANISERS_ONLY))
     invitation = (
         StaffInvitation.objects.select_for_update().filter(pk=invitation_id, event=event).first()
     )
     if invitation is None:
-        raise NotFoundError("this event has no such invitation", field="invitation")
+        raise NotFoundError(_("this event has no such invitation"), field="invitation")
     if invitation.accepted_at is not None:
         raise ConflictError(
-            f"{invitation.email} already accepted; remove their role instead",
+            _("%(email)s already accepted; remove their role instead")
+            % {"email": invitation.email},
             field="invitation",
         )
     if invitation.revoked_at is not None:
-        raise ConflictError("this invitation is already withdrawn", field="invitation")
+        raise ConflictError(_("this invitation is already withdrawn"), field="invitation")
     invitation.revoked_at = timezone.now()
     invitation.save(update_fields=["revoked_at"])
     audit_log(
@@ -260,7 +277,8 @@ def staff_invitation_preview(*, token: str) -> StaffInvitation:
     invitation = StaffInvitation.objects.select_related("event").filter(token=token).first()
     if not token or invitation is None:
         raise NotFoundError(
-            "this invitation link is not valid; ask the organiser for a new one", field="token"
+            _("this invitation link is not valid; ask the organiser for a new one"),
+            field="token",
         )
     return invitation
 
@@ -271,7 +289,7 @@ def _mail_text(invitation: StaffInvitation, link: str) -> tuple[str, str]:
         with translation.override(language):
             values = {
                 "event": invitation.event.name,
-                "role": Role(invitation.role).label,
+                "role": str(Role(invitation.role).label).lower(),
                 "link": link,
             }
             subjects.append(_("Staff invitation: %(role)s of %(event)s") % values)

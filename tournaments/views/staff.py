@@ -31,7 +31,7 @@ from tournaments.views.common import post_int, run_and_redirect
 def _role_label(role: str) -> str:
     if role not in EventRole.Role.values:
         raise InvalidInputError(_("choose a role"), field="role")
-    return str(EventRole.Role(role).label)
+    return str(EventRole.Role(role).label).lower()
 
 
 @login_required
@@ -61,7 +61,7 @@ def staff_page(request: HttpRequest, event_id: int) -> HttpResponse:
                 messages.success(
                     request,
                     _("%(name)s is now %(role)s.")
-                    % {"name": done.user.get_username(), "role": done.get_role_display()},
+                    % {"name": done.user.get_username(), "role": done.get_role_display().lower()},
                 )
                 return redirect("tournaments:event-staff", event_id=event.pk)
     context = {
@@ -139,7 +139,7 @@ def staff_invitation(request: HttpRequest, token: str) -> HttpResponseBase:
         messages.success(
             request,
             _("You are now %(role)s of %(event)s.")
-            % {"role": appointed.get_role_display(), "event": invitation.event.name},
+            % {"role": appointed.get_role_display().lower(), "event": invitation.event.name},
         )
         return redirect(_staff_home(appointed.role), event_id=invitation.event_id)
     return render(request, "tournaments/staff_invitation.html", {"invitation": invitation})
