@@ -20,6 +20,7 @@ from tournaments.services import (
     event_finish,
     event_set_status,
     event_update,
+    penalty_record,
     registration_check_in,
     registration_create,
     registration_drop,
@@ -410,3 +411,17 @@ def test_only_players_appeal_and_only_judges_decisions(
     with pytest.raises(ConflictError, match="no judge's decision"):
         appeal_file(match_id=other.pk, user=other.player_b.user, reason="players agreed")
     assert not ResultAppeal.objects.exists()
+
+
+def test_a_scorekeeper_is_not_a_judge(
+    kit: TournamentKit, scorekept: tuple[Event, Any, list[Registration]]
+) -> None:
+    _event, scorekeeper, players = scorekept
+    with pytest.raises(PermissionDeniedError):
+        penalty_record(
+            registration_id=players[0].pk, judge=scorekeeper, infraction="slow play",
+            penalty="warning",
+        )  # fmt: skip
+    penalty_record(
+        registration_id=players[0].pk, judge=kit.judge, infraction="slow play", penalty="warning"
+    )
