@@ -147,7 +147,9 @@ class StaffAppointForm(forms.Form):
         max_length=254,
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
     )
-    role = forms.ChoiceField(label=_("Role"), choices=EventRole.Role.choices)
+    role = forms.ChoiceField(
+        label=_("Role"), choices=EventRole.Role.choices, initial=EventRole.Role.JUDGE
+    )
 
 
 class AppealForm(forms.Form):

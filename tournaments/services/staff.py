@@ -152,7 +152,11 @@ def _invite(*, actor: User, event: Event, email: str, role: Role, base_url: str)
         data={"email": email, "role": role.value},
     )
     site = base_url[:200]
-    transaction.on_commit(lambda: staff_invitation_mail_task.delay(invitation.pk, site))
+    # robust: a mail server or broker that is down is logged; the invitation stays (the
+    # organiser sees it on the staff page and can withdraw it and invite again).
+    transaction.on_commit(
+        lambda: staff_invitation_mail_task.delay(invitation.pk, site), robust=True
+    )
     return invitation
 
 
