@@ -425,3 +425,17 @@ def test_a_scorekeeper_is_not_a_judge(
     penalty_record(
         registration_id=players[0].pk, judge=kit.judge, infraction="slow play", penalty="warning"
     )
+
+
+def test_open_appeals_read_in_fixed_queries(
+    kit: TournamentKit, decided: dict[str, Any], django_assert_num_queries: Any
+) -> None:
+    match = decided["match"]
+    appeal_file(match_id=match.pk, user=match.player_b.user, reason="one")
+    other = decided["round"].matches.get(table=2)
+    result_enter_by_judge(match_id=other.pk, judge=kit.judge, wins_a=0, wins_b=1)
+    appeal_file(match_id=other.pk, user=other.player_a.user, reason="two")
+    with django_assert_num_queries(2):  # the head judge check, the appeals with their matches
+        appeals = appeals_open(event_id=decided["event"].pk, user=decided["head"])
+        names = [(a.reason, a.decision.match.player_a.display_name) for a in appeals]
+    assert [reason for reason, _name in names] == ["one", "two"]
