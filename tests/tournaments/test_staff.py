@@ -439,3 +439,15 @@ def test_open_appeals_read_in_fixed_queries(
         appeals = appeals_open(event_id=decided["event"].pk, user=decided["head"])
         names = [(a.reason, a.decision.match.player_a.display_name) for a in appeals]
     assert [reason for reason, _name in names] == ["one", "two"]
+
+
+def test_usernames_differing_only_in_case_need_the_exact_name(kit: TournamentKit) -> None:
+    event = kit.event()
+    upper = kit.user("Kaito")
+    lower = kit.user("kaito")
+    lower.username = upper.username.lower()
+    lower.save()
+    appoint(kit, event, upper.username, "judge")
+    assert roles_of(event, upper) == {"judge"}
+    with pytest.raises(InvalidInputError, match="type it exactly"):
+        appoint(kit, event, upper.username.upper(), "scorekeeper")

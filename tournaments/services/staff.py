@@ -75,9 +75,19 @@ def staff_person_find(*, who: str) -> User | None:
     who = who.strip()
     if not who:
         raise InvalidInputError(_("enter a username or an email"), field="who")
-    by_name = get_user_model().objects.filter(username__iexact=who, is_active=True).first()
-    if by_name is not None:
-        return by_name
+    accounts = get_user_model().objects.filter(is_active=True)
+    exact = accounts.filter(username=who).first()
+    if exact is not None:
+        return exact
+    by_name = list(accounts.filter(username__iexact=who)[:2])
+    if len(by_name) > 1:
+        raise InvalidInputError(
+            _("more than one account has the username “%(who)s” in some case; type it exactly")
+            % {"who": who},
+            field="who",
+        )
+    if by_name:
+        return by_name[0]
     if not _is_email(who):
         raise InvalidInputError(
             _(
