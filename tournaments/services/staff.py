@@ -97,14 +97,14 @@ def staff_person_find(*, who: str) -> User | None:
             % {"who": who},
             field="who",
         )
-    accounts = _accounts_by_email(who)
-    if len(accounts) > 1:
+    by_email = _accounts_by_email(who)
+    if len(by_email) > 1:
         raise InvalidInputError(
             _("more than one account uses %(email)s; appoint the person by username")
             % {"email": who},
             field="who",
         )
-    return accounts[0] if accounts else None
+    return by_email[0] if by_email else None
 
 
 @transaction.atomic
