@@ -8,13 +8,21 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.apps import apps
 from django.core import mail
 from django.urls import reverse
 
 from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
 from core.models import AuditEntry
 from tests.tournaments.conftest import TournamentKit
-from tournaments.models import Event, EventRole, Registration, ResultAppeal, ResultReport
+from tournaments.models import (
+    Event,
+    EventRole,
+    Registration,
+    ResultAppeal,
+    ResultReport,
+    StaffInvitation,
+)
 from tournaments.selectors.staff import appeals_open, event_invitations_pending, event_staff
 from tournaments.services import (
     event_finish,
@@ -35,6 +43,7 @@ from tournaments.services import (
 )
 from tournaments.services.appeals import appeal_decide, appeal_file
 from tournaments.services.staff import (
+    ALLAUTH_ADDRESS,
     staff_appoint,
     staff_invitation_accept,
     staff_invitation_revoke,
@@ -451,3 +460,27 @@ def test_usernames_differing_only_in_case_need_the_exact_name(kit: TournamentKit
     assert roles_of(event, upper) == {"judge"}
     with pytest.raises(InvalidInputError, match="type it exactly"):
         appoint(kit, event, upper.username.upper(), "scorekeeper")
+
+
+def test_an_email_two_accounts_share_asks_for_the_username(kit: TournamentKit) -> None:
+    event = kit.event()
+    for name in ("twin", "twin"):
+        person = kit.user(name)
+        person.email = "twins@example.org"
+        person.save()
+    with pytest.raises(InvalidInputError, match="appoint the person by username"):
+        appoint(kit, event, "twins@example.org", "judge")
+    assert not StaffInvitation.objects.exists()
+
+
+@pytest.mark.skipif(
+    not apps.is_installed("allauth.account"), reason="django-allauth's addresses (issue 10)"
+)
+def test_a_verified_allauth_address_finds_its_account(kit: TournamentKit) -> None:
+    event = kit.event()
+    person = kit.user("second-address")
+    addresses = apps.get_model(ALLAUTH_ADDRESS)
+    addresses.objects.create(user=person, email="Other@Example.org", verified=True, primary=False)
+    appointed = appoint(kit, event, "other@example.org", "scorekeeper")
+    assert isinstance(appointed, EventRole)
+    assert appointed.user == person
