@@ -401,3 +401,23 @@ def test_an_appeal_of_another_event_is_not_found(
     assert api(kit.organiser).post(decide, {"outcome": "uphold", "note": "n"}).status_code == 404
     appeal.refresh_from_db()
     assert appeal.status == "open"
+
+
+def test_the_event_page_leads_each_staff_role_to_its_pages(
+    kit: TournamentKit, staffed: dict[str, Any]
+) -> None:
+    event = staffed["event"]
+    detail = reverse("tournaments:event-detail", args=[event.pk])
+    manage = reverse("tournaments:event-manage", args=[event.pk])
+    desk = reverse("tournaments:judge-desk", args=[event.pk])
+    links = {
+        who: (manage in page, desk in page)
+        for who in ("organiser", "head_judge", "judge", "scorekeeper")
+        for page in [browser(staffed[who]).get(detail).content.decode()]
+    }
+    assert links == {
+        "organiser": (True, True),
+        "head_judge": (False, True),
+        "judge": (False, True),
+        "scorekeeper": (True, True),
+    }
