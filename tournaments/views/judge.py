@@ -13,7 +13,6 @@ from core.errors import InvalidInputError
 from core.views import request_user
 from tournaments import services
 from tournaments.forms import (
-    AppealDecisionForm,
     PenaltyForm,
 )
 from tournaments.permissions import (
@@ -46,7 +45,6 @@ def judge_desk(request: HttpRequest, event_id: int) -> HttpResponse:
         "penalty_form": PenaltyForm(),
         "penalties": penalties_recent(event=event, user=user),
         "appeals": appeals_open(event_id=event.pk, user=user),
-        "appeal_form": AppealDecisionForm(),
         **judge_queue(event=event, user=user),
     }
     return render(request, "tournaments/judge_desk.html", context)
