@@ -1,13 +1,48 @@
-from django.urls import URLPattern, URLResolver, include, path
+from django.urls import URLPattern, URLResolver, include, path, register_converter
 
 import tournaments.views.checkin as checkin  # issue 10: check-in, claim codes, judge calls
 from core.access import Access, Condition, route
-from tournaments.views import announcements, decklists, judge, organiser, player, printing, public
+from tournaments.views import (
+    announcements,
+    appeals,
+    decklists,
+    judge,
+    organiser,
+    player,
+    printing,
+    public,
+    staff,
+)
 
 app_name = "tournaments"
 
 ORGANISER = Access.EVENT_ORGANISER
 JUDGE = Access.EVENT_JUDGE
+SCOREKEEPER = Access.EVENT_SCOREKEEPER
+HEAD_JUDGE = Access.EVENT_HEAD_JUDGE
+
+
+class ScorekeeperActionConverter:
+    """A dashboard action scorekeepers may take (``organiser.SCOREKEEPER_ACTIONS``)."""
+
+    regex = "|".join(sorted(organiser.SCOREKEEPER_ACTIONS))
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+class OrganiserActionConverter(ScorekeeperActionConverter):
+    """Any other dashboard action: the organisers' alone."""
+
+    regex = "|".join(sorted(set(organiser.ORGANISER_ACTIONS) - organiser.SCOREKEEPER_ACTIONS))
+
+
+register_converter(ScorekeeperActionConverter, "scorekeeper_action")
+register_converter(OrganiserActionConverter, "organiser_action")
+
 #: A page anyone may read (and nobody posts to).
 PUBLIC_PAGE = {"GET": Access.ANYONE}
 #: A draft event is shown to its judges and organisers only.
@@ -169,9 +204,10 @@ event_urlpatterns: list[URLPattern] = [
         "<id:event_id>/manage/",
         organiser.event_manage,
         name="event-manage",
-        access={"GET": ORGANISER},
+        access={"GET": (ORGANISER, SCOREKEEPER)},
     ),
     route("<id:event_id>/edit/", organiser.event_edit, name="event-edit", access=ORGANISER),
+    # One name, two patterns: who may take an action depends on which (organiser.py's table).
     route(
         "<id:event_id>/announcements/",
         announcements.event_announcements,
@@ -179,33 +215,81 @@ event_urlpatterns: list[URLPattern] = [
         access=ORGANISER,
     ),
     route(
-        "<id:event_id>/manage/<slug:action>/",
+        "<id:event_id>/manage/<organiser_action:action>/",
         organiser.event_action,
         name="event-action",
         access=ORGANISER,
     ),
-    route("<id:event_id>/judge/", judge.judge_desk, name="judge-desk", access={"GET": JUDGE}),
-    route("<id:event_id>/judge/enter/", judge.judge_fast_entry, name="judge-enter", access=JUDGE),
+    route(
+        "<id:event_id>/manage/<scorekeeper_action:action>/",
+        organiser.event_action,
+        name="event-action",
+        access=SCOREKEEPER,
+    ),
+    route("<id:event_id>/staff/", staff.staff_page, name="event-staff", access=ORGANISER),
+    route(
+        "<id:event_id>/staff/remove/",
+        staff.staff_remove,
+        name="event-staff-remove",
+        access=ORGANISER,
+    ),
+    route(
+        "<id:event_id>/staff/invitations/withdraw/",
+        staff.staff_invitation_withdraw,
+        name="event-staff-invitation-withdraw",
+        access={"POST": ORGANISER},
+    ),
+    # The link of an invitation mail: log in or sign up first, then accept.
+    route(
+        "invitations/<str:token>/",
+        staff.staff_invitation,
+        name="staff-invitation",
+        access=Access.LOGGED_IN,
+    ),
+    route(
+        "<id:event_id>/judge/",
+        judge.judge_desk,
+        name="judge-desk",
+        access={"GET": (JUDGE, SCOREKEEPER)},
+    ),
+    route(
+        "<id:event_id>/judge/enter/",
+        judge.judge_fast_entry,
+        name="judge-enter",
+        access=(JUDGE, SCOREKEEPER),
+    ),
+    route(
+        "<id:event_id>/judge/appeals/<id:appeal_id>/",
+        appeals.appeal_decision,
+        name="appeal-decide",
+        access={"POST": HEAD_JUDGE},
+    ),
     route("<id:event_id>/judge/penalty/", judge.judge_penalty, name="judge-penalty", access=JUDGE),
     route("<id:event_id>/judge/extend/", judge.judge_extend, name="judge-extend", access=JUDGE),
-    # Players report on it, judges enter results.
+    # Players report on it, judges and scorekeepers enter results.
     route(
         "matches/<id:match_id>/",
         player.match_report,
         name="match-report",
-        access=(Access.MATCH_PLAYER, JUDGE),
+        access=(Access.MATCH_PLAYER, JUDGE, SCOREKEEPER),
+    ),
+    route(
+        "matches/<id:match_id>/appeal/",
+        appeals.match_appeal,
+        name="match-appeal",
+        access={"POST": Access.MATCH_PLAYER},
     ),
     route(
         "<id:event_id>/print/<slug:kind>/",
         printing.print_request,
         name="print-request",
-        access=ORGANISER,
+        access=SCOREKEEPER,
     ),
     route(
         "<id:event_id>/print/jobs/<id:job_id>/",
         printing.print_job,
         name="print-job",
-        access={"GET": ORGANISER},
+        access={"GET": SCOREKEEPER},
     ),
     *checkin_urlpatterns,
 ]

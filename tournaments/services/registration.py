@@ -25,7 +25,7 @@ from core.errors import (
 )
 from tournaments import notifications as notify
 from tournaments.models import Event, Registration, Round
-from tournaments.permissions import ORGANISER, SCOREKEEPER, event_roles_of, is_event_organiser
+from tournaments.permissions import is_event_organiser, is_event_scorekeeper
 from tournaments.services.claims import claim_code_issue
 from tournaments.services.locks import registration_lock
 
@@ -57,7 +57,7 @@ def registration_create(
     add anyone at any time before the event finishes (after round 1: a late entry, with a loss
     for each round missed). A full event puts players on the waiting list."""
     event = Event.objects.select_for_update().get(pk=event.pk)
-    by_organiser = by is not None and is_event_organiser(user=by, event_id=event.pk)
+    by_organiser = by is not None and is_event_scorekeeper(user=by, event_id=event.pk)
     display_name = display_name.strip()
     if not display_name:
         raise InvalidInputError("a player needs a name", field="display_name")
@@ -137,7 +137,7 @@ def registration_check_in(*, registration_id: int, by: User) -> Registration:
 
 def can_check_in_players(*, user: User, event_id: int) -> bool:
     """Organisers and scorekeepers check players in (and open and close the check-in)."""
-    return bool(event_roles_of(user=user, event_id=event_id) & {ORGANISER, SCOREKEEPER})
+    return is_event_scorekeeper(user=user, event_id=event_id)
 
 
 def check_in_record(
@@ -168,7 +168,7 @@ def registration_drop(*, registration_id: int, by: User, reason: str = "") -> Re
     """
     registration = registration_lock(registration_id)
     is_self = registration.user_id is not None and registration.user_id == by.pk
-    if not is_self and not is_event_organiser(user=by, event_id=registration.event_id):
+    if not is_self and not is_event_scorekeeper(user=by, event_id=registration.event_id):
         raise PermissionDeniedError("you can drop only yourself", field="registration")
     if registration.status in (Registration.Status.DROPPED, Registration.Status.DISQUALIFIED):
         raise ConflictError(f"{registration.display_name} has already left the event")
@@ -210,8 +210,8 @@ def registration_drop(*, registration_id: int, by: User, reason: str = "") -> Re
 @transaction.atomic
 def registration_undrop(*, registration_id: int, by: User, reason: str) -> Registration:
     registration = registration_lock(registration_id)
-    if not is_event_organiser(user=by, event_id=registration.event_id):
-        raise PermissionDeniedError("only the event's organisers can undo a drop")
+    if not is_event_scorekeeper(user=by, event_id=registration.event_id):
+        raise PermissionDeniedError("only the event's scorekeepers and organisers undo a drop")
     if registration.status != Registration.Status.DROPPED:
         raise ConflictError(f"{registration.display_name} has not dropped")
     if not reason.strip():

@@ -27,6 +27,7 @@ from tournaments.pairing import (
     recommended_structure,
     top_cut_bracket,
 )
+from tournaments.permissions import SCOREKEEPERS
 from tournaments.selectors.events import scoring_for
 from tournaments.selectors.matches import confirmed_report
 from tournaments.selectors.standings import (
@@ -41,6 +42,9 @@ from tournaments.snapshots import reason_json, snapshot_refresh
 
 _SYSTEM_RANDOM = random.SystemRandom()
 _ORGANISERS_ONLY = "only the event's organisers run its rounds"
+#: Pairing, the clock and closing rounds are scorekeepers' work (organisers too); the top cut is
+#: the organisers' decision.
+_SCOREKEEPERS_ONLY = "only the event's scorekeepers and organisers run its rounds"
 
 
 def _new_seed() -> int:
@@ -51,7 +55,7 @@ def _lock_round(round_id: int, by: User | None) -> Round:
     round_obj = Round.objects.select_related("event").filter(pk=round_id).first()
     if round_obj is None:
         raise NotFoundError(f"round {round_id} does not exist", field="round")
-    event_lock(round_obj.event_id, by, refusal=_ORGANISERS_ONLY)
+    event_lock(round_obj.event_id, by, refusal=_SCOREKEEPERS_ONLY, roles=SCOREKEEPERS)
     return (
         Round.objects.select_for_update(of=("self",))
         .select_related("event", "event__game")
@@ -165,7 +169,7 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
 
     Refused while the previous round is not complete. Atomic: the whole round or nothing.
     """
-    event = event_lock(event_id, by, refusal=_ORGANISERS_ONLY)
+    event = event_lock(event_id, by, refusal=_SCOREKEEPERS_ONLY, roles=SCOREKEEPERS)
     if event.status == Event.Status.FINISHED:
         raise ConflictError("the event is finished", field="event")
     last = Round.objects.filter(event=event).order_by("-number").first()

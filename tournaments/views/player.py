@@ -19,6 +19,7 @@ from tournaments.selectors.checkin import player_desk
 from tournaments.selectors.events import event_get_visible
 from tournaments.selectors.matches import match_for_viewer, my_current_match
 from tournaments.selectors.registrations import registration_of_user
+from tournaments.selectors.staff import match_appeal_state
 from tournaments.views.common import (
     run_and_redirect,
 )
@@ -67,6 +68,7 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     user = request_user(request)
     view = match_for_viewer(match_id=match_id, user=user)
     match: Match = view["match"]
+    view |= match_appeal_state(match=match)
     back = reverse("tournaments:match-report", args=[match.pk])
     if request.method == "POST":
         form = ResultForm(request.POST)
