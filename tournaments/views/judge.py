@@ -18,6 +18,7 @@ from tournaments.forms import (
 from tournaments.permissions import (
     event_get_for_result_keeper,
     event_get_for_staff,
+    is_event_staff,
 )
 from tournaments.selectors.checkin import judge_calls_open
 from tournaments.selectors.events import latest_round
@@ -45,7 +46,12 @@ def judge_desk(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event,
         "penalty_form": PenaltyForm(),
         "penalties": penalties_recent(event=event, user=user),
-        "judge_calls": judge_calls_open(event=event, user=user),
+        # Calls are for judges; a scorekeeper's desk (results entry) shows none.
+        "judge_calls": (
+            judge_calls_open(event=event, user=user)
+            if is_event_staff(user=user, event_id=event.pk)
+            else []
+        ),
         "appeals": appeals_open(event_id=event.pk, user=user),
         **judge_queue(event=event, user=user),
     }
