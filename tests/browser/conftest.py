@@ -234,16 +234,22 @@ class Club:
     decklist: str
 
 
-@pytest.fixture
-def club(make_user: Any, make_event: Any) -> Club:
-    """ "Harbour Cup": registration open, two Swiss rounds, best of one; a legal list to submit."""
+def import_demo_cards() -> None:
+    """The invented ZUTOMAYO CARD set of the demo (no shared folder needed)."""
     from cardpool.importers import records_from_text
-    from cardpool.models import Card
     from cardpool.services import card_import
     from judging.management.commands.load_demo import DEMO_CARDS
 
     records = records_from_text(DEMO_CARDS.read_text(encoding="utf-8"), filename=DEMO_CARDS.name)
     card_import(game_slug="zutomayo", records=records, source=DEMO_CARDS.name, is_demo=True)
+
+
+@pytest.fixture
+def club(make_user: Any, make_event: Any) -> Club:
+    """ "Harbour Cup": registration open, two Swiss rounds, best of one; a legal list to submit."""
+    from cardpool.models import Card
+
+    import_demo_cards()
     organiser = make_user("olivia", first_name="Olivia", last_name="Organiser")
     event = make_event(organiser=organiser, name="Harbour Cup", swiss_rounds=2)
     cards = Card.objects.filter(game__slug="zutomayo").order_by("number")
