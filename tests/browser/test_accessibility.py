@@ -27,6 +27,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 #: The impacts that fail the test (axe's scale: minor, moderate, serious, critical).
 FAILING = {"serious", "critical"}
+#: Pages still wider than a phone on main (requirement 12 is being built on another branch:
+#: standings collapse into cards there). Empty this set when it is merged.
+NOT_YET_PHONE_WIDE = {"standings"}
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,7 @@ class Site:
     running: int
     finished: int
     registration: int
+    match: int
     case: int
     card: str
 
@@ -88,7 +92,7 @@ def site() -> Site:
     card = running.game.cards.order_by("code").values_list("code", flat=True).first()
     assert card is not None
     return Site(running=running.pk, finished=finished.pk, registration=match.player_a_id,
-                case=case.pk, card=card)  # fmt: skip
+                match=match.pk, case=case.pk, card=card)  # fmt: skip
 
 
 def _pages(site: Site) -> dict[str, list[tuple[str, str]]]:
@@ -109,6 +113,7 @@ def _pages(site: Site) -> dict[str, list[tuple[str, str]]]:
         "player": [
             ("event-as-player", f"{event}/"),
             ("my-table", f"{event}/me/"),
+            ("match", f"/events/matches/{site.match}/"),
             ("decklist", f"/cards/decklists/{site.registration}/"),
         ],
         "judge": [
@@ -116,7 +121,11 @@ def _pages(site: Site) -> dict[str, list[tuple[str, str]]]:
             ("case-list", f"/judging/events/{site.running}/cases/"),
             ("case", f"/judging/cases/{site.case}/"),
         ],
-        "organiser": [("dashboard", f"{event}/manage/")],
+        "organiser": [
+            ("dashboard", f"{event}/manage/"),
+            ("new-event", "/events/new/"),
+            ("edit-event", f"{event}/edit/"),
+        ],
     }
 
 
@@ -169,8 +178,13 @@ def test_main_pages_have_no_serious_accessibility_violation(
                 assert response is not None
                 assert response.status == 200, f"{name}: {path} answered {response.status}"
                 found += _violations(person, name)
+                # WCAG 1.4.10 (reflow) and requirement 12: no sideways scrolling on a phone.
+                checked = people.size == "phone" and name not in NOT_YET_PHONE_WIDE
+                if checked and not person.fits_the_width():
+                    found.append(f"{name} [phone] is wider than the screen")
                 person.shot(name)
-    assert not found, "axe found serious or critical violations:\n" + "\n".join(found)
+    heading = "accessibility problems (axe: serious or critical; phone width):"
+    assert not found, "\n".join([heading, *found])
 
 
 @pytest.mark.parametrize("size", ["phone"])
