@@ -158,6 +158,11 @@ class People:
     _contexts: list[Any] = field(default_factory=list)
     _shots: int = 0
 
+    def __post_init__(self) -> None:
+        """This size's screenshots of an earlier run go: the folder shows this run only."""
+        for old in (SCREENSHOTS / self.suite).glob(f"*-{self.size}.png"):
+            old.unlink()
+
     def person(self, who: str) -> Person:
         context = self.browser.new_context(**SIZES[self.size])
         self._contexts.append(context)
