@@ -8,8 +8,9 @@ The harness of the browser suites (requirement 14 of issue 10, "tests as people"
   wrapped in :class:`Person`, which opens pages of the live server, logs in and takes screenshots
   to ``artifacts/screenshots/<suite>/<nn>-<who>-<step>-<size>.png`` (``artifacts/`` is ignored by
   git; CI keeps it as an artefact, ``.ci/run`` prints where it is).
-- :func:`newest_mail` and :func:`first_link`: the mail Django sent (the locmem outbox: the live
-  server runs in this process), so a person can "open the mail" and follow its link.
+- :func:`newest_mail_link` (:func:`newest_mail`, :func:`first_link`): the mail Django sent (the
+  locmem outbox: the live server runs in this process), so a person can "open the mail" and
+  follow its link.
 
 Playwright's sync API marks an asyncio loop as running in this thread while it is open, which makes
 Django refuse ORM calls from the test body ("async unsafe"); the browser fixture allows them for
@@ -214,6 +215,11 @@ def newest_mail(*, to: str, timeout: float = MAIL_TIMEOUT_S) -> mail.EmailMessag
             seen = [(message.to, message.subject) for message in outbox]
             raise AssertionError(f"no mail to {to} within {timeout} s; the outbox holds {seen}")
         time.sleep(0.05)
+
+
+def newest_mail_link(*, to: str) -> str:
+    """The first link of the newest mail to ``to``: "open the mail and follow the link"."""
+    return first_link(newest_mail(to=to))
 
 
 def first_link(message: mail.EmailMessage) -> str:

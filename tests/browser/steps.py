@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from tests.browser.conftest import first_link, newest_mail
+from tests.browser.conftest import newest_mail_link
 
 if TYPE_CHECKING:
     from tests.browser.conftest import Person
@@ -195,7 +195,7 @@ def sign_up_and_verify(person: Person, *, username: str, email: str, password: s
     if page.locator("input[name=password2]").count():
         page.locator("input[name=password2]").fill(password)
     page.locator("main button[type=submit]").first.click()
-    link = first_link(newest_mail(to=email))
+    link = newest_mail_link(to=email)
     assert link.startswith(person.base_url), f"the mail's link leaves the site: {link}"
     page.goto(link)
     confirm = page.get_by_role("button", name=re.compile("Confirm", re.IGNORECASE))

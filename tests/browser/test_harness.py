@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.core import mail
 
-from tests.browser.conftest import first_link, newest_mail
+from tests.browser.conftest import first_link, newest_mail, newest_mail_link
 
 LOCMEM = "django.core.mail.backends.locmem.EmailBackend"
 
@@ -31,6 +31,7 @@ def test_newest_mail_to_a_person_and_its_first_link() -> None:
     message = newest_mail(to="aoi@example.com")
     assert message.subject == "Confirm your address"
     assert first_link(message) == "https://site.test/accounts/confirm-email/abc-123/"
+    assert newest_mail_link(to="ren@example.com") == "https://site.test/other/"
 
 
 def test_a_link_only_in_the_html_part_is_found() -> None:
