@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from cardpool.models import Game
 
@@ -67,7 +68,9 @@ class ReasonForm(forms.Form):
 class PlayerAddForm(forms.Form):
     display_name = forms.CharField(label=_("Name"), max_length=100)
     player_id = forms.CharField(
-        label=_("Official player ID (optional)"), max_length=40, required=False
+        label=pgettext_lazy("player list", "Official player ID (optional)"),
+        max_length=40,
+        required=False,
     )
     email = forms.EmailField(label=_("E-mail"), required=False)
 
