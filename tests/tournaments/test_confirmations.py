@@ -113,9 +113,7 @@ def _concede(kit: TournamentKit) -> Setup:
     def done() -> bool:
         return ResultReport.objects.filter(match=match).exists()
 
-    return Setup(
-        kit.user_a(match), f"/events/matches/{match.pk}/", {"action": "concede"}, done
-    )
+    return Setup(kit.user_a(match), f"/events/matches/{match.pk}/", {"action": "concede"}, done)
 
 
 def _disqualify(kit: TournamentKit) -> Setup:
@@ -199,7 +197,8 @@ def test_the_confirmation_page_says_what_happens_in_english_and_japanese(
         page = response.content.decode()
         assert f"<h1>{expected}</h1>" in page, (action, language)
         assert cancel in page
-        assert "<script>" not in page and " onclick=" not in page
+        assert "<script>" not in page
+        assert " onclick=" not in page
     assert not ready.done()
 
 
@@ -232,7 +231,7 @@ def test_the_dashboard_links_destructive_buttons_to_their_confirmation(
     assert f'<form method="get" action="/events/{event.pk}/drop/">' in detail
 
 
-# --- what still applies ---------------------------------------------------------------------------
+# --- what still applies --------------------------------------------------------------------------
 
 
 def _round(status: str, *, number: int = 1, stage: str = "swiss", **summary: int) -> Round:
@@ -320,18 +319,21 @@ def test_available_actions_follow_the_events_state(
 def test_after_the_finish_the_dashboard_offers_no_pairing_cut_or_new_player(
     kit: TournamentKit,
 ) -> None:
-    event, players = _event(kit)
+    event, _players = _event(kit)
     kit.play(kit.pair(event))
     organiser = _client(kit.organiser)
     page = organiser.get(f"/events/{event.pk}/manage/").content.decode()
     assert "Pair the next round" not in page  # the one Swiss round is played
-    assert "Cut to the top" in page and "Finish the event" in page
+    assert "Cut to the top" in page
+    assert "Finish the event" in page
     event_finish(event_id=event.pk, by=kit.organiser)
     page = organiser.get(f"/events/{event.pk}/manage/").content.decode()
     for gone in ("Pair the next round", "Cut to the top", "Finish the event",
                  "Add a player", "Check in", ">Drop<", "Complete the round"):  # fmt: skip
         assert gone not in page, gone
-    assert "Publish decklists" in page and "Export" in page and "Print" in page
+    assert "Publish decklists" in page
+    assert "Export" in page
+    assert "Print" in page
     for action, data in (("pair", {}), ("add_player", {"display_name": "Late"}),
                          ("topcut", {"confirm": "yes"})):  # fmt: skip
         response = organiser.post(f"/events/{event.pk}/manage/{action}/", data)
@@ -341,7 +343,7 @@ def test_after_the_finish_the_dashboard_offers_no_pairing_cut_or_new_player(
     assert not Round.objects.filter(event=event, stage=Round.Stage.TOP_CUT).exists()
 
 
-# --- coming back after a drop ----------------------------------------------------------------------
+# --- coming back after a drop ---------------------------------------------------------------------
 
 
 def test_a_dropped_player_registers_again_while_registration_is_open(

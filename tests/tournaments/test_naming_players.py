@@ -130,7 +130,7 @@ def test_player_choices_take_two_queries(
     assert [c.name for c in choices][:1] == ["Aiko Tanaka"]
 
 
-# --- the autocomplete ------------------------------------------------------------------------------
+# --- the autocomplete -----------------------------------------------------------------------------
 
 
 def _search(cup: dict[str, Any], user: Any, query: str) -> Any:
@@ -148,11 +148,13 @@ def test_the_autocomplete_answers_the_events_staff(kit: TournamentKit, cup: dict
         results = response.json()["results"]
         assert [r["name"] for r in results] == ["Aiko Tanaka", "Aiko Tanakawa"]
         mine = cup["players"]["Aiko Tanaka"]
-        table = Match.objects.filter(round=cup["round"]).filter(
-            player_a=mine
-        ).values_list("table", flat=True).first() or Match.objects.get(
-            round=cup["round"], player_b=mine
-        ).table
+        table = (
+            Match.objects.filter(round=cup["round"])
+            .filter(player_a=mine)
+            .values_list("table", flat=True)
+            .first()
+            or Match.objects.get(round=cup["round"], player_b=mine).table
+        )
         assert results[0] == {
             "label": f"Aiko Tanaka · table {table}", "name": "Aiko Tanaka", "table": table,
             "value": str(mine.pk),
@@ -173,10 +175,11 @@ def test_the_autocomplete_refuses_everyone_else(
     for user in (player, make_user("nobody"), other_judge):
         assert _search(cup, user, "Aiko").status_code == 403
     anonymous = _search(cup, None, "Aiko")
-    assert anonymous.status_code == 302 and "/login/" in anonymous["Location"]
+    assert anonymous.status_code == 302
+    assert "/login/" in anonymous["Location"]
 
 
-# --- the forms -------------------------------------------------------------------------------------
+# --- the forms ------------------------------------------------------------------------------------
 
 
 def test_a_penalty_names_the_player_by_name(cup: dict[str, Any], kit: TournamentKit) -> None:
@@ -242,7 +245,7 @@ def test_the_organiser_swaps_players_named_by_name(cup: dict[str, Any], kit: Tou
     assert Match.objects.get(pk=one.pk).player_a_id == two.player_a_id
 
 
-# --- no id where a person reads ------------------------------------------------------------------
+# --- no id where a person reads -----------------------------------------------------------------
 
 ID_LABELS = re.compile(
     r"\b(?:registration|match|round|event|case|ruling|user)[ _-]?id\b|<th>\s*(?:id|#)\s*</th>"
