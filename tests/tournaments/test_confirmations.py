@@ -319,7 +319,7 @@ def test_available_actions_follow_the_events_state(
 def test_after_the_finish_the_dashboard_offers_no_pairing_cut_or_new_player(
     kit: TournamentKit,
 ) -> None:
-    event, _players = _event(kit)
+    event, players = _event(kit)
     kit.play(kit.pair(event))
     organiser = _client(kit.organiser)
     page = organiser.get(f"/events/{event.pk}/manage/").content.decode()
@@ -340,6 +340,8 @@ def test_after_the_finish_the_dashboard_offers_no_pairing_cut_or_new_player(
         assert response.status_code == 409, action
         assert "that does not apply to the event any more" in response.content.decode()
     assert not Registration.objects.filter(event=event, display_name="Late").exists()
+    player_page = _client(players[0].user).get(f"/events/{event.pk}/").content.decode()
+    assert "Drop from the event" not in player_page
     assert not Round.objects.filter(event=event, stage=Round.Stage.TOP_CUT).exists()
 
 
