@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from cardpool.models import Game
 from tournaments.models import EventRole
@@ -67,7 +68,11 @@ class ReasonForm(forms.Form):
 
 class PlayerAddForm(forms.Form):
     display_name = forms.CharField(label=_("Name"), max_length=100)
-    player_id = forms.CharField(label=_("Player id"), max_length=40, required=False)
+    player_id = forms.CharField(
+        label=pgettext_lazy("player list", "Official player ID (optional)"),
+        max_length=40,
+        required=False,
+    )
     email = forms.EmailField(label=_("E-mail"), required=False)
 
 
@@ -76,13 +81,13 @@ class CsvImportForm(forms.Form):
 
 
 class SwapForm(forms.Form):
-    registration_a = forms.IntegerField(label=_("Player A (registration id)"))
-    registration_b = forms.IntegerField(label=_("Player B (registration id)"))
+    """The two players are named by name or table (``_player_input.html``), not listed here."""
+
     reason = forms.CharField(label=_("Reason"), max_length=500)
 
 
 class PenaltyForm(forms.Form):
-    registration = forms.IntegerField(label=_("Registration id"))
+    player = forms.CharField(label=_("Player (name or table)"), max_length=100)
     table = forms.IntegerField(label=_("Table"), required=False, min_value=1)
     infraction = forms.CharField(label=_("Infraction"), max_length=200)
     penalty = forms.ChoiceField(

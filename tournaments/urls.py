@@ -266,6 +266,13 @@ event_urlpatterns: list[URLPattern] = [
     ),
     route("<id:event_id>/judge/penalty/", judge.judge_penalty, name="judge-penalty", access=JUDGE),
     route("<id:event_id>/judge/extend/", judge.judge_extend, name="judge-extend", access=JUDGE),
+    # The autocomplete of the staff's fields that name a player (JSON).
+    route(
+        "<id:event_id>/players/search/",
+        judge.player_search,
+        name="player-search",
+        access={"GET": (JUDGE, Access.EVENT_SCOREKEEPER)},
+    ),
     # Players report on it, judges and scorekeepers enter results.
     route(
         "matches/<id:match_id>/",
