@@ -1,7 +1,7 @@
 from django.urls import URLPattern, URLResolver, include, path
 
 from core.access import Access, Condition, route
-from tournaments.views import decklists, judge, organiser, player, printing, public
+from tournaments.views import decklists, event_tools, judge, organiser, player, printing, public
 
 app_name = "tournaments"
 
@@ -13,7 +13,15 @@ PUBLIC_PAGE = {"GET": Access.ANYONE}
 DRAFT_HIDDEN = {Condition.EVENT_DRAFT: Access.EVENT_JUDGE}
 
 event_urlpatterns: list[URLPattern] = [
+    route("", public.event_list, name="event-list", access=PUBLIC_PAGE),
     route("new/", organiser.event_create, name="event-create", access=Access.LOGGED_IN),
+    route("<id:event_id>/copy/", event_tools.event_copy, name="event-copy", access=ORGANISER),
+    route(
+        "<id:event_id>/audit/",
+        event_tools.event_audit,
+        name="event-audit",
+        access={"GET": (ORGANISER, Access.EVENT_HEAD_JUDGE)},
+    ),
     route(
         "<id:event_id>/",
         public.event_detail,

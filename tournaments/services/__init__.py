@@ -6,6 +6,7 @@ Split by sub-domain: ``events`` (events and staff roles), ``registration``, ``ro
 here.
 """
 
+from tournaments.services.copying import event_copy
 from tournaments.services.decklists import (
     decklist_recheck_run,
     decklist_recheck_start,
@@ -50,6 +51,7 @@ __all__ = [
     "decklist_recheck_run",
     "decklist_recheck_start",
     "decklist_submit",
+    "event_copy",
     "event_create",
     "event_finish",
     "event_role_grant",
