@@ -10,6 +10,7 @@ from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, Value, When
+from django.utils import timezone
 
 from core.errors import NotFoundError
 from tournaments.models import (
@@ -91,18 +92,20 @@ class DirectoryFilters:
 
 
 def _directory_order(events: QuerySet[Event]) -> QuerySet[Event]:
-    """Running events first, then those to come (soonest first), then the past (latest first)."""
+    """Running events first, then those to come (soonest first; a cancelled one keeps its place
+    among them until its day has passed), then the past (latest first)."""
     bucket = Case(
         When(status=Event.Status.RUNNING, then=Value(0)),
         When(status__in=UPCOMING_STATUSES, then=Value(1)),
+        When(status=Event.Status.CANCELLED, date__gte=timezone.localdate(), then=Value(1)),
         default=Value(2),
         output_field=IntegerField(),
     )
     return events.annotate(bucket=bucket).order_by(
         "bucket",
         Case(When(bucket__lt=2, then=F("date"))).asc(nulls_last=True),
-        F("start_time").asc(),
         "-date",
+        "start_time",
         "name",
         "pk",
     )
