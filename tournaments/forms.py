@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -32,15 +33,36 @@ def _capacity() -> forms.IntegerField:
     return forms.IntegerField(label=_("Capacity"), min_value=2, required=False)
 
 
+DEFAULT_START = dt.time(10, 0)
+DEFAULT_ZONE = "Asia/Tokyo"
+
+
 def _start_time() -> forms.TimeField:
     return forms.TimeField(
-        label=_("Start time"), initial="10:00", widget=forms.TimeInput(attrs={"type": "time"})
+        label=_("Start time"),
+        initial=DEFAULT_START,
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}),
     )
 
 
 def _time_zone() -> forms.ChoiceField:
     """A select of common zones, Japan first (the service checks the name against zoneinfo)."""
-    return forms.ChoiceField(label=_("Time zone"), choices=COMMON_ZONES, initial="Asia/Tokyo")
+    return forms.ChoiceField(
+        label=_("Time zone"), choices=COMMON_ZONES, initial=DEFAULT_ZONE, required=False
+    )
+
+
+class _WhenMixin(forms.Form):
+    """Start time and zone left out keep what the event has (a new one: 10:00, Japan)."""
+
+    def clean_start_time(self) -> dt.time:
+        value = self.cleaned_data.get("start_time")
+        return value or self.initial.get("start_time") or DEFAULT_START
+
+    def clean_time_zone(self) -> str:
+        value = self.cleaned_data.get("time_zone")
+        return str(value or self.initial.get("time_zone") or DEFAULT_ZONE)
 
 
 def _region() -> forms.CharField:
@@ -77,7 +99,7 @@ def _moment(label: str | _StrPromise) -> forms.DateTimeField:
     )
 
 
-class EventCreateForm(forms.Form):
+class EventCreateForm(_WhenMixin):
     name = _name()
     game = forms.ChoiceField(label=_("Game"), choices=Game.Slug.choices)
     date = _date()
@@ -151,7 +173,7 @@ class DecklistForm(forms.Form):
         return str(self.cleaned_data.get("decklist") or "")
 
 
-class EventEditForm(forms.Form):
+class EventEditForm(_WhenMixin):
     """The event's details and structure (scoring and match format lock once rounds exist)."""
 
     name = _name()
