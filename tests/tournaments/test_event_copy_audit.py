@@ -316,3 +316,16 @@ def test_audit_selector_refuses_all_but_organisers_and_head_judges(
         event_audit_page(event=series["event"], user=series[who])
     page, _rows = event_audit_page(event=series["event"], user=series["head"])
     assert page.paginator.count == 7
+
+
+def test_audit_details_read_without_ids() -> None:
+    from tournaments.selectors.audit import entry_details
+
+    with translation.override("en"):
+        assert entry_details({"match": 41, "table": 5, "user": 7}) == "Table 5"
+        assert entry_details({"user": 7, "role": "head_judge"}) == "Head judge"
+        assert entry_details({"from": "draft", "to": "registration_open"}) == (
+            "Draft → Registration open"
+        )
+        assert entry_details({"from": 3, "staff": 4}) == ""
+        assert entry_details([]) == ""

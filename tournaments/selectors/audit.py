@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from core.errors import InvalidInputError, PermissionDeniedError
 from core.models import AuditEntry, Profile
 from tournaments.audit_labels import KINDS_BY_KEY, action_label
-from tournaments.models import Event
+from tournaments.models import Event, EventRole
 from tournaments.permissions import HEAD_JUDGE, ORGANISER, AnyUser, event_roles_of
 
 AUDIT_PAGE_SIZE = 50
@@ -27,6 +27,7 @@ class AuditRow:
     who: str
     label: str
     reason: str
+    details: str = ""
 
 
 def require_event_audit_reader(*, user: AnyUser, event: Event) -> None:
@@ -48,6 +49,26 @@ def person_name(user: User | None) -> str:
     except Profile.DoesNotExist:
         display_name = ""
     return display_name or user.get_full_name() or user.get_username()
+
+
+def entry_details(data: object) -> str:
+    """What an entry's data adds that a person can read (never an id): the table, the staff
+    role, the status before and after."""
+    if not isinstance(data, dict):
+        return ""
+    parts: list[str] = []
+    table = data.get("table")
+    if isinstance(table, int):
+        parts.append(gettext("Table %(table)s") % {"table": table})
+    role = data.get("role")
+    if isinstance(role, str) and role in EventRole.Role.values:
+        parts.append(str(EventRole.Role(role).label))
+    before, after = data.get("from"), data.get("to")
+    if isinstance(before, str) and isinstance(after, str):
+        statuses = dict(Event.Status.choices)
+        if before in statuses and after in statuses:
+            parts.append(f"{statuses[before]} → {statuses[after]}")
+    return " · ".join(parts)
 
 
 def _entries(event: Event, kind: str) -> QuerySet[AuditEntry]:
@@ -78,6 +99,7 @@ def event_audit_page(
             who=person_name(entry.actor),
             label=action_label(entry.action),
             reason=entry.reason,
+            details=entry_details(entry.data),
         )
         for entry in entries.object_list
     ]
