@@ -329,3 +329,12 @@ def test_audit_details_read_without_ids() -> None:
         )
         assert entry_details({"from": 3, "staff": 4}) == ""
         assert entry_details([]) == ""
+
+
+@pytest.mark.parametrize(("who", "linked"), [("organiser", True), ("head", True), ("judge", False)])
+def test_event_page_links_the_audit_log_for_its_readers(
+    series: dict[str, Any], who: str, linked: bool
+) -> None:
+    event = series["event"]
+    text = _client(series[who]).get(f"/events/{event.pk}/").content.decode()
+    assert (f'href="/events/{event.pk}/audit/"' in text) is linked

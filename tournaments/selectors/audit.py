@@ -30,9 +30,15 @@ class AuditRow:
     details: str = ""
 
 
+def can_read_event_audit(*, user: AnyUser, event_id: int) -> bool:
+    """Organisers and head judges read the event's audit log (one query; none when logged
+    out)."""
+    return bool(event_roles_of(user=user, event_id=event_id) & {ORGANISER, HEAD_JUDGE})
+
+
 def require_event_audit_reader(*, user: AnyUser, event: Event) -> None:
     """Organisers and head judges read the event's audit log."""
-    if not event_roles_of(user=user, event_id=event.pk) & {ORGANISER, HEAD_JUDGE}:
+    if not can_read_event_audit(user=user, event_id=event.pk):
         raise PermissionDeniedError(
             gettext("the audit log is for the event's organisers and head judges"),
             field="event",
