@@ -14,12 +14,14 @@ from django.utils import timezone
 from cardpool.importers import CardRecordError, CardValues, validate_records
 from cardpool.legality.report import LegalityReport
 from cardpool.models import Card, CardImport, CardRevision, CardSet, Game
-from cardpool.search import search_text_for
+from cardpool.search import effect_search_text_for, search_text_for
 from cardpool.selectors import decklist_report
 from core.audit import audit_log
 from core.errors import InvalidInputError
 
 GAME_NAMES = dict(Game.Slug.choices)
+#: Kept for search, derived from the card's own fields: not part of a revision's history.
+DERIVED_FIELDS = frozenset({"search_text", "effect_search_text"})
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,9 @@ def card_import(
             code=card.code,
             names=(values.get("name", ""), values.get("name_en", ""), values.get("name_ja", "")),
         )
+        values["effect_search_text"] = effect_search_text_for(
+            effects=(values.get("effect_en", ""), values.get("effect_ja", ""))
+        )
         row = existing.get(card.code)
         if row is None:
             new_cards.append(Card(game=game, code=card.code, **values))
@@ -101,11 +106,12 @@ def card_import(
         if not changed:
             unchanged += 1
             continue
+        shown = {key: value for key, value in changed.items() if key not in DERIVED_FIELDS}
         CardRevision.objects.create(
             card=row,
             source=source,
-            old_values={key: old[key] for key in changed},
-            new_values=changed,
+            old_values={key: old[key] for key in shown},
+            new_values=shown,
         )
         for key, value in changed.items():
             setattr(row, key, value)

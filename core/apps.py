@@ -11,3 +11,6 @@ class CoreConfig(AppConfig):
         # the admin finds each app's ``admin.py``: core imports no app, and no app hides an
         # import of ours inside a function.
         autodiscover_modules("access")
+        # Each app's ``notifications.py`` registers its kinds of notification and its due
+        # reminders (``core.notifications``).
+        autodiscover_modules("notifications")

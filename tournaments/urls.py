@@ -1,7 +1,16 @@
 from django.urls import URLPattern, URLResolver, include, path
 
 from core.access import Access, Condition, route
-from tournaments.views import decklists, event_tools, judge, organiser, player, printing, public
+from tournaments.views import (
+    announcements,
+    decklists,
+    event_tools,
+    judge,
+    organiser,
+    player,
+    printing,
+    public,
+)
 
 app_name = "tournaments"
 
@@ -87,6 +96,12 @@ event_urlpatterns: list[URLPattern] = [
         access={"GET": ORGANISER},
     ),
     route("<id:event_id>/edit/", organiser.event_edit, name="event-edit", access=ORGANISER),
+    route(
+        "<id:event_id>/announcements/",
+        announcements.event_announcements,
+        name="event-announcements",
+        access=ORGANISER,
+    ),
     route(
         "<id:event_id>/manage/<slug:action>/",
         organiser.event_action,

@@ -23,6 +23,7 @@ from core.errors import (
     utf8_text,
     validate_model,
 )
+from tournaments import notifications as notify
 from tournaments.models import Event, Registration, Round
 from tournaments.permissions import is_event_organiser
 from tournaments.services.locks import registration_lock
@@ -109,6 +110,7 @@ def registration_create(
         event_id=event.pk,
         data={"status": status, "late_rounds_missed": missed},
     )
+    notify.registration_entered(registration)
     return registration
 
 
@@ -180,6 +182,7 @@ def registration_drop(*, registration_id: int, by: User, reason: str = "") -> Re
                 obj=waiting,
                 event_id=registration.event_id,
             )
+            notify.waitlist_promoted(waiting)
     return registration
 
 

@@ -18,6 +18,7 @@ from django.db.models import F
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, PermissionDeniedError
+from tournaments import notifications as notify
 from tournaments.models import Event, Match, ResultReport, Round
 from tournaments.pairing import games_to_win
 from tournaments.permissions import is_event_staff
@@ -176,6 +177,7 @@ def _store(
         reason=reason,
         data={"match": match.pk, "table": match.table, **audit},
     )
+    notify.result_stored(match, report)
     return _outcome(report)
 
 

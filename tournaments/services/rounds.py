@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError
+from tournaments import notifications as notify
 from tournaments.models import Event, Match, Registration, ResultReport, Round
 from tournaments.pairing import (
     InvalidPairingInputError,
@@ -153,6 +154,7 @@ def _round_create(
     _seat(round_obj, matches)
     snapshot_refresh(round_obj=round_obj, standings=True)
     audit_log(action=action, actor=by, obj=round_obj, event_id=event.pk, data=data)
+    notify.round_paired(round_obj)
     return round_obj
 
 
@@ -228,6 +230,7 @@ def _seating_changed(
         reason=reason,
         data=data,
     )
+    notify.round_paired(round_obj)
     return round_obj
 
 
@@ -434,6 +437,7 @@ def topcut_start(*, event_id: int, by: User | None, size: int | None = None) -> 
     if event.top_cut != cut:
         event.top_cut = cut
         event.save(update_fields=["top_cut"])
+    notify.top_cut_made(event=event, registration_ids=[registration_pk(s) for s in seeds[:cut]])
     return _round_create(
         event=event,
         by=by,

@@ -16,6 +16,7 @@ from tournaments.permissions import (
     is_event_organiser,
     is_event_staff,
 )
+from tournaments.selectors.announcements import SHOWN_ON_EVENT_PAGE, announcement_list
 from tournaments.selectors.audit import can_read_event_audit
 from tournaments.selectors.events import (
     DirectoryFilters,
@@ -76,6 +77,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
             "is_staff": is_event_staff(user=request.user, event_id=event.pk),
             "can_read_audit": can_read_event_audit(user=request.user, event_id=event.pk),
             **event_page(event=event, user=request.user),
+            "announcements": announcement_list(event_id=event.pk, limit=SHOWN_ON_EVENT_PAGE),
         },
     )
 
