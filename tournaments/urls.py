@@ -6,6 +6,7 @@ from tournaments.views import (
     announcements,
     appeals,
     decklists,
+    event_tools,
     judge,
     organiser,
     player,
@@ -141,7 +142,15 @@ checkin_urlpatterns: list[URLPattern] = [
 ]
 
 event_urlpatterns: list[URLPattern] = [
+    route("", public.event_list, name="event-list", access=PUBLIC_PAGE),
     route("new/", organiser.event_create, name="event-create", access=Access.LOGGED_IN),
+    route("<id:event_id>/copy/", event_tools.event_copy, name="event-copy", access=ORGANISER),
+    route(
+        "<id:event_id>/audit/",
+        event_tools.event_audit,
+        name="event-audit",
+        access={"GET": (ORGANISER, Access.EVENT_HEAD_JUDGE)},
+    ),
     route(
         "<id:event_id>/",
         public.event_detail,

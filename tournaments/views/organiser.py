@@ -96,7 +96,9 @@ def event_create(request: HttpRequest) -> HttpResponse:
             lambda: services.event_create(
                 name=data["name"], game_slug=data["game"], date=data["date"], created_by=user,
                 venue=data["venue"], capacity=data["capacity"], swiss_rounds=data["swiss_rounds"],
-                top_cut=data["top_cut"],
+                top_cut=data["top_cut"], start_time=data["start_time"],
+                time_zone=data["time_zone"], region=data["region"], entry_fee=data["entry_fee"],
+                contact=data["contact"],
             ),
         )  # fmt: skip
         if event is not None:
@@ -402,6 +404,7 @@ def event_action(request: HttpRequest, event_id: int, action: str) -> HttpRespon
 EDITABLE = (
     "name", "date", "venue", "capacity", "registration_opens_at", "registration_closes_at",
     "decklist_deadline", "swiss_rounds", "top_cut", "round_minutes", "tiebreak_profile",
+    "start_time", "time_zone", "region", "entry_fee", "contact",
 )  # fmt: skip
 
 

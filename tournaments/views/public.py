@@ -1,5 +1,6 @@
-"""Public event pages: the home page (the events), the event, pairings, standings, bracket and
-clock; the round pages refresh themselves from the round's snapshot with conditional requests."""
+"""Public event pages: the home page (the events), the event directory, the event, pairings,
+standings, bracket and clock; the round pages refresh themselves from the round's snapshot with
+conditional requests."""
 
 from __future__ import annotations
 
@@ -9,25 +10,60 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 from core.conditional import not_modified
+from tournaments.forms import EventDirectoryForm
 from tournaments.models import Round
 from tournaments.permissions import (
     is_event_scorekeeper,
     is_result_keeper,
 )
 from tournaments.selectors.announcements import SHOWN_ON_EVENT_PAGE, announcement_list
+from tournaments.selectors.audit import can_read_event_audit
 from tournaments.selectors.events import (
+    DirectoryFilters,
+    DirectoryStatus,
+    event_directory,
     event_get_visible,
-    event_list_upcoming,
+    event_list_current,
     event_page,
+    event_regions,
     latest_round,
+    my_current_events,
 )
 from tournaments.selectors.matches import bracket_rounds
 from tournaments.selectors.rounds import latest_top_cut_round, round_snapshot
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The site's home page: upcoming and running events (drafts are not listed)."""
-    return render(request, "tournaments/home.html", {"events": event_list_upcoming()})
+    """The site's home page: running and upcoming events (not drafts, finished or cancelled
+    ones), a link to the directory, and the person's own current events."""
+    return render(
+        request,
+        "tournaments/home.html",
+        {"events": event_list_current(), "my_events": my_current_events(user=request.user)},
+    )
+
+
+def event_list(request: HttpRequest) -> HttpResponse:
+    """The event directory: search and filters in the query string, a page of event cards.
+    Filters that do not make sense are a 400 that says which and why, with the form."""
+    form = EventDirectoryForm(request.GET)
+    context: dict[str, Any] = {"form": form, "regions": event_regions()}
+    if not form.is_valid():
+        return render(request, "tournaments/event_list.html", context, status=400)
+    data = form.cleaned_data
+    filters = DirectoryFilters(
+        text=data["q"].strip(),
+        game=data["game"],
+        date_from=data["date_from"],
+        date_to=data["date_to"],
+        status=DirectoryStatus(data["status"]) if data["status"] else None,
+        place=data["place"].strip(),
+    )
+    page = event_directory(filters=filters, page=request.GET.get("page", 1))
+    kept = request.GET.copy()
+    kept.pop("page", None)
+    context |= {"page": page, "events": page.object_list, "query": kept.urlencode()}
+    return render(request, "tournaments/event_list.html", context)
 
 
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -40,6 +76,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
             # The dashboard's link: organisers and scorekeepers; the judge desk's: judges too.
             "is_organiser": is_event_scorekeeper(user=request.user, event_id=event.pk),
             "is_staff": is_result_keeper(user=request.user, event_id=event.pk),
+            "can_read_audit": can_read_event_audit(user=request.user, event_id=event.pk),
             **event_page(event=event, user=request.user),
             "announcements": announcement_list(event_id=event.pk, limit=SHOWN_ON_EVENT_PAGE),
         },
