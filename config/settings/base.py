@@ -79,6 +79,15 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
     "form-action": [CSP.SELF, *env_list("CSP_FORM_ACTION_EXTRA")],
 }
+# Swagger UI and ReDoc (third-party pages, read-only, under /api/) set inline styles, and ReDoc
+# starts with an inline script and runs a blob: worker: their two routes relax the policy that
+# far and no further (config/urls.py). Every other page keeps SECURE_CSP.
+CSP_API_DOCS = {**SECURE_CSP, "style-src": [CSP.SELF, CSP.UNSAFE_INLINE]}
+CSP_REDOC = {
+    **CSP_API_DOCS,
+    "script-src": [CSP.SELF, CSP.UNSAFE_INLINE],
+    "worker-src": [CSP.SELF, "blob:"],
+}
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
