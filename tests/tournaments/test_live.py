@@ -201,3 +201,20 @@ def test_a_penalty_does_not_touch_the_queue_region(running: dict[str, Any]) -> N
         penalty="warning", round_id=round_obj.pk, table=match.table, note="",
     )  # fmt: skip
     assert _poll(client, path, etag).status_code == 304
+
+
+def test_a_cached_page_is_not_revalidated_across_languages_or_accounts(
+    running: dict[str, Any],
+) -> None:
+    """A browser revalidates its copy after the reader switched language or logged in (Chromium
+    does so even when ``Vary`` differs): the page's ETag names both, so the answer is the new
+    page, never a 304 that would show the old language or the old header."""
+    path = f"/events/{running['event'].pk}/standings/"
+    anonymous = _client()
+    english = anonymous.get(path)
+    assert anonymous.get(path, HTTP_IF_NONE_MATCH=english["ETag"]).status_code == 304
+    japanese = anonymous.get(path, HTTP_IF_NONE_MATCH=english["ETag"], HTTP_ACCEPT_LANGUAGE="ja")
+    assert japanese.status_code == 200
+    assert '<html lang="ja">' in japanese.content.decode()
+    logged_in = _client(running["kit"].judge)
+    assert logged_in.get(path, HTTP_IF_NONE_MATCH=english["ETag"]).status_code == 200

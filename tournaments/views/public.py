@@ -8,6 +8,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from core.conditional import not_modified
@@ -57,6 +58,15 @@ def live_etag(round_obj: Round, revision: int) -> str:
     return f'"r{round_obj.pk}-{revision}"'
 
 
+def page_tag(request: HttpRequest, etag: str) -> str:
+    """The whole page's ETag: the round's tag, plus what else the page shows, the reader's
+    language and who is logged in (the header names them). A browser revalidates its cached
+    copy after a change of language or of account, and must then get the new page, not a 304."""
+    user = request.user.pk if request.user.is_authenticated else 0
+    bare = etag.strip('"')
+    return f'"{bare}-{get_language() or "en"}-u{user}"'
+
+
 def _unchanged(request: HttpRequest, page_etag: str, live: str) -> HttpResponse | None:
     """304 when the asker has what we would send: the page (``page_etag``) or, to htmx's poll,
     the live region (``live``); None when there is something new to render."""
@@ -78,8 +88,8 @@ def round_pairings(request: HttpRequest, event_id: int, number: int | None = Non
         etag = revision_etag('"none"', variant)
         context = {"event": event, "round": None, "rows": [], "by_table": by_table}
         return _live_or_page(request, "tournaments/round_pairings.html", context, etag, None)
-    page_etag = live_etag(round_obj, snapshot.revision)
-    etag = revision_etag(page_etag, variant)
+    round_etag = live_etag(round_obj, snapshot.revision)
+    page_etag, etag = page_tag(request, round_etag), revision_etag(round_etag, variant)
     if (unchanged := _unchanged(request, page_etag, etag)) is not None:
         return unchanged
     rows: list[dict[str, Any]] = []
@@ -129,8 +139,8 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     round_obj, snapshot = round_snapshot(event=event, number=None, swiss_only=True)
     if snapshot is None or round_obj is None:
         return render(request, "tournaments/no_round.html", {"event": event})
-    page_etag = live_etag(round_obj, snapshot.revision)
-    etag = revision_etag(page_etag)
+    round_etag = live_etag(round_obj, snapshot.revision)
+    page_etag, etag = page_tag(request, round_etag), revision_etag(round_etag)
     if (unchanged := _unchanged(request, page_etag, etag)) is not None:
         return unchanged
     context = {
@@ -175,8 +185,8 @@ def standings_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def bracket(request: HttpRequest, event_id: int) -> HttpResponse:
     event = event_get_visible(event_id=event_id, user=request.user)
     latest_cut = latest_top_cut_round(event=event)
-    page_etag = live_etag(latest_cut, latest_cut.revision) if latest_cut else '"r0-0"'
-    etag = revision_etag(page_etag)
+    round_etag = live_etag(latest_cut, latest_cut.revision) if latest_cut else '"r0-0"'
+    page_etag, etag = page_tag(request, round_etag), revision_etag(round_etag)
     if (unchanged := _unchanged(request, page_etag, etag)) is not None:
         return unchanged
     context = {"event": event, "rounds": bracket_rounds(event=event)}
