@@ -6,9 +6,9 @@ as ``If-None-Match``. The view answers an htmx request (django-htmx's ``request.
 region alone: 304 when the tag still matches, else the fresh fragment and its new ``ETag``. The
 page's other parts, where people type, are never replaced.
 
-Two kinds of tag: one a view knows without rendering (a round's snapshot revision: ``revision_etag``)
-and one taken from the rendered fragment itself (``content_etag``), which covers whatever a later
-``{% include %}`` adds to the region.
+Two kinds of tag: one a view knows without rendering (a round's snapshot revision:
+``revision_etag``) and one taken from the rendered fragment itself (``content_etag``), which
+covers whatever a later ``{% include %}`` adds to the region.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import cast
 
 import pytest
 from django.conf import settings
@@ -32,7 +33,7 @@ FORBIDDEN = {
 
 def template_files() -> list[Path]:
     """The project's templates: the site folder and every app's ``templates/`` (not the venv)."""
-    folders = [Path(folder) for folder in settings.TEMPLATES[0]["DIRS"]]
+    folders = [Path(folder) for folder in cast("list[str]", settings.TEMPLATES[0]["DIRS"])]
     folders += [path for path in ROOT.glob("*/templates") if path.is_dir()]
     files = {
         path

@@ -69,7 +69,7 @@ MIDDLEWARE = [
 # no on...= handler, no eval; htmx runs with allowEval off). Swagger UI and ReDoc, which need
 # more, relax it on their own routes (config/urls.py). ``CSP_FORM_ACTION_EXTRA`` (comma separated
 # origins) lets a form's redirect leave the site, e.g. to a social log-in provider.
-SECURE_CSP = {
+SECURE_CSP: dict[str, list[str]] = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF],
     "style-src": [CSP.SELF],
@@ -82,8 +82,8 @@ SECURE_CSP = {
 # Swagger UI and ReDoc (third-party pages, read-only, under /api/) set inline styles, and ReDoc
 # starts with an inline script and runs a blob: worker: their two routes relax the policy that
 # far and no further (config/urls.py). Every other page keeps SECURE_CSP.
-CSP_API_DOCS = {**SECURE_CSP, "style-src": [CSP.SELF, CSP.UNSAFE_INLINE]}
-CSP_REDOC = {
+CSP_API_DOCS: dict[str, list[str]] = {**SECURE_CSP, "style-src": [CSP.SELF, CSP.UNSAFE_INLINE]}
+CSP_REDOC: dict[str, list[str]] = {
     **CSP_API_DOCS,
     "script-src": [CSP.SELF, CSP.UNSAFE_INLINE],
     "worker-src": [CSP.SELF, "blob:"],

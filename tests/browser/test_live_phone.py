@@ -120,20 +120,21 @@ def test_player_and_judge_pages_fit_a_phone_under_the_policy(
     seen: dict[str, int] = {}
     for language in ("en", "ja"):
         page.context.clear_cookies()
-        for who, paths in ((None, public), (match.player_a.user, player), ("judge", judge)):
-            if who == "judge":
-                _login(page, base, "judge", "demo-judge-pass")
-            elif who is not None:
-                _login(page, base, who.username, PLAYER_PASSWORD)
+        people = [
+            ("", "", public),
+            (match.player_a.user.username, PLAYER_PASSWORD, player),
+            ("judge", "demo-judge-pass", judge),
+        ]
+        for username, password, paths in people:
+            if username:
+                _login(page, base, username, password)
             page.context.add_cookies(
                 [{"name": django_settings.LANGUAGE_COOKIE_NAME, "value": language, "url": base}]
             )
             for name, path in paths:
                 page.goto(base + path)
                 assert page.locator("html").get_attribute("lang") == language, (name, page.url)
-                seen[f"{name}-{language}"] = page.evaluate(
-                    "document.documentElement.scrollWidth"
-                )
+                seen[f"{name}-{language}"] = page.evaluate("document.documentElement.scrollWidth")
                 if name in CARD_TABLES:  # one card per row, not a squeezed table
                     assert _row_display(page) == "flex", name
                 page.screenshot(

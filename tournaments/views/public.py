@@ -86,7 +86,7 @@ def round_pairings(request: HttpRequest, event_id: int, number: int | None = Non
     variant = "table" if by_table else "name"
     if snapshot is None or round_obj is None:
         etag = revision_etag('"none"', variant)
-        context = {"event": event, "round": None, "rows": [], "by_table": by_table}
+        context: dict[str, Any] = {"event": event, "round": None, "rows": [], "by_table": by_table}
         return _live_or_page(request, "tournaments/round_pairings.html", context, etag, None)
     round_etag = live_etag(round_obj, snapshot.revision)
     page_etag, etag = page_tag(request, round_etag), revision_etag(round_etag, variant)
