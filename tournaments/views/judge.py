@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import InvalidInputError
+from core.live import answer_poll, is_live_poll, mark_page, render_live
 from core.views import request_user
 from tournaments import services
 from tournaments.forms import (
@@ -76,7 +77,13 @@ def judge_desk(request: HttpRequest, event_id: int) -> HttpResponse:
         "appeals": appeals_open(event_id=event.pk, user=user),
         **judge_queue(event=event, user=user),
     }
-    return render(request, "tournaments/judge_desk.html", context)
+    # The counter and the queue refresh themselves (``#live``: no input in it);
+    # the entry forms around them keep what the judge is typing.
+    html, etag = render_live(request, "tournaments/judge_desk.html#live", context, kind="desk")
+    if is_live_poll(request):
+        return answer_poll(request, html, etag, private=True)
+    page = {**context, "live_html": html, "live_etag": etag}
+    return mark_page(render(request, "tournaments/judge_desk.html", page))
 
 
 def _match_named(request: HttpRequest, round_obj: Round | None, event: Event) -> Match:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
+from core.live import answer_poll, is_live_poll, mark_page, render_live
 from core.views import request_user
 from tournaments import services
 from tournaments.forms import (
@@ -85,12 +86,18 @@ def event_drop_self(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 def my_match(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The player's table and opponent in the current round, and the report form."""
+    """The player's table and opponent in the current round, and the report link. The part
+    that changes (``#live``) refreshes itself by conditional requests (``core.live``)."""
     user = request_user(request)
     event = event_get_visible(event_id=event_id, user=user)
     found = my_current_match(event=event, user=user)
     desk = player_desk(event=event, registration=found["registration"])  # type: ignore[arg-type]
-    return render(request, "tournaments/my_match.html", {"event": event, **found, **desk})
+    context = {"event": event, **found, **desk}
+    html, etag = render_live(request, "tournaments/my_match.html#live", context, kind="me")
+    if is_live_poll(request):
+        return answer_poll(request, html, etag, private=True)
+    page = {**context, "live_html": html, "live_etag": etag}
+    return mark_page(render(request, "tournaments/my_match.html", page))
 
 
 @login_required
