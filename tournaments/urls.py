@@ -1,6 +1,7 @@
 from django.urls import URLPattern, URLResolver, include, path, register_converter
 
 import tournaments.views.checkin as checkin  # issue 10: check-in, claim codes, judge calls
+import tournaments.views.results as results  # issue 11: placings, decklists, metagame
 from core.access import Access, Condition, route
 from tournaments.views import (
     announcements,
@@ -201,6 +202,21 @@ event_urlpatterns: list[URLPattern] = [
         name="bracket",
         access=PUBLIC_PAGE,
         when=DRAFT_HIDDEN,
+    ),
+    # issue 11, reqs 10 and 11: published decklists and the metagame
+    route(
+        "<id:event_id>/decklists/",
+        results.event_decklists,
+        name="event-decklists",
+        access={"GET": Access.EVENT_ORGANISER},
+        when={Condition.DECKLISTS_PUBLISHED: Access.ANYONE},
+    ),
+    route(
+        "<id:event_id>/metagame/",
+        results.event_metagame_page,
+        name="event-metagame",
+        access={"GET": Access.EVENT_ORGANISER},
+        when={Condition.DECKLISTS_PUBLISHED: Access.ANYONE},
     ),
     route(
         "<id:event_id>/clock/",

@@ -37,7 +37,9 @@ def test_top_8_bands_then_swiss_order() -> None:
         ("P10", "10"),
     ]
     assert [p.top_cut for p in result] == [True] * 8 + [False] * 2
-    assert result[2].first == 3 and result[2].last == 4 and result[2].shared
+    assert result[2].first == 3
+    assert result[2].last == 4
+    assert result[2].shared
     assert not result[0].shared
 
 
