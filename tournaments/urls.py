@@ -1,6 +1,7 @@
 from django.urls import URLPattern, URLResolver, include, path, register_converter
 
 import tournaments.views.checkin as checkin  # issue 10: check-in, claim codes, judge calls
+import tournaments.views.rechecks as rechecks  # issue 11: re-checks after a ban-list change
 import tournaments.views.results as results  # issue 11: placings, decklists, metagame
 from core.access import Access, Condition, route
 from tournaments.views import (
@@ -217,6 +218,18 @@ event_urlpatterns: list[URLPattern] = [
         name="event-metagame",
         access={"GET": Access.EVENT_ORGANISER},
         when={Condition.DECKLISTS_PUBLISHED: Access.ANYONE},
+    ),
+    route(  # issue 11, req 5: re-checks after a ban-list change, and unlocking a list
+        "<id:event_id>/decklists/rechecks/",
+        rechecks.recheck_list,
+        name="decklist-rechecks",
+        access={"GET": Access.EVENT_ORGANISER},
+    ),
+    route(
+        "<id:event_id>/decklists/<id:registration_id>/unlock/",
+        rechecks.decklist_unlock,
+        name="decklist-unlock",
+        access={"POST": Access.EVENT_ORGANISER},
     ),
     route(
         "<id:event_id>/clock/",

@@ -12,6 +12,7 @@ from tournaments.services.decklists import (
     decklist_recheck_run,
     decklist_recheck_start,
     decklist_submit,
+    decklist_unlock,
 )
 from tournaments.services.events import (
     event_create,
@@ -53,6 +54,7 @@ __all__ = [
     "decklist_recheck_run",
     "decklist_recheck_start",
     "decklist_submit",
+    "decklist_unlock",
     "event_copy",
     "event_create",
     "event_finish",
