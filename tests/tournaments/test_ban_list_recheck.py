@@ -193,3 +193,22 @@ def test_ban_list_editor_shows_the_diff_before_saving(
     saved = client.post(url, {**data, "save": "1", "confirm_removals": "on"})
     assert saved.status_code == 302
     assert BanList.objects.count() == 2
+
+
+def test_a_list_saved_in_the_admin_also_rechecks(
+    world: dict[str, Any], make_user: Any, client: Client, django_capture_on_commit_callbacks: Any
+) -> None:
+    client.force_login(make_user("root", is_staff=True, is_superuser=True))
+    data = {
+        "format": world["fmt"].pk, "effective_from": "2026-06-01", "note": "",
+        "entries-TOTAL_FORMS": "1", "entries-INITIAL_FORMS": "0",
+        "entries-MIN_NUM_FORMS": "0", "entries-MAX_NUM_FORMS": "1000",
+        "entries-0-card": Card.objects.get(code="DEMO_1").pk, "entries-0-limit": "0",
+    }  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post("/admin/cardpool/banlist/add/", data)
+    assert response.status_code == 302
+    recheck = DecklistRecheck.objects.get()
+    assert (recheck.status, len(recheck.illegal)) == ("done", 1)
+    aoi_version = DecklistVersion.objects.get(decklist__registration=world["aoi_reg"])
+    assert aoi_version.legal is False
