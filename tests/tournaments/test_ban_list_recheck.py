@@ -18,6 +18,8 @@ from core.models import AuditEntry, Notification
 from tests.tournaments.test_decklists import LEGAL, demo_cards  # noqa: F401 (a fixture)
 from tournaments.models import DecklistRecheck, DecklistVersion
 from tournaments.services import (
+    decklist_recheck_run,
+    decklist_recheck_start,
     decklist_submit,
     decklist_unlock,
     event_role_grant,
@@ -212,3 +214,23 @@ def test_a_list_saved_in_the_admin_also_rechecks(
     assert (recheck.status, len(recheck.illegal)) == ("done", 1)
     aoi_version = DecklistVersion.objects.get(decklist__registration=world["aoi_reg"])
     assert aoi_version.legal is False
+
+
+def test_the_progress_page_refreshes_itself_while_a_recheck_runs(
+    world: dict[str, Any], client: Client, django_capture_on_commit_callbacks: Any
+) -> None:
+    event = world["event"]
+    url = reverse("tournaments:decklist-rechecks", args=[event.pk])
+    client.force_login(world["organiser"])
+    with django_capture_on_commit_callbacks(execute=False):
+        decklist_recheck_start(event_id=event.pk, requested_by=world["organiser"])
+    queued = client.get(url).content.decode()
+    assert 'hx-trigger="every 3s"' in queued
+    assert "0 of 0 lists checked" in queued
+    recheck = DecklistRecheck.objects.get()
+    decklist_recheck_run(recheck_id=recheck.pk)
+    done = client.get(url).content.decode()
+    assert 'hx-trigger="every 3s"' not in done
+    assert "2 of 2 lists checked" in done
+    client.force_login(world["judge"])
+    assert client.get(url).status_code == 403

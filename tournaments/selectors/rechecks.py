@@ -8,11 +8,17 @@ from typing import Any
 from tournaments.models import Decklist, DecklistRecheck, Registration
 from tournaments.permissions import AnyUser, require_event_organiser
 
+RUNNING = (DecklistRecheck.Status.QUEUED, DecklistRecheck.Status.RUNNING)
+
 
 @dataclass(frozen=True)
 class RecheckRow:
     recheck: DecklistRecheck
     illegal_names: list[str]
+
+    @property
+    def in_progress(self) -> bool:
+        return self.recheck.status in RUNNING
 
     @property
     def percent(self) -> int:

@@ -25,7 +25,12 @@ def recheck_list(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(
         request,
         "tournaments/results/rechecks.html",
-        {"event": event, "rechecks": rechecks, "illegal": illegal_decklists(event_id=event.pk)},
+        {
+            "event": event,
+            "rechecks": rechecks,
+            "illegal": illegal_decklists(event_id=event.pk),
+            "in_progress": any(row.in_progress for row in rechecks),
+        },
     )
 
 
