@@ -4,6 +4,7 @@ Every route declares who may use it (``core.access``): ``route()`` for our views
 ``include_declared()`` for third-party URLconfs; our own apps' includes declare each route.
 """
 
+from allauth.account import views as allauth_views
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
@@ -31,8 +32,13 @@ urlpatterns = [
     path("judging/", include("judging.urls")),
     route("healthz", core_views.healthz, name="healthz", access={"GET": Access.ANYONE}),
     route("accounts/login/", core_views.LoginView.as_view(), name="login", access=Access.ANYONE),
-    route("accounts/logout/", core_views.LogoutView.as_view(), name="logout", access=Access.ANYONE),
+    route("accounts/logout/", allauth_views.logout, name="logout", access=Access.ANYONE),
+    path("accounts/", include("core.urls")),
+    include_declared("accounts/", include("allauth.urls"), access=Access.ANYONE),
     include_declared("i18n/", include("django.conf.urls.i18n"), access=Access.ANYONE),
+    route(
+        "admin/login/", core_views.AdminLoginView.as_view(), name="admin-login", access=Access.ANYONE
+    ),
     include_declared("admin/", admin.site.urls, access=Access.SITE_STAFF),
     path("api/v1/", include(api_v1)),
     route("api/schema/", SpectacularAPIView.as_view(), name="api-schema", access=Access.ANYONE),

@@ -1,5 +1,7 @@
 """Per-round snapshots of what public pages show, rebuilt by services when something changes.
 
+Public pages (and the printed sheets) show each player's public name: their short name when
+they chose it (``tournaments.selectors.people.public_name_of``); staff pages read registrations.
 Public pages read one row (``RoundSnapshot``) instead of recomputing standings per request;
 its ``revision`` is the page's ETag.
 """
@@ -11,6 +13,7 @@ from fractions import Fraction
 from tournaments.models import Event, Round, RoundSnapshot
 from tournaments.pairing import Reason, StandingRow
 from tournaments.selectors.matches import round_matches
+from tournaments.selectors.people import public_name_of
 from tournaments.selectors.standings import engine_id, registration_pk, standings_compute
 
 
@@ -33,7 +36,10 @@ def _display(key: str, value: Fraction) -> str:
 def standings_rows_json(
     *, event: Event, rows: tuple[StandingRow, ...] | list[StandingRow]
 ) -> list[dict[str, object]]:
-    names = {engine_id(reg): reg.display_name for reg in event.registrations.all()}
+    names = {
+        engine_id(reg): public_name_of(reg)
+        for reg in event.registrations.select_related("user__profile")
+    }
     result = []
     for row in rows:
         result.append(
@@ -74,14 +80,14 @@ def pairings_json(*, round_obj: Round, points: dict[str, int]) -> list[dict[str,
                 "bye": match.is_bye,
                 "a": {
                     "registration": a.pk,
-                    "name": a.display_name,
+                    "name": public_name_of(a),
                     "points": points.get(str(a.pk), 0),
                 },
                 "b": None
                 if b is None
                 else {
                     "registration": b.pk,
-                    "name": b.display_name,
+                    "name": public_name_of(b),
                     "points": points.get(str(b.pk), 0),
                 },
                 "reason": match.reason,

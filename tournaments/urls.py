@@ -1,7 +1,7 @@
 from django.urls import URLPattern, URLResolver, include, path
 
 from core.access import Access, Condition, route
-from tournaments.views import decklists, judge, organiser, player, printing, public
+from tournaments.views import decklists, judge, me, organiser, player, printing, public
 
 app_name = "tournaments"
 
@@ -122,4 +122,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
         access=(Access.REGISTRATION_OWNER, JUDGE),
         when={Condition.DECKLISTS_PUBLISHED: Access.LOGGED_IN},
     ),
+    route("me/events/", me.my_events_page, name="my-events", access={"GET": Access.LOGGED_IN}),
 ]
