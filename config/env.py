@@ -6,8 +6,8 @@ Nothing here imports Django settings, so it can be unit-tested on its own.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
 
@@ -115,9 +115,9 @@ def social_providers(environ: Mapping[str, str]) -> dict[str, dict[str, Any]]:
 SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 
 
-def mailers_from_env(environ: Mapping[str, str], *, default_backend: str = SMTP_BACKEND) -> dict[
-    str, dict[str, Any]
-]:
+def mailers_from_env(
+    environ: Mapping[str, str], *, default_backend: str = SMTP_BACKEND
+) -> dict[str, dict[str, Any]]:
     """Django's ``MAILERS`` from ``EMAIL_BACKEND`` (default: ``default_backend``) and, for SMTP,
     ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD`` and
     ``EMAIL_USE_TLS``."""

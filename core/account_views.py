@@ -94,9 +94,7 @@ def account_delete_page(request: HttpRequest) -> HttpResponse:
         form = AccountDeleteForm(request.POST)
         if form.is_valid():
             password = form.cleaned_data["password"]
-            outcome = form_service_call(
-                form, lambda: account_delete(user=user, password=password)
-            )
+            outcome = form_service_call(form, lambda: account_delete(user=user, password=password))
             if outcome.value is not None:
                 logout(request)
                 messages.success(request, _("Your account is deleted."))

@@ -59,7 +59,7 @@ class AccountAdapter(DefaultAccountAdapter):
             )
 
     def authenticate(self, request: HttpRequest, **credentials: Any) -> AbstractBaseUser | None:
-        user = super().authenticate(request, **credentials)
+        user: AbstractBaseUser | None = super().authenticate(request, **credentials)
         if user is not None:
             login_failures_clear(username=login_account_name(_login_of(credentials)))
         return user

@@ -78,7 +78,9 @@ def profile_update(
     display_name, short_name = display_name.strip(), short_name.strip()
     official_player_id = official_player_id.strip()
     if len(display_name) > 100:
-        raise InvalidInputError(_("the display name is longer than 100 characters"), field="display_name")
+        raise InvalidInputError(
+            _("the display name is longer than 100 characters"), field="display_name"
+        )
     if len(official_player_id) > 40:
         raise InvalidInputError(
             _("the player ID is longer than 40 characters"), field="official_player_id"
@@ -90,7 +92,9 @@ def profile_update(
     if public_name not in Profile.PublicName.values:
         raise InvalidInputError(_("choose which name public pages show"), field="public_name")
     if len(short_name) > 40:
-        raise InvalidInputError(_("the short name is longer than 40 characters"), field="short_name")
+        raise InvalidInputError(
+            _("the short name is longer than 40 characters"), field="short_name"
+        )
     if public_name == Profile.PublicName.SHORT and not short_name:
         raise InvalidInputError(
             _("enter the short name that public pages should show"), field="short_name"

@@ -7,9 +7,7 @@ from core import account_views
 from core.access import Access, route
 
 urlpatterns: list[URLPattern] = [
-    route(
-        "profile/", account_views.profile_edit, name="account-profile", access=Access.LOGGED_IN
-    ),
+    route("profile/", account_views.profile_edit, name="account-profile", access=Access.LOGGED_IN),
     route(
         "data/",
         account_views.account_data_download,

@@ -19,9 +19,9 @@ from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from core.accounts import RETRY_AFTER_ATTRIBUTE
 from core.api import error_item
 from core.errors import DomainError, PermissionDeniedError
-from core.accounts import RETRY_AFTER_ATTRIBUTE
 
 
 def _database_status() -> dict[str, object]:
@@ -84,7 +84,8 @@ class AdminLoginView(LoginView):
             if getattr(user, "is_staff", False):
                 return redirect(self.get_success_url())
             return render(request, "core/admin_not_staff.html")
-        return super().dispatch(request, *args, **kwargs)
+        response: HttpResponseBase = super().dispatch(request, *args, **kwargs)
+        return response
 
     def get_success_url(self) -> str:
         return self.get_next_url() or reverse("admin:index")

@@ -2,9 +2,20 @@
 (``core.privacy``). Loaded once at start-up by ``core``'s ``AppConfig.ready``
 (``autodiscover_modules("privacy")``)."""
 
+from django.contrib.auth.models import User
+
 from core.privacy import register_eraser, register_exporter
 from tournaments.selectors.people import person_data_export
 from tournaments.services.people import person_anonymise
 
-register_exporter("tournaments", lambda user: person_data_export(user=user))
-register_eraser("tournaments", lambda user, pseudonym: person_anonymise(user=user, pseudonym=pseudonym))
+
+def _export(user: User) -> dict[str, object]:
+    return person_data_export(user=user)
+
+
+def _erase(user: User, pseudonym: str) -> None:
+    person_anonymise(user=user, pseudonym=pseudonym)
+
+
+register_exporter("tournaments", _export)
+register_eraser("tournaments", _erase)

@@ -88,7 +88,9 @@ def my_events(*, user: User) -> MyEvents:
     event_ids = [reg.event_id for reg in registrations]
     latest_swiss: dict[int, Round] = {}
     for round_obj in (
-        Round.objects.filter(event_id__in=event_ids, stage=Round.Stage.SWISS, snapshot__isnull=False)
+        Round.objects.filter(
+            event_id__in=event_ids, stage=Round.Stage.SWISS, snapshot__isnull=False
+        )
         .select_related("snapshot")
         .order_by("event_id", "number")
     ):
@@ -121,15 +123,15 @@ def my_events(*, user: User) -> MyEvents:
                     item.record = str(row.get("record", ""))
                     item.points = int(str(row.get("points", 0)))
                     item.rank = int(str(row.get("rank", 0))) or None
-        for match in sorted(played.get(reg.event_id, []), key=lambda m: m.round.number):
-            reports = getattr(match, "confirmed_reports", [])
+        for top_match in sorted(played.get(reg.event_id, []), key=lambda m: m.round.number):
+            reports = getattr(top_match, "confirmed_reports", [])
             if not reports:
                 continue
-            if _winner(match, reports[0]) == reg.pk:
-                final = match.round.number == last_round_of.get(reg.event_id)
-                item.top_cut_won = final and tables_per_round[match.round_id] == 1
+            if _winner(top_match, reports[0]) == reg.pk:
+                final = top_match.round.number == last_round_of.get(reg.event_id)
+                item.top_cut_won = final and tables_per_round[top_match.round_id] == 1
             else:
-                item.top_cut_out_at = 2 * tables_per_round[match.round_id]
+                item.top_cut_out_at = 2 * tables_per_round[top_match.round_id]
                 item.top_cut_won = False
                 break
         if reg.event.status in PAST_STATUSES:
@@ -153,9 +155,11 @@ def person_data_export(*, user: User) -> dict[str, object]:
         Registration.objects.filter(user=user).select_related("event").order_by("created_at", "id")
     )
     versions: dict[int, list[dict[str, object]]] = defaultdict(list)
-    for version in DecklistVersion.objects.filter(decklist__registration__user=user).select_related(
-        "decklist"
-    ).order_by("decklist_id", "version"):
+    for version in (
+        DecklistVersion.objects.filter(decklist__registration__user=user)
+        .select_related("decklist")
+        .order_by("decklist_id", "version")
+    ):
         versions[version.decklist.registration_id].append(
             {
                 "version": version.version,
@@ -166,9 +170,11 @@ def person_data_export(*, user: User) -> dict[str, object]:
                 "legal": version.legal,
             }
         )
-    reports = ResultReport.objects.filter(reported_by=user).select_related(
-        "match__round__event"
-    ).order_by("created_at", "id")
+    reports = (
+        ResultReport.objects.filter(reported_by=user)
+        .select_related("match__round__event")
+        .order_by("created_at", "id")
+    )
     return {
         "registrations": [
             {
