@@ -27,6 +27,7 @@ pytestmark = pytest.mark.django_db
 def _any_host(settings: Any) -> None:
     settings.ALLOWED_HOSTS = ["cards.example.org", "testserver"]
 
+
 LOGIN = "/accounts/login/"
 SIGNUP = "/accounts/signup/"
 ADMIN_LOGIN = "/admin/login/"
@@ -71,7 +72,8 @@ def test_sign_up_mails_a_link_on_the_requests_host_and_verifying_it_logs_in() ->
     assert mail.outbox[0].to == ["aoi@example.org"]
     link = LINK.findall(str(mail.outbox[0].body))[0]
     assert link.startswith(f"http://{HOST}/accounts/confirm-email/")
-    assert "localhost" not in link and "127.0.0.1" not in link
+    assert "localhost" not in link
+    assert "127.0.0.1" not in link
 
     path = link.removeprefix(f"http://{HOST}")
     assert client.get(path).status_code == 200  # the confirmation page
@@ -144,10 +146,12 @@ def test_the_header_offers_log_in_and_sign_up_then_my_account(
     client: Client, make_user: Any
 ) -> None:
     page = client.get("/").content.decode()
-    assert 'href="/accounts/login/"' in page and 'href="/accounts/signup/"' in page
+    assert 'href="/accounts/login/"' in page
+    assert 'href="/accounts/signup/"' in page
     client.force_login(make_user("aoi"))
     page = client.get("/").content.decode()
-    assert 'href="/accounts/profile/"' in page and 'href="/me/events/"' in page
+    assert 'href="/accounts/profile/"' in page
+    assert 'href="/me/events/"' in page
     assert 'href="/accounts/signup/"' not in page
 
 
@@ -285,4 +289,5 @@ def test_social_providers_are_off_unless_both_variables_are_set() -> None:
 
 def test_no_social_button_is_shown_when_no_provider_is_configured(client: Client) -> None:
     page = client.get(LOGIN).content.decode()
-    assert "/accounts/line/" not in page and "/accounts/google/" not in page
+    assert "/accounts/line/" not in page
+    assert "/accounts/google/" not in page

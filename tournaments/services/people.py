@@ -7,8 +7,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from core.audit import audit_log
-from tournaments.models import Decklist, Event, Registration, Round
-from tournaments.snapshots import snapshot_refresh
+from tournaments.models import Decklist, Event, Registration
+from tournaments.selectors.people import public_name_of
+from tournaments.snapshots import snapshots_rename_player
 
 #: Events whose rules no longer need the players' decklists.
 OVER = (Event.Status.FINISHED, Event.Status.CANCELLED)
@@ -18,11 +19,18 @@ OVER = (Event.Status.FINISHED, Event.Status.CANCELLED)
 def person_anonymise(*, user: User, pseudonym: str) -> None:
     """Show the person's registrations (and so their results) under ``pseudonym``, forget their
     registration details (email, player ID, unused claim code), delete their decklists for
-    events that are over (kept while the event is not, as its rules need them), and rebuild the
-    public snapshots that named them. Called by ``core.profiles.account_delete``."""
-    registrations = list(Registration.objects.select_for_update().filter(user=user))
+    events that are over (kept while the event is not, as its rules need them), and rename them
+    in the stored public snapshots (the standings stay exactly as they were computed).
+    Called by ``core.profiles.account_delete``."""
+    registrations = list(
+        Registration.objects.select_for_update(of=("self",))
+        .filter(user=user)
+        .select_related("user__profile")
+    )
     event_ids = sorted({reg.event_id for reg in registrations})
     for reg in registrations:
+        old_names = {reg.display_name, public_name_of(reg)}
+        snapshots_rename_player(registration=reg, old_names=old_names, new=pseudonym)
         reg.display_name = pseudonym
         reg.email = ""
         reg.player_id = ""
@@ -31,12 +39,6 @@ def person_anonymise(*, user: User, pseudonym: str) -> None:
     gone, _ = Decklist.objects.filter(
         registration__in=registrations, registration__event__status__in=OVER
     ).delete()
-    for round_obj in (
-        Round.objects.filter(event_id__in=event_ids, snapshot__isnull=False)
-        .select_related("event")
-        .order_by("event_id", "number")
-    ):
-        snapshot_refresh(round_obj=round_obj, standings=True)
     for event_id in event_ids:
         audit_log(
             action="tournaments.registration.anonymised",
