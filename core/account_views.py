@@ -16,7 +16,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from core.forms import AccountDeleteForm, ProfileForm
-from core.profiles import account_data_export, account_delete, profile_of, profile_update
+from core.profiles import (
+    account_data_export,
+    account_delete,
+    profile_of,
+    profile_update,
+    registration_name_for,
+)
 from core.views import form_service_call, request_user
 
 
@@ -58,11 +64,13 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
         else:
             status = 400
     else:
+        saved = profile.pk is not None
         form = ProfileForm(
             initial={
-                "display_name": profile.display_name,
+                # Until the profile is saved: the account's name and the language in use.
+                "display_name": profile.display_name if saved else registration_name_for(user=user),
                 "official_player_id": profile.official_player_id,
-                "language": profile.language,
+                "language": profile.language if saved else translation.get_language(),
                 "time_zone": profile.time_zone,
                 "public_name": profile.public_name,
                 "short_name": profile.short_name,

@@ -8,6 +8,7 @@ import re
 import sys
 import uuid
 from collections.abc import Sequence
+from email import policy
 from email.message import Message
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,22 @@ def first_link(message: EmailMessage) -> str | None:
     return found.group(0) if found else None
 
 
+def readable(mime: Message) -> bytes:
+    """The message as an ``.eml`` whose text parts are plain UTF-8 (8bit), not quoted-printable
+    or base64: a newcomer opens it in any editor and sees the whole link on one line."""
+    for part in mime.walk():
+        if part.get_content_maintype() != "text" or part.is_multipart():
+            continue
+        raw = part.get_payload(decode=True)
+        if not isinstance(raw, bytes):
+            continue
+        del part["Content-Transfer-Encoding"]
+        part["Content-Transfer-Encoding"] = "8bit"
+        # The generator writes surrogate-escaped text back as the original bytes.
+        part.set_payload(raw.decode("ascii", errors="surrogateescape"))
+    return mime.as_bytes(policy=policy.SMTP)
+
+
 class MailFileBackend(BaseEmailBackend):
     """One ``.eml`` file per message in ``file_path`` (the mailer's OPTIONS); its path and
     first link printed."""
@@ -40,8 +57,7 @@ class MailFileBackend(BaseEmailBackend):
         for message in email_messages:
             stamp = timezone.now().strftime("%Y%m%d-%H%M%S")
             path = self.folder / f"{stamp}-{uuid.uuid4().hex[:8]}.eml"
-            mime: Message = message.message()
-            path.write_bytes(mime.as_bytes())
+            path.write_bytes(readable(message.message()))
             link = first_link(message)
             recipients = ", ".join(message.recipients())
             lines = [f"Mail to {recipients}: {message.subject}", f"  written to {path}"]

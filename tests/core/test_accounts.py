@@ -240,7 +240,9 @@ def test_the_mail_file_backend_writes_one_readable_file_per_message_and_prints_t
     messages = [
         EmailMessage(
             "Confirm",
-            "Open http://cards.example.org/accounts/confirm-email/k1/ now",
+            "Open http://cards.example.org/accounts/confirm-email/k1-"
+            + "x" * 80
+            + "/ now, ようこそ",
             to=["a@x.org"],
         ),
         EmailMessage("Hello", "No link here.", to=["b@x.org"]),
@@ -248,10 +250,13 @@ def test_the_mail_file_backend_writes_one_readable_file_per_message_and_prints_t
     assert backend.send_messages(messages) == 2
     files = sorted(tmp_path.glob("*.eml"))
     assert len(files) == 2
-    texts = [path.read_text() for path in files]
-    assert any("Subject: Confirm" in text and "confirm-email/k1/" in text for text in texts)
+    texts = [path.read_text(encoding="utf-8") for path in files]
+    confirm = next(text for text in texts if "Subject: Confirm" in text)
+    # Readable as it is: the whole link on one line, the Japanese as Japanese.
+    assert f"http://cards.example.org/accounts/confirm-email/k1-{'x' * 80}/" in confirm
+    assert "ようこそ" in confirm
     printed = capsys.readouterr().out
-    assert "link: http://cards.example.org/accounts/confirm-email/k1/" in printed
+    assert f"link: http://cards.example.org/accounts/confirm-email/k1-{'x' * 80}/" in printed
     assert printed.count("link:") == 1
 
 
