@@ -18,7 +18,8 @@ from django.core.mail import EmailMessage
 from django.core.mail.backends.base import BaseEmailBackend
 from django.utils import timezone
 
-LINK = re.compile(r"https?://[^\s<>\"']+")
+#: A web address: the characters a URL may hold (so Japanese text right after it is not taken).
+LINK = re.compile(r"https?://[A-Za-z0-9\-._~:/?#\[\]@!$&()*+,;=%]+")
 
 
 def first_link(message: EmailMessage) -> str | None:

@@ -17,7 +17,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from config.env import EnvError, mailers_from_env, social_providers
-from core.mail import MailFileBackend
+from core.mail import MailFileBackend, first_link
 from core.models import Profile
 
 pytestmark = pytest.mark.django_db
@@ -296,3 +296,11 @@ def test_no_social_button_is_shown_when_no_provider_is_configured(client: Client
     page = client.get(LOGIN).content.decode()
     assert "/accounts/line/" not in page
     assert "/accounts/google/" not in page
+
+
+def test_the_printed_link_stops_where_the_address_ends() -> None:
+    message = EmailMessage(
+        "確認", "確認は http://cards.example.org/accounts/confirm-email/Mg:1x/にアクセス"
+    )
+    assert first_link(message) == "http://cards.example.org/accounts/confirm-email/Mg:1x/"
+    assert first_link(EmailMessage("Hello", "No link here.")) is None
