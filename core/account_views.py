@@ -23,6 +23,7 @@ from core.profiles import (
     profile_update,
     registration_name_for,
 )
+from core.time_zones import session_time_zone_set
 from core.views import form_service_call, request_user
 
 
@@ -51,6 +52,7 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
             if outcome.value is not None:
                 language = outcome.value.language
                 translation.activate(language)
+                session_time_zone_set(request, outcome.value.time_zone)
                 messages.success(request, _("Your profile is saved."))
                 response = redirect("account-profile")
                 response.set_cookie(

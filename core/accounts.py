@@ -29,6 +29,7 @@ from core.login_limits import (
     login_retry_after,
 )
 from core.models import Profile
+from core.time_zones import session_time_zone_set
 
 RATE_LIMITED = "rate_limited"
 RATE_LIMITED_MESSAGE = _(
@@ -70,10 +71,14 @@ class AccountAdapter(DefaultAccountAdapter):
             login_failure_record(username=login_account_name(login))
 
     def post_login(self, request: HttpRequest, user: AbstractBaseUser, **kwargs: Any) -> Any:
-        """After log-in, the site speaks the person's preferred language."""
+        """After log-in, the site speaks the person's preferred language and shows times in their
+        time zone."""
         response: HttpResponse = super().post_login(request, user, **kwargs)
-        language = Profile.objects.filter(user_id=user.pk).values_list("language", flat=True)
-        chosen = language.first()
+        chosen, zone = Profile.objects.filter(user_id=user.pk).values_list(
+            "language", "time_zone"
+        ).first() or ("", "")
+        if zone:
+            session_time_zone_set(request, zone)
         if chosen:
             translation.activate(chosen)
             response.set_cookie(

@@ -13,12 +13,15 @@ from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.core.mail import EmailMessage
-from django.test import Client
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from config.env import EnvError, mailers_from_env, social_providers
 from core.mail import MailFileBackend, first_link
 from core.models import Profile
+from core.time_zones import PersonTimeZoneMiddleware
 
 pytestmark = pytest.mark.django_db
 
@@ -135,9 +138,10 @@ def test_password_reset_mails_a_link_on_the_requests_host(make_user: Any) -> Non
 
 def test_the_preferred_language_applies_after_log_in(client: Client, make_user: Any) -> None:
     user = _verified(make_user, "aoi", "aoi@example.org")
-    Profile.objects.create(user=user, language="ja")
+    Profile.objects.create(user=user, language="ja", time_zone="Europe/Paris")
     response = _login(client, "aoi", PASSWORD)
     assert response.cookies["django_language"].value == "ja"
+    assert client.session["person_time_zone"] == "Europe/Paris"
     page = client.get("/accounts/profile/").content.decode()
     assert 'lang="ja"' in page
 
@@ -304,3 +308,22 @@ def test_the_printed_link_stops_where_the_address_ends() -> None:
     )
     assert first_link(message) == "http://cards.example.org/accounts/confirm-email/Mg:1x/"
     assert first_link(EmailMessage("Hello", "No link here.")) is None
+
+
+def test_the_persons_time_zone_is_active_while_their_request_runs() -> None:
+    seen: list[str] = []
+
+    def view(request: Any) -> Any:
+        seen.append(str(timezone.get_current_timezone()))
+        return HttpResponse("ok")
+
+    middleware = PersonTimeZoneMiddleware(view)
+    request = RequestFactory().get("/")
+    request.session = {"person_time_zone": "America/New_York"}  # type: ignore[assignment]  # a plain dict stands in for the session
+    middleware(request)
+    request.session = {"person_time_zone": "Nowhere/Else"}  # type: ignore[assignment]  # a plain dict stands in for the session
+    middleware(request)
+    request.session = {}  # type: ignore[assignment]  # a plain dict stands in for the session
+    middleware(request)
+    assert seen == ["America/New_York", "Asia/Tokyo", "Asia/Tokyo"]
+    assert str(timezone.get_current_timezone()) == "Asia/Tokyo"
