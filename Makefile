@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck pytest migrate demo worker install clean benchmarks messages mutation
+.PHONY: run test lint typecheck pytest migrate demo worker beat install clean benchmarks messages mutation
 
 # Python 3.13 from .python-version: a python3.13 on PATH, else pyenv's 3.13.0.
 $(PY):
@@ -78,6 +78,12 @@ test: lint typecheck pytest
 
 worker: install
 	$(VENV)/bin/celery -A config worker --loglevel=INFO
+
+# The periodic tasks (config/celery.py: the due reminders). Exactly ONE beat process in
+# production; under `make run` (no broker) `python manage.py send_due_notifications` does the same.
+beat: install
+	@mkdir -p var
+	$(VENV)/bin/celery -A config beat --loglevel=INFO --schedule var/celerybeat-schedule
 
 benchmarks: install
 	$(PY) benchmarks/decklists.py

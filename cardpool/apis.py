@@ -158,6 +158,9 @@ class DecklistCheckApi(APIView):
     class InputSerializer(DecklistInputSerializer):
         game = serializers.ChoiceField(choices=Game.Slug.values)
         format_id = serializers.IntegerField(required=False, min_value=1)
+        date = serializers.DateField(
+            required=False, help_text="Check against the ban list in force on this day (today)."
+        )
 
     @extend_schema(request=InputSerializer, responses=LegalityReportSerializer)
     def post(self, request: Request) -> Response:
@@ -169,5 +172,6 @@ class DecklistCheckApi(APIView):
             data=data["data"],
             fmt=data["format"],
             format_id=data.get("format_id"),
+            on=data.get("date"),
         )
         return Response(report.as_dict(data["lang"]))

@@ -9,9 +9,18 @@ Required keys per game:
 - ``zutomayo``: id, pack, number, name_ja (or name), type, element, clock, power_cost, rarity;
   characters also attack_night and attack_day. ``send_to_power`` absent or empty means *no*
   SEND TO POWER, which is not the same as 0.
-- ``azuki``: id, set, name, card_type, element (``fire|water`` for two elements).
-- ``ztrike``: id, name, colour, power (0-10), victory_points; optional set, bonus
-  (none|battle|win|lose), bonus_text.
+- ``azuki``: id, set, name, card_type, element (``fire|water``, ``lightning/water``,
+  ``fire, water`` or a list for two elements; ``normal`` is Neutral, as the pure loader reads it).
+- ``ztrike``: id (or card_id), name, colour (or color), power (0-10), victory_points (or vp);
+  optional set, bonus (none|battle|win|lose), bonus_text.
+
+Ids follow each game's convention, checked here: ZUTOMAYO ``<pack>_<number>`` agreeing with
+the record's pack and number (``1st_10``; a second printing may add a suffix, ``1st_5_SE``,
+and then shares its pack and number with the first); Azuki a set code, a dash and three digits
+with an optional art suffix (``STT01-001``, ``STT01-001A``), beginning with the record's set;
+ZTRIKE letters, digits, dashes and underscores. Two records for one ZUTOMAYO pack and number
+are refused unless the second id is the first's with a suffix, in the file and against the
+cards already stored (``cardpool.services.card_import``).
 
 Every problem names the record (its position and id) and the field.
 """
@@ -21,6 +30,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,6 +52,10 @@ AZUKI_ELEMENTS = (
 ZTRIKE_COLOURS = ("red", "blue", "green", "generic", "ztrike")
 ZTRIKE_BONUSES = ("none", "battle", "win", "lose")
 MAX_RECORDS = 20_000
+_ZUTOMAYO_ID = re.compile(r"^(?P<pack>[0-9A-Za-z]+)_(?P<number>\d+)(?P<suffix>_[0-9A-Za-z]+)?$")
+_AZUKI_ID = re.compile(r"^(?P<set>[A-Z]{2,5}\d{0,3})-\d{3}[A-Z]{0,3}$")
+_ZTRIKE_ID = re.compile(r"^[0-9A-Za-z][0-9A-Za-z_-]*$")
+_ELEMENT_SEPARATORS = re.compile(r"\s*(?:\||/|,|&|\+)\s*")
 
 
 class CardRecordError(ValueError):
@@ -165,8 +179,21 @@ class _Record:
 
 
 def _zutomayo(rec: _Record) -> CardValues:
-    code = rec.text("id", required=True, max_length=40)
     pack = rec.text("pack", required=True, max_length=30)
+    number = rec.integer("number", required=True, low=1, high=9999)
+    code = rec.text("id", max_length=40) or (f"{pack}_{number}" if pack and number else "")
+    if not code:
+        rec._fail("id", "is required")
+    shape = _ZUTOMAYO_ID.match(code)
+    if code and shape is None:
+        rec._fail("id", f"{code!r} is not <pack>_<number> (e.g. 1st_10)")
+    elif (
+        shape is not None
+        and pack
+        and number is not None
+        and (shape["pack"] != pack or int(shape["number"]) != number)
+    ):
+        rec._fail("id", f"{code!r} does not agree with pack {pack!r} and number {number}")
     card_type = rec.choice("type", ZUTOMAYO_TYPES)
     is_character = card_type == "character"
     name_ja = rec.text("name_ja")
@@ -179,7 +206,7 @@ def _zutomayo(rec: _Record) -> CardValues:
     if not is_character and (attack_night is not None or attack_day is not None):
         rec._fail("attack_night", f"a {card_type or 'non-character'} card has no attack")
     values = {
-        "number": rec.integer("number", required=True, low=1, high=9999),
+        "number": number,
         "number_printed": rec.text("number_printed", max_length=20),
         "name": name,
         "name_en": name_en,
@@ -208,11 +235,20 @@ def _zutomayo(rec: _Record) -> CardValues:
 
 def _azuki(rec: _Record) -> CardValues:
     code = rec.text("id", required=True, max_length=40)
-    set_code = rec.text("set", required=True, max_length=30)
-    raw_elements = rec.string_list("element") if rec.present("element") else []
+    shape = _AZUKI_ID.match(code)
+    set_code = rec.text("set", max_length=30) or (shape["set"] if shape else "")
+    if not set_code:
+        rec._fail("set", "is required")
+    if code and shape is None:
+        rec._fail("id", f"{code!r} is not a set code, a dash and three digits (e.g. STT01-001)")
+    elif shape is not None and set_code and shape["set"] != set_code:
+        rec._fail("id", f"{code!r} does not begin with its set {set_code!r}")
+    raw_elements = _elements(rec) if rec.present("element") else []
     if not raw_elements:
         rec._fail("element", "is required")
-    elements = [element.lower() for element in raw_elements]
+    elements = list(
+        dict.fromkeys("neutral" if e.lower() == "normal" else e.lower() for e in raw_elements)
+    )
     for element in elements:
         if element not in AZUKI_ELEMENTS:
             rec._fail("element", f"{element!r} is not one of {', '.join(AZUKI_ELEMENTS)}")
@@ -241,8 +277,32 @@ def _azuki(rec: _Record) -> CardValues:
     return CardValues(code=code, set_code=set_code, set_name=rec.text("set_name"), values=values)
 
 
+def _elements(rec: _Record) -> list[str]:
+    """An Azuki element field as the pure loader reads it: a list, or one string with ``|``,
+    ``/``, ``,``, ``&`` or ``+`` between two elements."""
+    value = rec.raw.get("element")
+    if isinstance(value, str):
+        return [part for part in _ELEMENT_SEPARATORS.split(value.strip()) if part]
+    return rec.string_list("element")
+
+
+def _alias(rec: _Record, key: str, *others: str) -> None:
+    """Read ``key`` from its first present alias (the names the pure loader accepts)."""
+    if rec.present(key):
+        return
+    for other in others:
+        if rec.present(other):
+            rec.raw = {**rec.raw, key: rec.raw[other]}
+            return
+
+
 def _ztrike(rec: _Record) -> CardValues:
+    _alias(rec, "id", "card_id")
+    _alias(rec, "colour", "color")
+    _alias(rec, "victory_points", "vp")
     code = rec.text("id", required=True, max_length=40)
+    if code and not _ZTRIKE_ID.match(code):
+        rec._fail("id", f"{code!r} is not a Card ID (letters, digits, dashes and underscores)")
     colour = rec.choice("colour", ZTRIKE_COLOURS)
     values = {
         "name": rec.text("name", required=True),
@@ -294,6 +354,19 @@ def records_from_text(text: str, *, filename: str) -> list[Mapping[str, Any]]:
     return data
 
 
+def copy_key(game: str, card: CardValues) -> tuple[str, int] | None:
+    """A ZUTOMAYO card's pack and number (rule 4.1.2's copy key); None for other games."""
+    number = card.values.get("number")
+    if game != "zutomayo" or not isinstance(number, int):
+        return None
+    return (card.set_code, number)
+
+
+def is_reprint(code: str, *, of: str) -> bool:
+    """``code`` names a second printing of ``of``: the same id with a suffix (``1st_5_SE``)."""
+    return code.startswith(f"{of}_")
+
+
 def validate_records(game: str, records: Sequence[object]) -> list[CardValues]:
     """Validate every record; raise CardRecordError listing every problem, or return them all."""
     if game not in READERS:
@@ -305,6 +378,7 @@ def validate_records(game: str, records: Sequence[object]) -> list[CardValues]:
     problems: list[str] = []
     cards: list[CardValues] = []
     seen: dict[str, int] = {}
+    printed: dict[tuple[str, int], tuple[int, str]] = {}
     for index, raw in enumerate(records, start=1):
         if not isinstance(raw, Mapping):
             problems.append(f"record {index}: expected an object, got {type(raw).__name__}")
@@ -316,6 +390,16 @@ def validate_records(game: str, records: Sequence[object]) -> list[CardValues]:
         if card.code in seen:
             problems.append(f"{where}, field 'id': duplicate of record {seen[card.code]}")
         seen[card.code] = index
+        key = copy_key(game, card)
+        if key is not None:
+            first = printed.get(key)
+            if first is not None and not is_reprint(card.code, of=first[1]):
+                problems.append(
+                    f"{where}, field 'id': pack {key[0]} number {key[1]} is already record "
+                    f"{first[0]} (id {first[1]!r}); a second printing's id is the first's with "
+                    "a suffix (e.g. 1st_5_SE)"
+                )
+            printed.setdefault(key, (index, card.code))
         cards.append(card)
     if problems:
         raise CardRecordError(problems)

@@ -42,6 +42,35 @@ class CardSet(models.Model):
         return f"{self.game.slug}:{self.code}"
 
 
+#: Every game's elements (ZUTOMAYO CARD: basic rules ③属性; Azuki TCG; ZTRIKE's colours), as
+#: the card pages and filters show them.
+ELEMENT_LABELS = {
+    "darkness": _("Darkness"),
+    "flame": _("Flame"),
+    "electric": _("Electric"),
+    "wind": _("Wind"),
+    "chaos": _("Chaos"),
+    "fire": _("Fire"),
+    "water": _("Water"),
+    "earth": _("Earth"),
+    "lightning": _("Lightning"),
+    "neutral": _("Neutral"),
+    "normal": _("Normal"),
+    "light": _("Light"),
+    "dark": _("Dark"),
+    "red": _("Red"),
+    "blue": _("Blue"),
+    "green": _("Green"),
+    "generic": _("Generic"),
+    "ztrike": "ZTRIKE",
+}
+
+
+def element_label(value: str) -> str:
+    """One element's label in the active language (the value itself when unknown)."""
+    return str(ELEMENT_LABELS.get(value, value))
+
+
 class Card(models.Model):
     """One card, with the fields of all three games (those of other games stay empty)."""
 
@@ -67,6 +96,9 @@ class Card(models.Model):
     name_ja = models.CharField(max_length=200, blank=True)
     search_text = models.TextField(
         blank=True, help_text=_("Normalised names for matching (width, case, brackets folded).")
+    )
+    effect_search_text = models.TextField(
+        blank=True, help_text=_("Normalised effect texts for matching (cardpool.search).")
     )
     card_type = models.CharField(max_length=20, choices=CardType.choices)
     elements = models.JSONField(default=list, blank=True)
@@ -115,6 +147,11 @@ class Card(models.Model):
 
     def __str__(self) -> str:
         return f"{self.code} {self.name}"
+
+    @property
+    def element_display(self) -> str:
+        """The card's elements in the active language ("Fire / Water")."""
+        return " / ".join(element_label(e) for e in self.element.split("|") if e)
 
 
 class CardRevision(models.Model):

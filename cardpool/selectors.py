@@ -6,57 +6,104 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 
 from cardpool.legality.loaders import load_card_index
-from cardpool.legality.names import normalize_name
-from cardpool.legality.parser import DecklistFormat
+from cardpool.legality.parser import DecklistFormat, card_id_candidate
 from cardpool.legality.report import LegalityReport, check_decklist_text
 from cardpool.legality.types import BanEntry, CardIndex, FormatRules
 from cardpool.legality.types import BanList as PureBanList
 from cardpool.legality.types import Game as LegalityGame
-from cardpool.models import BanList, BanListEntry, Card, CardRevision, Format
+from cardpool.models import (
+    BanList,
+    BanListEntry,
+    Card,
+    CardRevision,
+    Format,
+    Game,
+    element_label,
+)
+from cardpool.search import search_key
 from core.errors import InvalidInputError
 
 DECKLIST_FORMATS: tuple[DecklistFormat, ...] = ("auto", "text", "csv", "json")
+
+
+#: Orders the search offers: pack and number (the default), name, cost, clock.
+CARD_SORTS = ("pack", "name", "cost", "clock")
 
 
 @dataclass(frozen=True)
 class CardFilters:
     game: str = "zutomayo"
     q: str = ""
+    text: str = ""
     pack: str = ""
     card_type: str = ""
     element: str = ""
     clock: int | None = None
     power_cost: int | None = None
+    sort: str = "pack"
+    language: str = "en"
+
+
+def _sorted(cards: QuerySet[Card], *, sort: str, language: str) -> QuerySet[Card]:
+    pack_order = ("card_set__code", "number", "code")
+    if sort == "name":
+        return cards.order_by("name_ja" if language == "ja" else "name", *pack_order)
+    if sort == "cost":
+        return cards.order_by("power_cost", "ikz_cost", "power", *pack_order)
+    if sort == "clock":
+        return cards.order_by("clock", *pack_order)
+    return cards.order_by(*pack_order)
 
 
 def card_search(*, filters: CardFilters) -> QuerySet[Card]:
-    """Cards of one game matching every given filter, in pack and number order.
+    """Cards of one game matching every given filter, sorted as asked (pack and number by
+    default).
 
-    The name filter matches English or Japanese names and the card code, ignoring
-    full-width/half-width, case and bracket style.
+    ``q`` that spells a card id in the game's syntax (``1st-10``, ``1ST_10``, ``１ｓｔ－１０``)
+    finds exactly that card (never 1st_100); any other ``q`` matches English or Japanese names
+    and the code, and ``text`` the effect texts, both by ``cardpool.search.search_key`` (width,
+    case, brackets, marks and katakana/hiragana folded). ``element`` is exact: one of the
+    card's elements (an Azuki card may have two).
     """
     cards = Card.objects.filter(game__slug=filters.game).select_related("card_set", "game")
-    if filters.q.strip():
-        cards = cards.filter(search_text__contains=normalize_name(filters.q))
+    query = filters.q.strip()
+    if query:
+        code = card_id_candidate(query, filters.game)
+        if code is not None:
+            cards = cards.filter(code__iexact=code)
+        else:
+            cards = cards.filter(search_text__contains=search_key(query))
+    if filters.text.strip():
+        cards = cards.filter(effect_search_text__contains=search_key(filters.text))
     if filters.pack:
         cards = cards.filter(card_set__code__iexact=filters.pack)
     if filters.card_type:
         cards = cards.filter(card_type=filters.card_type)
     if filters.element:
-        cards = cards.filter(element__icontains=filters.element.lower())
+        element = filters.element.strip().lower()
+        cards = cards.filter(
+            Q(element__iexact=element)
+            | Q(element__istartswith=f"{element}|")
+            | Q(element__iendswith=f"|{element}")
+            | Q(element__icontains=f"|{element}|")
+        )
     if filters.clock is not None:
         cards = cards.filter(clock=filters.clock)
     if filters.power_cost is not None:
         cards = cards.filter(power_cost=filters.power_cost)
-    return cards.order_by("card_set__code", "number", "code")
+    return _sorted(cards, sort=filters.sort, language=filters.language)
 
 
 def card_get(*, game: str, code: str) -> Card | None:
+    """The card with this code, whatever the case of the address (``/cards/zutomayo/1ST_10/``)."""
     return (
-        Card.objects.select_related("card_set", "game").filter(game__slug=game, code=code).first()
+        Card.objects.select_related("card_set", "game")
+        .filter(game__slug=game, code__iexact=code)
+        .order_by("code")
+        .first()
     )
 
 
@@ -64,15 +111,21 @@ def card_revisions(*, card: Card) -> QuerySet[CardRevision]:
     return CardRevision.objects.filter(card=card).order_by("-created_at", "-id")
 
 
-def card_facets(*, game: str) -> dict[str, list[str]]:
-    """The values the search form offers for one game (three queries)."""
+def card_facets(*, game: str) -> dict[str, list[tuple[str, str]]]:
+    """The values the search form offers for one game, each with its label in the active
+    language (three queries)."""
     cards = Card.objects.filter(game__slug=game)
     packs = sorted(set(cards.values_list("card_set__code", flat=True)))
     elements = sorted(
         {element for row in cards.values_list("elements", flat=True) for element in row or []}
     )
+    type_labels = dict(Card.CardType.choices)
     types = sorted(set(cards.values_list("card_type", flat=True)))
-    return {"packs": packs, "elements": elements, "types": types}
+    return {
+        "packs": [(pack, pack) for pack in packs],
+        "elements": [(element, element_label(element)) for element in elements],
+        "types": [(value, str(type_labels.get(value, value))) for value in types],
+    }
 
 
 # --- snapshots for the pure legality checker -------------------------------------------------
@@ -150,12 +203,23 @@ def card_index_for_game(*, game: str) -> CardIndex:
 
 
 def format_rules_get(*, format_id: int | None, game: str) -> FormatRules | None:
-    """A format's dated ban/limited lists as frozen ``FormatRules`` (two queries), or None."""
+    """A format's dated ban/limited lists as frozen ``FormatRules`` (two queries), or None when
+    no format is asked for. An unknown format, or one of another game, is a 400 (never ignored:
+    a list checked without its ban list would be reported legal)."""
     if format_id is None:
         return None
-    fmt = Format.objects.filter(pk=format_id).first()
+    fmt = Format.objects.select_related("game").filter(pk=format_id).first()
     if fmt is None:
-        return None
+        raise InvalidInputError(
+            f"format {format_id} does not exist", field="format_id", code="unknown_format"
+        )
+    if fmt.game.slug != game:
+        raise InvalidInputError(
+            f"format {fmt.name!r} is a format of {fmt.game.get_slug_display()}, not of "
+            f"{dict(Game.Slug.choices).get(game, game)}",
+            field="format_id",
+            code="format_of_another_game",
+        )
     entries = (
         BanListEntry.objects.filter(ban_list__format=fmt)
         .select_related("card", "ban_list")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,15 +11,23 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from cardpool.importers import CardRecordError, CardValues, validate_records
+from cardpool.importers import (
+    CardRecordError,
+    CardValues,
+    copy_key,
+    is_reprint,
+    validate_records,
+)
 from cardpool.legality.report import LegalityReport
 from cardpool.models import Card, CardImport, CardRevision, CardSet, Game
-from cardpool.search import search_text_for
+from cardpool.search import effect_search_text_for, search_text_for
 from cardpool.selectors import decklist_report
 from core.audit import audit_log
 from core.errors import InvalidInputError
 
 GAME_NAMES = dict(Game.Slug.choices)
+#: Kept for search, derived from the card's own fields: not part of a revision's history.
+DERIVED_FIELDS = frozenset({"search_text", "effect_search_text"})
 
 
 @dataclass(frozen=True)
@@ -30,6 +38,8 @@ class ImportSummary:
     updated: int
     unchanged: int
     sets_created: int
+    missing: tuple[str, ...] = ()
+    """Codes of stored cards the file does not hold: kept (decklists name them), and listed."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -39,6 +49,7 @@ class ImportSummary:
             "updated": self.updated,
             "unchanged": self.unchanged,
             "sets_created": self.sets_created,
+            "missing": list(self.missing),
         }
 
 
@@ -50,6 +61,47 @@ def game_ensure(*, slug: str) -> Game:
         )
     game, _ = Game.objects.get_or_create(slug=slug, defaults={"name": GAME_NAMES[slug]})
     return game
+
+
+def _refuse_second_printings(
+    game_slug: str,
+    cards: Sequence[CardValues],
+    stored: Iterable[Card],
+    sets: Mapping[str, CardSet],
+) -> None:
+    """A record for a pack and number that a stored card of another id already has is refused
+    (unless one is the other's second printing, ``1st_5_SE`` of ``1st_5``)."""
+    set_codes = {card_set.pk: code for code, card_set in sets.items()}
+    holders: dict[tuple[str, int], list[str]] = {}
+    for card in stored:
+        if card.number is not None:
+            holders.setdefault((set_codes.get(card.card_set_id, ""), card.number), []).append(
+                card.code
+            )
+    problems = []
+    for position, record in enumerate(cards, start=1):
+        key = copy_key(game_slug, record)
+        if key is None:
+            continue
+        others = [
+            code
+            for code in holders.get(key, ())
+            if code != record.code
+            and not is_reprint(record.code, of=code)
+            and not is_reprint(code, of=record.code)
+        ]
+        if others:
+            problems.append(
+                f"record {position} (id {record.code!r}), field 'id': pack {key[0]} number "
+                f"{key[1]} is already the stored card {others[0]!r}"
+            )
+    if problems:
+        raise InvalidInputError(
+            f"{len(problems)} problem(s): {'; '.join(problems[:10])}",
+            field="records",
+            code="invalid_card_records",
+            extra={"problems": problems},
+        )
 
 
 @transaction.atomic
@@ -82,6 +134,7 @@ def card_import(
             )
             sets_created += 1
     existing = {card.code: card for card in Card.objects.filter(game=game)}
+    _refuse_second_printings(game_slug, cards, existing.values(), sets)
     created = updated = unchanged = 0
     new_cards: list[Card] = []
     for card in cards:
@@ -90,6 +143,9 @@ def card_import(
         values["search_text"] = search_text_for(
             code=card.code,
             names=(values.get("name", ""), values.get("name_en", ""), values.get("name_ja", "")),
+        )
+        values["effect_search_text"] = effect_search_text_for(
+            effects=(values.get("effect_en", ""), values.get("effect_ja", ""))
         )
         row = existing.get(card.code)
         if row is None:
@@ -101,11 +157,12 @@ def card_import(
         if not changed:
             unchanged += 1
             continue
+        shown = {key: value for key, value in changed.items() if key not in DERIVED_FIELDS}
         CardRevision.objects.create(
             card=row,
             source=source,
-            old_values={key: old[key] for key in changed},
-            new_values=changed,
+            old_values={key: old[key] for key in shown},
+            new_values=shown,
         )
         for key, value in changed.items():
             setattr(row, key, value)
@@ -119,6 +176,7 @@ def card_import(
         updated=updated,
         unchanged=unchanged,
         sets_created=sets_created,
+        missing=tuple(sorted(set(existing) - {card.code for card in cards})),
     )
     record = CardImport.objects.create(
         game=game, created_by=actor, source=source, summary=summary.as_dict()

@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
 
-from cardpool.forms import CardSearchForm
+from cardpool.forms import SORT_LABELS, CardSearchForm
 from cardpool.models import Game
 from cardpool.selectors import CardFilters, card_facets, card_get, card_revisions, card_search
 
@@ -22,7 +23,12 @@ def card_list(request: HttpRequest, game: str = "zutomayo") -> HttpResponse:
         page = None
         status = 400
     else:
-        filters = form.filters(game=game) if form.is_bound else CardFilters(game=game)
+        language = get_language() or "en"
+        filters = (
+            form.filters(game=game, language=language)
+            if form.is_bound
+            else CardFilters(game=game, language=language)
+        )
         paginator = Paginator(card_search(filters=filters), PAGE_SIZE)
         page = paginator.get_page(request.GET.get("page"))
     query = request.GET.copy()
@@ -36,6 +42,7 @@ def card_list(request: HttpRequest, game: str = "zutomayo") -> HttpResponse:
             "game": game,
             "games": Game.Slug.choices,
             "facets": card_facets(game=game),
+            "sorts": SORT_LABELS.items(),
             "query": query.urlencode(),
         },
         status=status,

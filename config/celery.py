@@ -1,11 +1,29 @@
-"""The Celery app. Tasks live in each app's ``tasks.py``; settings come from ``CELERY_*``."""
+"""The Celery app. Tasks live in each app's ``tasks.py``; settings come from ``CELERY_*``.
+
+The periodic tasks (``beat_schedule``) need exactly one beat process in production
+(``make beat``): two would enqueue each of them twice (the due reminders would still be sent once,
+thanks to their de-duplication keys, but the work doubles). Without a broker (``make run``),
+``python manage.py send_due_notifications`` does what the schedule does.
+"""
 
 import os
 
 from celery import Celery
+from celery.schedules import crontab
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
 
 app = Celery("zto")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+#: Reminders that fall due by the clock (decklist missing 24 hours before the deadline…),
+#: every 15 minutes.
+DUE_NOTIFICATIONS_TASK = "core.notifications_send_due"
+app.conf.beat_schedule = {
+    "send-due-notifications": {
+        "task": DUE_NOTIFICATIONS_TASK,
+        "schedule": crontab(minute="*/15"),
+        "options": {"expires": 14 * 60},
+    },
+}

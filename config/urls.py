@@ -15,6 +15,7 @@ from core import views as core_views
 from core.access import Access, include_declared, route
 from core.apis import ApiRootApi, ObtainTokenApi
 from core.converters import IdConverter
+from core.notifications import urls as notification_urls
 from tournaments.views.public import home
 
 register_converter(IdConverter, "id")
@@ -25,6 +26,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("tournaments.api_urls")),
     path("", include("judging.api_urls")),
     route("auth/token/", ObtainTokenApi.as_view(), name="api-token", access=Access.ANYONE),
+    path("", include(notification_urls.api_urlpatterns)),
 ]
 
 if settings.SOCIALACCOUNT_PROVIDERS:
@@ -44,6 +46,7 @@ urlpatterns = [
     path("", include("tournaments.urls")),  # events/…, and cards/decklists/… before cards/
     path("cards/", include("cardpool.urls")),
     path("judging/", include("judging.urls")),
+    path("", include(notification_urls.urlpatterns)),
     route("healthz", core_views.healthz, name="healthz", access={"GET": Access.ANYONE}),
     route("accounts/login/", core_views.LoginView.as_view(), name="login", access=Access.ANYONE),
     route("accounts/logout/", allauth_views.logout, name="logout", access=Access.ANYONE),

@@ -13,3 +13,6 @@ class CoreConfig(AppConfig):
         autodiscover_modules("access")
         # Each app's ``privacy.py`` says what it holds about a person (``core.privacy``).
         autodiscover_modules("privacy")
+        # Each app's ``notifications.py`` registers its kinds of notification and its due
+        # reminders (``core.notifications``).
+        autodiscover_modules("notifications")

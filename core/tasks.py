@@ -9,3 +9,12 @@ from celery import shared_task
 def ping_task(value: str) -> str:
     """Echo ``value``: lets a health check or a test see that a worker consumes the queue."""
     return f"pong:{value}"
+
+
+# Notification tasks live beside their services; listed here for Celery's autodiscovery.
+from core.notifications.services import (  # noqa: E402
+    notification_deliver_task,
+    notifications_send_due_task,
+)
+
+__all__ = ["notification_deliver_task", "notifications_send_due_task", "ping_task"]

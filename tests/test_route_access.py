@@ -2,12 +2,13 @@
 
 The routes come from the URLconf, never from a list kept here: a new route without a
 declaration fails, and so does a route argument this walk cannot fill. Each route is asked, with
-every method it takes, by ten people: anonymous, a logged-in stranger, a player of the event, a
-player of the match, a player of another event, a judge, a judge of another event, an organiser
-of another event, the organiser and site staff. Whoever the declaration lets in must not be
-refused (401/403/404, or a redirect to the login page); whoever it does not must be refused,
-and a refused write must change nothing in the database. Reads are walked again while the event
-is a draft and once its decklists are published (``when=`` in the declaration).
+every method it takes, by twelve people: anonymous, a logged-in stranger, a player of the event,
+a player of the match, a player of another event, a judge, the head judge, the scorekeeper, a
+judge of another event, an organiser of another event, the organiser and site staff. Whoever
+the declaration lets in must not be refused (401/403/404, or a redirect to the login page);
+whoever it does not must be refused, and a refused write must change nothing in the database.
+Reads are walked again while the event is a draft and once its decklists are published
+(``when=`` in the declaration).
 
 The walk runs twice: with the route guard, as the site runs, and with the guard switched off,
 which proves that the views, APIs, services and selectors refuse on their own too.
@@ -50,8 +51,10 @@ from core.access import ANY_METHOD, Access, Condition, Declared, declared_access
 from judging.models import RuleClause
 from judging.services import judge_case_open, rules_import
 from tournaments import services
-from tournaments.models import Event, Match, PrintJob, Registration, Round
+from tournaments.models import Event, Match, PrintJob, Registration, Round, StaffInvitation
 from tournaments.selectors.exports import EXPORT_KINDS
+from tournaments.services.appeals import appeal_file
+from tournaments.services.staff import staff_appoint
 from tournaments.views.organiser import ORGANISER_ACTIONS
 
 pytestmark = pytest.mark.django_db
@@ -78,9 +81,19 @@ HELD: dict[str, frozenset[Access]] = {
     ),
     "player of another event": frozenset(LOGGED_IN),
     "judge": frozenset({*LOGGED_IN, Access.EVENT_JUDGE}),
+    "head judge": frozenset({*LOGGED_IN, Access.EVENT_JUDGE, Access.EVENT_HEAD_JUDGE}),
+    "scorekeeper": frozenset({*LOGGED_IN, Access.EVENT_SCOREKEEPER}),
     "judge of another event": frozenset(LOGGED_IN),
     "organiser of another event": frozenset(LOGGED_IN),
-    "organiser": frozenset({*LOGGED_IN, Access.EVENT_JUDGE, Access.EVENT_ORGANISER}),
+    "organiser": frozenset(
+        {
+            *LOGGED_IN,
+            Access.EVENT_JUDGE,
+            Access.EVENT_HEAD_JUDGE,
+            Access.EVENT_SCOREKEEPER,
+            Access.EVENT_ORGANISER,
+        }
+    ),
     "site staff": frozenset({*LOGGED_IN, Access.SITE_STAFF}),
 }
 
@@ -183,6 +196,8 @@ class World:
     case_id: int
     card_code: str
     clause_key: str
+    invitation: StaffInvitation
+    appeal_id: int
 
     def values(self, entry: Entry, kwarg: str) -> list[object]:
         """What the walk puts in a route's argument: the world's objects, every row of the
@@ -198,6 +213,11 @@ class World:
             "code": self.card_code,
             "slug": "basic-rules",
             "key": self.clause_key,
+            "token": self.invitation.token,
+            "invitation_id": self.invitation.pk,
+            "appeal_id": self.appeal_id,
+            "role": "judge",
+            "user_id": _pk(self.users["judge"]),
         }
         tables: dict[tuple[str, str], Sequence[object]] = {
             ("tournaments:event-action", "action"): list(ORGANISER_ACTIONS),
@@ -205,7 +225,11 @@ class World:
             ("api-event-export", "kind"): EXPORT_KINDS,
         }
         if (entry.name, kwarg) in tables:
-            return list(tables[entry.name, kwarg])
+            # A converter may take only some of a table's rows (the dashboard's actions are two
+            # patterns: the organisers' and the scorekeepers').
+            converter = getattr(entry.pattern.pattern, "converters", {}).get(kwarg)
+            takes = re.compile(getattr(converter, "regex", ".*"))
+            return [value for value in tables[entry.name, kwarg] if takes.fullmatch(str(value))]
         if kwarg in single:
             return [single[kwarg]]
         raise AssertionError(
@@ -223,7 +247,9 @@ class World:
             "registration_b": str(self.registrations["player of the event"].pk),
             "display_name": "Walker", "infraction": "slow play", "penalty": "warning",
             "title": "Walk case", "ruling": "1", "wins_a": "2", "wins_b": "0", "draws": "0",
-            "decklist": LEGAL_DECK, "presented": LEGAL_DECK,
+            "decklist": LEGAL_DECK, "presented": LEGAL_DECK, "who": "stranger",
+            "role": "judge", "user": str(_pk(self.users["judge"])),
+            "invitation": str(self.invitation.pk), "outcome": "uphold", "note": "route walk",
         }  # fmt: skip
 
     def body(self) -> dict[str, object]:
@@ -237,7 +263,14 @@ class World:
             "display_name": "Walker", "infraction": "slow play", "penalty": "warning",
             "title": "Walk case", "ruling": 1, "wins_a": 2, "wins_b": 0, "draws": 0,
             "status": "registration_closed", "decklist": LEGAL_DECK, "record": {}, "size": 2,
+            "who": "stranger", "role": "judge", "token": self.invitation.token,
+            "outcome": "uphold", "note": "route walk",
         }  # fmt: skip
+
+
+def _pk(user: User | None) -> int:
+    assert user is not None
+    return int(user.pk)
 
 
 def _user(username: str, **extra: Any) -> User:
@@ -258,8 +291,8 @@ def _build_world() -> World:
         game="zutomayo", slug="basic-rules", version="1", text="Deck\n\nUse 20 cards.\n",
         source_name="walk",
     )  # fmt: skip
-    names = ["stranger", "judge", "organiser", "p1", "p2", "p3", "p4", "other player",
-             "other judge", "other organiser"]  # fmt: skip
+    names = ["stranger", "judge", "head judge", "scorekeeper", "organiser", "p1", "p2", "p3",
+             "p4", "other player", "other judge", "other organiser"]  # fmt: skip
     people = {name: _user(name.replace(" ", "-")) for name in names}
     people["site staff"] = _user("site-staff", is_staff=True)
     organiser, judge = people["organiser"], people["judge"]
@@ -269,6 +302,10 @@ def _build_world() -> World:
         status=Event.Status.REGISTRATION_OPEN,
     )  # fmt: skip
     services.event_role_grant(event=event, user=judge, role="judge", granted_by=organiser)
+    for role in ("head judge", "scorekeeper"):
+        services.event_role_grant(
+            event=event, user=people[role], role=role.replace(" ", "_"), granted_by=organiser
+        )
     registrations = {
         name: services.registration_create(event=event, user=people[name], display_name=name,
                                            by=people[name])
@@ -306,6 +343,15 @@ def _build_world() -> World:
         base_url="http://testserver/",
     )
     case = judge_case_open(event_id=event.pk, by=judge, title="Walk case", match_id=match.pk)
+    # A judge's decision on the other table, appealed by its player: an appeal to decide.
+    services.result_enter_by_judge(match_id=other.pk, judge=judge, wins_a=1, wins_b=0)
+    assert player_c.user is not None
+    appeal = appeal_file(match_id=other.pk, user=player_c.user, reason="walk appeal")
+    invitation = staff_appoint(
+        actor=organiser, event_id=event.pk, who="invited@example.com", role="judge",
+        base_url="http://testserver/",
+    )  # fmt: skip
+    assert isinstance(invitation, StaffInvitation)
     return World(
         users={
             "anonymous": None,
@@ -314,6 +360,8 @@ def _build_world() -> World:
             "player of the match": player_a.user,
             "player of another event": people["other player"],
             "judge": judge,
+            "head judge": people["head judge"],
+            "scorekeeper": people["scorekeeper"],
             "judge of another event": people["other judge"],
             "organiser of another event": people["other organiser"],
             "organiser": organiser,
@@ -329,6 +377,8 @@ def _build_world() -> World:
         clause_key=RuleClause.objects.filter(document__slug="basic-rules").values_list(
             "key", flat=True
         )[0],
+        invitation=invitation,
+        appeal_id=appeal.pk,
     )
 
 

@@ -3,8 +3,18 @@ use it (``core.access``)."""
 
 from django.urls import URLPattern
 
+import tournaments.apis.venue as venue  # issue 10: check-in, claim codes, judge calls
 from core.access import Access, Condition, route
-from tournaments.apis import decklists, events, exports, judge_desk, registrations, results, rounds
+from tournaments.apis import (
+    decklists,
+    events,
+    exports,
+    judge_desk,
+    registrations,
+    results,
+    rounds,
+    staff,
+)
 
 EVENT = "events/<id:event_id>/"
 ROUND = EVENT + "rounds/<id:number>/"
@@ -16,10 +26,46 @@ DECKLIST = "registrations/<id:registration_id>/"
 ANYONE = Access.ANYONE
 ORGANISER = Access.EVENT_ORGANISER
 JUDGE = Access.EVENT_JUDGE
+#: Scorekeepers run the rounds (organisers too): see tournaments/views/organiser.py's table.
+SCOREKEEPER = Access.EVENT_SCOREKEEPER
+HEAD_JUDGE = Access.EVENT_HEAD_JUDGE
+#: Who enters results: judges and scorekeepers.
+RESULT_KEEPER = (JUDGE, SCOREKEEPER)
+STAFF = EVENT + "staff/"
 #: A draft event is shown to its judges and organisers only.
 DRAFT_HIDDEN = {Condition.EVENT_DRAFT: Access.EVENT_JUDGE}
 #: A registration's decklist: the player and the event's judges (and organisers).
 OWNER_OR_JUDGE = (Access.REGISTRATION_OWNER, JUDGE)
+
+# issue 10: check-in (organisers and scorekeepers; players themselves), claim codes, judge calls
+CHECK_IN_STAFF = (ORGANISER, Access.EVENT_SCOREKEEPER)
+venue_urlpatterns: list[URLPattern] = [
+    route(
+        EVENT + "check-in/", venue.CheckInSelfApi.as_view(), name="api-check-in-self",
+        access={"POST": Access.EVENT_PLAYER},
+    ),
+    route(
+        EVENT + "check-in/window/", venue.CheckInWindowApi.as_view(),
+        name="api-check-in-window", access={"POST": CHECK_IN_STAFF},
+    ),
+    route(
+        EVENT + "check-in/bulk/", venue.CheckInBulkApi.as_view(), name="api-check-in-bulk",
+        access={"POST": CHECK_IN_STAFF},
+    ),
+    route("claim/", venue.ClaimApi.as_view(), name="api-claim", access={"POST": Access.LOGGED_IN}),
+    route(
+        EVENT + "judge-calls/", venue.JudgeCallListApi.as_view(), name="api-judge-call-list",
+        access={"GET": JUDGE, "POST": Access.EVENT_PLAYER},
+    ),
+    route(
+        EVENT + "judge-calls/take/", venue.JudgeCallActionApi.as_view(call_action="take"),
+        name="api-judge-call-take", access={"POST": JUDGE},
+    ),
+    route(
+        EVENT + "judge-calls/done/", venue.JudgeCallActionApi.as_view(call_action="done"),
+        name="api-judge-call-done", access={"POST": JUDGE},
+    ),
+]  # fmt: skip
 
 urlpatterns: list[URLPattern] = [
     route(
@@ -46,7 +92,7 @@ urlpatterns: list[URLPattern] = [
     ),
     route(
         EVENT + "registrations/add/", registrations.RegistrationAddApi.as_view(),
-        name="api-registration-add", access={"POST": ORGANISER},
+        name="api-registration-add", access={"POST": SCOREKEEPER},
     ),
     route(
         EVENT + "registrations/import/", registrations.RegistrationImportApi.as_view(),
@@ -54,21 +100,21 @@ urlpatterns: list[URLPattern] = [
     ),
     route(
         REGISTRATION + "check-in/", registrations.RegistrationCheckInApi.as_view(),
-        name="api-registration-check-in", access={"POST": ORGANISER},
+        name="api-registration-check-in", access={"POST": SCOREKEEPER},
     ),
     route(
         REGISTRATION + "drop/", registrations.RegistrationDropApi.as_view(),
         name="api-registration-drop",
-        access={"POST": (Access.REGISTRATION_OWNER, ORGANISER)},
+        access={"POST": (Access.REGISTRATION_OWNER, SCOREKEEPER)},
     ),
     route(
         REGISTRATION + "undrop/", registrations.RegistrationUndropApi.as_view(),
-        name="api-registration-undrop", access={"POST": ORGANISER},
+        name="api-registration-undrop", access={"POST": SCOREKEEPER},
     ),
     # rounds
     route(
         EVENT + "rounds/", rounds.RoundListApi.as_view(), name="api-round-list",
-        access={"GET": ANYONE, "POST": ORGANISER}, when=DRAFT_HIDDEN,
+        access={"GET": ANYONE, "POST": SCOREKEEPER}, when=DRAFT_HIDDEN,
     ),
     route(
         ROUND, rounds.RoundDetailApi.as_view(), name="api-round-detail",
@@ -76,22 +122,22 @@ urlpatterns: list[URLPattern] = [
     ),
     route(
         ROUND + "repair/", rounds.RoundRepairApi.as_view(), name="api-round-repair",
-        access={"POST": ORGANISER},
+        access={"POST": SCOREKEEPER},
     ),
     route(
         ROUND + "swap/", rounds.RoundSwapApi.as_view(), name="api-round-swap",
-        access={"POST": ORGANISER},
+        access={"POST": SCOREKEEPER},
     ),
     *(
         route(
             ROUND + f"{action}/", rounds.RoundClockApi.as_view(clock_action=action),
-            name=f"api-round-{action}", access={"POST": ORGANISER},
+            name=f"api-round-{action}", access={"POST": SCOREKEEPER},
         )
         for action in rounds.CLOCK_ACTIONS
     ),
     route(
         ROUND + "complete/", rounds.RoundCompleteApi.as_view(), name="api-round-complete",
-        access={"POST": ORGANISER},
+        access={"POST": SCOREKEEPER},
     ),
     route(
         ROUND + "my-match/", results.MyMatchApi.as_view(), name="api-round-my-match",
@@ -99,11 +145,11 @@ urlpatterns: list[URLPattern] = [
     ),
     route(
         ROUND + "queue/", judge_desk.RoundQueueApi.as_view(), name="api-round-queue",
-        access={"GET": JUDGE},
+        access={"GET": RESULT_KEEPER},
     ),
     route(
         ROUND + "progress/", judge_desk.RoundProgressApi.as_view(), name="api-round-progress",
-        access={"GET": JUDGE},
+        access={"GET": RESULT_KEEPER},
     ),
     route(
         EVENT + "top-cut/", rounds.TopCutApi.as_view(), name="api-top-cut",
@@ -128,7 +174,7 @@ urlpatterns: list[URLPattern] = [
     ),
     route(
         MATCH + "judge-result/", judge_desk.JudgeResultApi.as_view(), name="api-judge-result",
-        access={"POST": JUDGE},
+        access={"POST": RESULT_KEEPER},
     ),
     route(
         MATCH + "extend/", judge_desk.MatchExtendApi.as_view(), name="api-match-extend",
@@ -157,5 +203,41 @@ urlpatterns: list[URLPattern] = [
         EVENT + "decklists/recheck/", decklists.DecklistRecheckApi.as_view(),
         name="api-decklist-recheck",
         access={"GET": ORGANISER, "POST": ORGANISER},
+    ),
+    *venue_urlpatterns,
+
+    # staff: the organisers appoint, remove and invite; whoever is invited accepts
+    route(
+        STAFF, staff.StaffListApi.as_view(), name="api-staff-list",
+        access={"GET": ORGANISER, "POST": ORGANISER},
+    ),
+    route(
+        STAFF + "invitations/", staff.InvitationListApi.as_view(), name="api-staff-invitations",
+        access={"GET": ORGANISER},
+    ),
+    route(
+        STAFF + "invitations/<id:invitation_id>/", staff.InvitationRevokeApi.as_view(),
+        name="api-staff-invitation", access={"DELETE": ORGANISER},
+    ),
+    route(
+        STAFF + "<slug:role>/<id:user_id>/", staff.StaffRevokeApi.as_view(),
+        name="api-staff-revoke", access={"DELETE": ORGANISER},
+    ),
+    route(
+        "staff-invitations/accept/", staff.InvitationAcceptApi.as_view(),
+        name="api-staff-invitation-accept", access={"POST": Access.LOGGED_IN},
+    ),
+    # appeals: a player of the match appeals a judge's decision, the head judge decides
+    route(
+        MATCH + "appeal/", staff.MatchAppealApi.as_view(), name="api-match-appeal",
+        access={"POST": Access.MATCH_PLAYER},
+    ),
+    route(
+        EVENT + "appeals/", staff.AppealListApi.as_view(), name="api-appeal-list",
+        access={"GET": HEAD_JUDGE},
+    ),
+    route(
+        EVENT + "appeals/<id:appeal_id>/decide/", staff.AppealDecideApi.as_view(),
+        name="api-appeal-decide", access={"POST": HEAD_JUDGE},
     ),
 ]  # fmt: skip

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cardpool.models import Game
+from tournaments.models import EventRole
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise
@@ -136,3 +137,36 @@ class DeckCheckForm(forms.Form):
     presented = forms.CharField(
         label=_("The deck as presented"), widget=forms.Textarea(attrs={"rows": 10})
     )
+
+
+class StaffAppointForm(forms.Form):
+    """Appoint someone: one text box for a username or an email, and the role."""
+
+    who = forms.CharField(
+        label=_("Username or email"),
+        max_length=254,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
+    )
+    role = forms.ChoiceField(
+        label=_("Role"), choices=EventRole.Role.choices, initial=EventRole.Role.JUDGE
+    )
+
+
+class AppealForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Why do you appeal?"), max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
+    )
+
+
+class AppealDecisionForm(forms.Form):
+    """The head judge's decision: uphold, or a new score that supersedes the decision."""
+
+    outcome = forms.ChoiceField(
+        choices=[("uphold", _("Uphold")), ("supersede", _("Change the result"))]
+    )
+    note = forms.CharField(
+        label=_("Your reasons"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
+    )
+    wins_a = forms.IntegerField(label=_("Wins A"), min_value=0, max_value=9, required=False)
+    wins_b = forms.IntegerField(label=_("Wins B"), min_value=0, max_value=9, required=False)
+    draws = forms.IntegerField(label=_("Draws"), min_value=0, max_value=9, required=False)

@@ -517,3 +517,47 @@ class Announcement(models.Model):
 
     def __str__(self) -> str:
         return f"announcement to {self.event_id} at {self.created_at}"
+
+
+class ResultAppeal(models.Model):
+    """A player's appeal against a judge's decision on their match (a judge's result entry).
+
+    One appeal per decision. The head judge (or an organiser) decides it: the decision is
+    upheld, or superseded by a new result (results are never edited, only superseded).
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for the head judge")
+        UPHELD = "upheld", _("Upheld")
+        SUPERSEDED = "superseded", _("Result changed")
+
+    decision = models.OneToOneField(ResultReport, on_delete=models.CASCADE, related_name="appeal")
+    appellant = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reason = models.TextField()
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    note = models.TextField(blank=True, help_text=_("The head judge's reasons."))
+    result = models.ForeignKey(
+        ResultReport,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text=_("The result that superseded the decision."),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"appeal of {self.decision}"

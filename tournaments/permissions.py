@@ -1,7 +1,21 @@
 """Who may do what on which event. Views and API endpoints ask here, never decide themselves.
 
 Staff roles are per event: the organiser of event X has no rights on event Y. Every
-logged-in person can be a player. Organisers can do everything judges can.
+logged-in person can be a player. Organisers can do everything the other staff can.
+
+Who does what (the role sets below; ``tournaments.views.organiser`` has the table per action):
+
+==============  ===============================================================================
+Role            Does
+==============  ===============================================================================
+organiser       everything: the event's settings (edit, open/close, publish lists, top cut,
+                finish), its staff, and all that the others do
+head judge      all that a judge does, and decides appeals against judges' decisions
+judge           the judge desk: results, penalties, time extensions, deck checks, cases
+scorekeeper     runs the rounds: pairs, starts and pauses the clock, enters results, checks
+                players in, adds late entries, drops and undrops, prints; not the settings, not
+                the staff
+==============  ===============================================================================
 """
 
 from __future__ import annotations
@@ -14,7 +28,7 @@ from rest_framework.request import Request
 
 from core.access import Access, Subject
 from core.errors import NotFoundError, PermissionDeniedError
-from tournaments.models import Event, EventRole, Match, Registration
+from tournaments.models import Event, EventRole, Match, Registration, ResultAppeal
 
 ORGANISER = EventRole.Role.ORGANISER
 HEAD_JUDGE = EventRole.Role.HEAD_JUDGE
@@ -23,6 +37,14 @@ SCOREKEEPER = EventRole.Role.SCOREKEEPER
 StaffRole = EventRole.Role
 
 AnyUser = AbstractBaseUser | AnonymousUser
+
+#: Who may act as each kind of staff (organisers can do all that the others can).
+ORGANISERS = frozenset({ORGANISER})
+JUDGES = frozenset({ORGANISER, HEAD_JUDGE, JUDGE})
+HEAD_JUDGES = frozenset({ORGANISER, HEAD_JUDGE})
+SCOREKEEPERS = frozenset({ORGANISER, SCOREKEEPER})
+#: Who enters and overrides match results: judges and scorekeepers.
+RESULT_KEEPERS = JUDGES | SCOREKEEPERS
 
 
 def event_roles_of(*, user: AnyUser, event_id: int) -> frozenset[str]:
@@ -39,8 +61,38 @@ def is_event_organiser(*, user: AnyUser, event_id: int) -> bool:
 
 
 def is_event_staff(*, user: AnyUser, event_id: int) -> bool:
-    """Organiser or judge of this event."""
-    return bool(event_roles_of(user=user, event_id=event_id) & {ORGANISER, JUDGE})
+    """Organiser, head judge or judge of this event."""
+    return bool(event_roles_of(user=user, event_id=event_id) & JUDGES)
+
+
+def is_event_head_judge(*, user: AnyUser, event_id: int) -> bool:
+    """Head judge or organiser of this event: who decides appeals."""
+    return bool(event_roles_of(user=user, event_id=event_id) & HEAD_JUDGES)
+
+
+def is_event_scorekeeper(*, user: AnyUser, event_id: int) -> bool:
+    """Scorekeeper or organiser of this event: who runs its rounds."""
+    return bool(event_roles_of(user=user, event_id=event_id) & SCOREKEEPERS)
+
+
+def is_result_keeper(*, user: AnyUser, event_id: int) -> bool:
+    """Judge (of any kind), scorekeeper or organiser: who enters results."""
+    return bool(event_roles_of(user=user, event_id=event_id) & RESULT_KEEPERS)
+
+
+def require_result_keeper(*, user: AnyUser, event_id: int) -> None:
+    """For the judge desk's reads: PermissionDeniedError unless ``user`` judges, keeps the
+    score or organises."""
+    if not is_result_keeper(user=user, event_id=event_id):
+        raise PermissionDeniedError(
+            "this is for the event's judges, scorekeepers and organisers", field="event"
+        )
+
+
+def require_event_scorekeeper(*, user: AnyUser, event_id: int) -> None:
+    """For reads of the rounds' staff (print jobs): scorekeepers and organisers."""
+    if not is_event_scorekeeper(user=user, event_id=event_id):
+        raise PermissionDeniedError("this is for the event's scorekeepers and organisers")
 
 
 def require_event_staff(*, user: AnyUser, event_id: int) -> None:
@@ -75,7 +127,15 @@ def event_get_for_organiser(*, user: AnyUser, event_id: int) -> Event:
 
 
 def event_get_for_staff(*, user: AnyUser, event_id: int) -> Event:
-    return event_get_for_role(user=user, event_id=event_id, roles=frozenset({ORGANISER, JUDGE}))
+    return event_get_for_role(user=user, event_id=event_id, roles=JUDGES)
+
+
+def event_get_for_scorekeeper(*, user: AnyUser, event_id: int) -> Event:
+    return event_get_for_role(user=user, event_id=event_id, roles=SCOREKEEPERS)
+
+
+def event_get_for_result_keeper(*, user: AnyUser, event_id: int) -> Event:
+    return event_get_for_role(user=user, event_id=event_id, roles=RESULT_KEEPERS)
 
 
 # --- what the routes' arguments name (``core.access``), registered in ``access.py`` ---------
@@ -140,6 +200,16 @@ def registration_subject(registration_id: int) -> Subject | None:
     )
 
 
+def appeal_subject(appeal_id: int) -> Subject | None:
+    """An appeal: the event of the match it is about."""
+    row = (
+        ResultAppeal.objects.filter(pk=appeal_id)
+        .values_list("decision__match__round__event_id", flat=True)
+        .first()
+    )
+    return None if row is None else Subject(event_id=row)
+
+
 class _EventRolePermission(BasePermission):
     """DRF permission: the view's ``event_id`` URL argument names the event."""
 
@@ -158,4 +228,16 @@ class IsEventOrganiser(_EventRolePermission):
 
 
 class IsEventStaff(_EventRolePermission):
-    roles = frozenset({ORGANISER, JUDGE})
+    roles = JUDGES
+
+
+class IsEventScorekeeper(_EventRolePermission):
+    roles = SCOREKEEPERS
+
+
+class IsResultKeeper(_EventRolePermission):
+    roles = RESULT_KEEPERS
+
+
+class IsEventHeadJudge(_EventRolePermission):
+    roles = HEAD_JUDGES

@@ -1,16 +1,145 @@
-from django.urls import URLPattern, URLResolver, include, path
+from django.urls import URLPattern, URLResolver, include, path, register_converter
 
+import tournaments.views.checkin as checkin  # issue 10: check-in, claim codes, judge calls
 from core.access import Access, Condition, route
-from tournaments.views import decklists, judge, me, organiser, player, printing, public
+from tournaments.views import (
+    announcements,
+    appeals,
+    decklists,
+    judge,
+    me,
+    organiser,
+    player,
+    printing,
+    public,
+    staff,
+)
 
 app_name = "tournaments"
 
 ORGANISER = Access.EVENT_ORGANISER
 JUDGE = Access.EVENT_JUDGE
+SCOREKEEPER = Access.EVENT_SCOREKEEPER
+HEAD_JUDGE = Access.EVENT_HEAD_JUDGE
+
+
+class ScorekeeperActionConverter:
+    """A dashboard action scorekeepers may take (``organiser.SCOREKEEPER_ACTIONS``)."""
+
+    regex = "|".join(sorted(organiser.SCOREKEEPER_ACTIONS))
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+class OrganiserActionConverter(ScorekeeperActionConverter):
+    """Any other dashboard action: the organisers' alone."""
+
+    regex = "|".join(sorted(set(organiser.ORGANISER_ACTIONS) - organiser.SCOREKEEPER_ACTIONS))
+
+
+register_converter(ScorekeeperActionConverter, "scorekeeper_action")
+register_converter(OrganiserActionConverter, "organiser_action")
+
 #: A page anyone may read (and nobody posts to).
 PUBLIC_PAGE = {"GET": Access.ANYONE}
 #: A draft event is shown to its judges and organisers only.
 DRAFT_HIDDEN = {Condition.EVENT_DRAFT: Access.EVENT_JUDGE}
+
+# issue 10: check-in (organisers and scorekeepers run it; players check themselves in), the
+# players' receipts with their claim codes, and calling a judge.
+CHECK_IN_STAFF = (ORGANISER, Access.EVENT_SCOREKEEPER)
+checkin_urlpatterns: list[URLPattern] = [
+    route(
+        "<id:event_id>/check-in/",
+        checkin.check_in_desk,
+        name="check-in-desk",
+        access={"GET": CHECK_IN_STAFF},
+    ),
+    route(
+        "<id:event_id>/check-in/open/",
+        checkin.check_in_open,
+        name="check-in-open",
+        access={"POST": CHECK_IN_STAFF},
+    ),
+    route(
+        "<id:event_id>/check-in/close/",
+        checkin.check_in_close,
+        name="check-in-close",
+        access={"POST": CHECK_IN_STAFF},
+    ),
+    route(
+        "<id:event_id>/check-in/bulk/",
+        checkin.check_in_bulk,
+        name="check-in-bulk",
+        access={"POST": CHECK_IN_STAFF},
+    ),
+    route(
+        "<id:event_id>/check-in/settings/",
+        checkin.check_in_settings,
+        name="check-in-settings",
+        access={"POST": ORGANISER},
+    ),
+    route(
+        "<id:event_id>/check-in/qr/",
+        checkin.check_in_qr,
+        name="check-in-qr",
+        access={"GET": CHECK_IN_STAFF},
+    ),
+    # What the venue's QR code opens: anyone logged in (the page says when they are not
+    # registered); the code is in the query string.
+    route(
+        "<id:event_id>/check-in/scan/",
+        checkin.check_in_scan,
+        name="check-in-scan",
+        access={"GET": Access.LOGGED_IN},
+    ),
+    route(
+        "<id:event_id>/check-in/me/",
+        checkin.check_in_self,
+        name="check-in-self",
+        access={"POST": Access.EVENT_PLAYER},
+    ),
+    route(
+        "<id:event_id>/receipts/",
+        checkin.receipts,
+        name="receipts",
+        access={"GET": CHECK_IN_STAFF},
+    ),
+    route(
+        "<id:event_id>/receipts/<id:registration_id>/",
+        checkin.receipt,
+        name="receipt",
+        access={"GET": CHECK_IN_STAFF},
+    ),
+    route(
+        "<id:event_id>/judge-call/",
+        checkin.judge_call,
+        name="judge-call",
+        access={"POST": Access.EVENT_PLAYER},
+    ),
+    route(
+        "<id:event_id>/judge/calls/",
+        checkin.judge_calls_partial,
+        name="judge-calls",
+        access={"GET": JUDGE},
+    ),
+    route(
+        "<id:event_id>/judge/calls/take/",
+        checkin.judge_call_take_view,
+        name="judge-call-take",
+        access={"POST": JUDGE},
+    ),
+    route(
+        "<id:event_id>/judge/calls/done/",
+        checkin.judge_call_resolve_view,
+        name="judge-call-resolve",
+        access={"POST": JUDGE},
+    ),
+]
 
 event_urlpatterns: list[URLPattern] = [
     route("new/", organiser.event_create, name="event-create", access=Access.LOGGED_IN),
@@ -76,44 +205,102 @@ event_urlpatterns: list[URLPattern] = [
         "<id:event_id>/manage/",
         organiser.event_manage,
         name="event-manage",
-        access={"GET": ORGANISER},
+        access={"GET": (ORGANISER, SCOREKEEPER)},
     ),
     route("<id:event_id>/edit/", organiser.event_edit, name="event-edit", access=ORGANISER),
+    # One name, two patterns: who may take an action depends on which (organiser.py's table).
     route(
-        "<id:event_id>/manage/<slug:action>/",
+        "<id:event_id>/announcements/",
+        announcements.event_announcements,
+        name="event-announcements",
+        access=ORGANISER,
+    ),
+    route(
+        "<id:event_id>/manage/<organiser_action:action>/",
         organiser.event_action,
         name="event-action",
         access=ORGANISER,
     ),
-    route("<id:event_id>/judge/", judge.judge_desk, name="judge-desk", access={"GET": JUDGE}),
-    route("<id:event_id>/judge/enter/", judge.judge_fast_entry, name="judge-enter", access=JUDGE),
+    route(
+        "<id:event_id>/manage/<scorekeeper_action:action>/",
+        organiser.event_action,
+        name="event-action",
+        access=SCOREKEEPER,
+    ),
+    route("<id:event_id>/staff/", staff.staff_page, name="event-staff", access=ORGANISER),
+    route(
+        "<id:event_id>/staff/remove/",
+        staff.staff_remove,
+        name="event-staff-remove",
+        access=ORGANISER,
+    ),
+    route(
+        "<id:event_id>/staff/invitations/withdraw/",
+        staff.staff_invitation_withdraw,
+        name="event-staff-invitation-withdraw",
+        access={"POST": ORGANISER},
+    ),
+    # The link of an invitation mail: log in or sign up first, then accept.
+    route(
+        "invitations/<str:token>/",
+        staff.staff_invitation,
+        name="staff-invitation",
+        access=Access.LOGGED_IN,
+    ),
+    route(
+        "<id:event_id>/judge/",
+        judge.judge_desk,
+        name="judge-desk",
+        access={"GET": (JUDGE, SCOREKEEPER)},
+    ),
+    route(
+        "<id:event_id>/judge/enter/",
+        judge.judge_fast_entry,
+        name="judge-enter",
+        access=(JUDGE, SCOREKEEPER),
+    ),
+    route(
+        "<id:event_id>/judge/appeals/<id:appeal_id>/",
+        appeals.appeal_decision,
+        name="appeal-decide",
+        access={"POST": HEAD_JUDGE},
+    ),
     route("<id:event_id>/judge/penalty/", judge.judge_penalty, name="judge-penalty", access=JUDGE),
     route("<id:event_id>/judge/extend/", judge.judge_extend, name="judge-extend", access=JUDGE),
-    # Players report on it, judges enter results.
+    # Players report on it, judges and scorekeepers enter results.
     route(
         "matches/<id:match_id>/",
         player.match_report,
         name="match-report",
-        access=(Access.MATCH_PLAYER, JUDGE),
+        access=(Access.MATCH_PLAYER, JUDGE, SCOREKEEPER),
+    ),
+    route(
+        "matches/<id:match_id>/appeal/",
+        appeals.match_appeal,
+        name="match-appeal",
+        access={"POST": Access.MATCH_PLAYER},
     ),
     route(
         "<id:event_id>/print/<slug:kind>/",
         printing.print_request,
         name="print-request",
-        access=ORGANISER,
+        access=SCOREKEEPER,
     ),
     route(
         "<id:event_id>/print/jobs/<id:job_id>/",
         printing.print_job,
         name="print-job",
-        access={"GET": ORGANISER},
+        access={"GET": SCOREKEEPER},
     ),
+    *checkin_urlpatterns,
 ]
 
 # Mounted at the site's root (config/urls.py), ahead of the card pages: the decklist page keeps
 # the address it had when it belonged to the card pool.
 urlpatterns: list[URLPattern | URLResolver] = [
     path("events/", include(event_urlpatterns)),
+    # issue 10: a player links their account to a registration made at the desk or imported
+    route("claim/", checkin.claim, name="claim", access=Access.LOGGED_IN),
     # GET: the list; POST: the player (or an organiser) submits it, a judge deck-checks it.
     route(
         "cards/decklists/<id:registration_id>/",

@@ -24,6 +24,7 @@ from cardpool.legality.types import (
     Decklist,
     FormatRules,
     LegalityIssue,
+    Severity,
     ZtrikeCard,
     ZtrikeColour,
 )
@@ -62,24 +63,39 @@ def check_copies(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
 
 
 def check_ztrike_cards(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
-    """ztr.colors: at most one ZTRIKE-colour card in the deck, counting all Card IDs together."""
+    """ztr.colors, read as the ambiguity register settles it (TA-06, judge-engine-design.md):
+    "The ZTRIKE card is unique and can only have 1 copy of this card in your deck". Two copies
+    of one ZTRIKE Card ID break the sentence: an error. Two different ZTRIKE Card IDs may or
+    may not ("one ZTRIKE card in total" is the other reading): a warning that says so."""
     found = [
         (card, n)
         for card, n in deck.cards
         if isinstance(card, ZtrikeCard) and card.colour is ZtrikeColour.ZTRIKE
     ]
-    count = sum(n for _c, n in found)
-    if count <= ZTRIKE_CARD_LIMIT:
-        return ()
-    return (
-        issue(
-            "ztrike.ztrike_card_count",
-            rule=RULE_ZTRIKE_CARD,
-            cards=tuple(c.id for c, _n in found),
-            count=count,
-            names=card_names([c for c, _n in found]),
-        ),
-    )
+    issues: list[LegalityIssue] = []
+    for card, n in found:
+        if n > ZTRIKE_CARD_LIMIT:
+            issues.append(
+                issue(
+                    "ztrike.ztrike_card_copies",
+                    rule=RULE_ZTRIKE_CARD,
+                    cards=(card.id,),
+                    count=n,
+                    names=card_names([card]),
+                )
+            )
+    if len(found) > 1:
+        issues.append(
+            issue(
+                "ztrike.ztrike_card_count",
+                rule=RULE_ZTRIKE_CARD,
+                severity=Severity.WARNING,
+                cards=tuple(c.id for c, _n in found),
+                count=len(found),
+                names=card_names([c for c, _n in found]),
+            )
+        )
+    return tuple(issues)
 
 
 def check_ztrike(

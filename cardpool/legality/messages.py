@@ -37,6 +37,9 @@ class IssueCode(StrEnum):
     WRONG_GAME = "wrong_game"
     CSV_MISSING_COLUMN = "csv_missing_column"
     BAD_JSON = "bad_json"
+    TOTAL_MISMATCH = "total_mismatch"
+    SIDEBOARD = "sideboard"
+    UNREADABLE_ENCODING = "unreadable_encoding"
 
 
 # message key -> (code, English template, Japanese template)
@@ -107,10 +110,20 @@ _TEXTS: dict[str, tuple[IssueCode, str, str]] = {
         "{count} copies of Card ID {number} ({names}); at most {limit} allowed.",
         "カードID {number}（{names}）が{count}枚あります。同じカードIDは{limit}枚までです。",
     ),
+    "ztrike.ztrike_card_copies": (
+        IssueCode.ZTRIKE_CARD_COUNT,
+        "The deck has {count} copies of the ZTRIKE card {names}; a ZTRIKE card can only have "
+        "1 copy in a deck.",
+        "ZTRIKEカード{names}が{count}枚あります。ZTRIKEカードはデッキに1枚までです。",
+    ),
     "ztrike.ztrike_card_count": (
         IssueCode.ZTRIKE_CARD_COUNT,
-        "The deck has {count} ZTRIKE cards ({names}); at most 1 allowed.",
-        "ZTRIKEカード（{names}）が{count}枚あります。ZTRIKEカードは1枚までです。",
+        "The deck has {count} different ZTRIKE cards ({names}). The rules say a ZTRIKE card "
+        "can only have 1 copy; whether two different ones are allowed is not settled (TA-06): "
+        "ask the head judge before the event.",
+        "異なるZTRIKEカードが{count}種類（{names}）あります。ルールではZTRIKEカードは1枚まで"
+        "ですが、異なるカードを2種類入れてよいかは定まっていません（TA-06）。大会前に"
+        "ヘッドジャッジに確認してください。",
     ),
     "banned": (
         IssueCode.BANNED,
@@ -138,7 +151,7 @@ _TEXTS: dict[str, tuple[IssueCode, str, str]] = {
         IssueCode.AMBIGUOUS_CARD,
         "{where}: {card!r} matches {count} different cards: {candidates}. "
         "Write the card id instead.",
-        "{where_ja}：「{card}」に当てはまるカードが{count}種類あります：{candidates}。"
+        "{where_ja}：「{card}」に当てはまるカードが{count}種類あります：{candidates_ja}。"
         "カードIDで書いてください。",
     ),
     "malformed_line": (
@@ -183,6 +196,28 @@ _TEXTS: dict[str, tuple[IssueCode, str, str]] = {
         "CSV header {header!r} has no {column} column; expected e.g. 'count,card'.",
         "CSVの見出し「{header}」に{column_ja}の列がありません。例：「count,card」",
     ),
+    "total_mismatch": (
+        IssueCode.TOTAL_MISMATCH,
+        "{where}: the list says {total} cards in all, but its lines add up to {count}.",
+        "{where_ja}：合計{total}枚と書かれていますが、各行の合計は{count}枚です。",
+    ),
+    "sideboard": (
+        IssueCode.SIDEBOARD,
+        "{where}: {game} has no sideboard; the {lines} card line(s) under {header!r} were not "
+        "read. List only the deck.",
+        "{where_ja}：{game}にサイドボードはありません。「{header}」以下の{lines}行は読み込んで"
+        "いません。デッキのカードだけを書いてください。",
+    ),
+    "unreadable_encoding": (
+        IssueCode.UNREADABLE_ENCODING,
+        "The file is neither UTF-8, UTF-16 nor Shift-JIS ({reason_en}). Save it again as "
+        "UTF-8: in Excel choose File > Save As > 'CSV UTF-8'; in Notepad or TextEdit choose "
+        "the UTF-8 encoding when saving. Or paste the list into the text box.",
+        "ファイルの文字コードがUTF-8・UTF-16・Shift-JISのどれでもありません（{reason_ja}）。"
+        "UTF-8で保存し直してください：Excelでは「ファイル」→「名前を付けて保存」→"
+        "「CSV UTF-8」、メモ帳やテキストエディットでは保存時に文字コードUTF-8を選びます。"
+        "テキスト欄に貼り付けても構いません。",
+    ),
     "bad_json": (
         IssueCode.BAD_JSON,
         "JSON {where}: {reason_en}.",
@@ -200,6 +235,7 @@ def issue(
     line: int | None = None,
     field: str | None = None,
     suggestions: tuple[str, ...] = (),
+    suggestions_ja: tuple[str, ...] = (),
     **values: object,
 ) -> LegalityIssue:
     """Build an issue from the message ``key``, filling both languages from ``values``."""
@@ -214,6 +250,7 @@ def issue(
         line=line,
         field=field,
         suggestions=suggestions,
+        suggestions_ja=suggestions_ja,
     )
 
 

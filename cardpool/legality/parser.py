@@ -4,13 +4,31 @@ The parser never fixes input silently and never raises on bad input: every line 
 use becomes an issue naming the line (or JSON path) and what is wrong, and the decklist holds
 the lines it could read. Limits: at most 300 lines and 64 KB, counts 1 to 99.
 
-**Text**, one card per line (``#`` starts a comment; blank lines are ignored)::
+**Text**, one card per line, as players paste it (blank lines are ignored)::
 
     2 1st_10          2x 1st-010        2 1st 10          2 1st 010/104     1st_10 x2
     2 NIRA-CHAN (STUDY ME)              2 にらちゃん【お勉強しといてよ】     ２ １ｓｔ＿１０
+    2枚 にらちゃん（正義）              にらちゃん（正義） ×2               にらちゃん（正義）2枚
+    x2 1st_10         2 1弾-28          2 第1弾-028
     Leader:           [Main]            Main              Main (50)         Leader: 1 STT01-001
+    キャラクター（12枚）                Enchants:         合計20枚          Total: 20
+
+Counts come before the name (``2``, ``2x``, ``2×``, ``2枚``, ``x2``) or after it (``x2``,
+``×2``, ``2枚``), in half- or full-width digits. Comments: a line starting with ``#`` or
+``//``, and from `` #``, `` //`` or ``※`` to the end of a line. A note after the name in
+brackets (``（主力）``) or after `` - `` is dropped when the name without it is a card and the
+name with it is not. Curly quotes, dashes, middle dots and wave dashes are read as one
+spelling each (``names.normalize_marks``). A total line (``合計20枚``, ``計20枚``,
+``Total: 20``) is checked against the lines: a different figure is the warning
+``total_mismatch``. A ``Sideboard:`` (``サイドボード``) section is the error ``sideboard``:
+none of these games has one, and its lines are not read.
 
 A line without a count is ``malformed_line`` (never read as one copy).
+
+Bytes are read as UTF-8 (with or without a byte-order mark), UTF-16 (with a byte-order mark,
+or without one when every other byte is NUL, as Windows saves it) or Shift-JIS (cp932, as
+Japanese Excel saves a CSV); anything else is ``unreadable_encoding``, with how to save the
+file again.
 
 A card is an id (ZUTOMAYO ``<pack>_<number>`` with ``_``, ``-``, space or nothing between and
 leading zeros allowed; Azuki ``STT01-001``, an alternate-art suffix such as ``STT01-001A``
@@ -40,6 +58,7 @@ from __future__ import annotations
 
 import csv
 import difflib
+import functools
 import json
 import re
 import unicodedata
@@ -48,7 +67,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from cardpool.legality.messages import issue
-from cardpool.legality.names import normalize_name
+from cardpool.legality.names import normalize_marks, normalize_name
 from cardpool.legality.types import (
     CardIndex,
     CardRef,
@@ -64,16 +83,31 @@ MAX_LINES = 300
 MAX_BYTES = 64 * 1024
 MAX_COUNT = 99
 INPUT_RULE = "input"
+#: Card texts resolved per card index, and line shapes classified, kept for the next lists.
+RESOLVED_CACHE_SIZE = 50_000
+LINE_CACHE_SIZE = 1 << 16
+#: Names compared with difflib for an unknown card's suggestions, after the bigram filter.
+SUGGESTION_POOL = 40
 
 DecklistFormat = Literal["auto", "text", "csv", "json"]
 
 _ZUTOMAYO_ID = re.compile(r"^(\d{1,2}(?:st|nd|rd|th))[\s_\-./]*0*(\d{1,3})(?:\s*/\s*\d{1,3})?$")
+#: A Japanese pack name: 1弾, 第1弾 (the first pack), before the number.
+_JAPANESE_PACK = re.compile(r"^第?(\d{1,2})弾")
 _AZUKI_ID = re.compile(r"^([a-z]{2,5}\d{0,3})-(\d{3})([a-z]{0,3})$")
-_COUNT_FIRST = re.compile(r"^([+-]?\d+)(?:\s*[x×*]\s+|[x×*](?=\S)|\s+)(.+)$")
-_COUNT_LAST = re.compile(r"^(.+?)\s+[x×*]\s*([+-]?\d+)$")
+_COUNT_FIRST = re.compile(r"^([+-]?\d+)(?:\s*枚\s*|\s*[x×*]\s+|[x×*](?=\S)|\s+)(.+)$")
+_COUNT_X_FIRST = re.compile(r"^[x×*]\s*([+-]?\d+)\s+(.+)$")
+_COUNT_LAST = re.compile(r"^(.+?)(?:\s+[x×*]|(?<=\))\s*[x×*]|\s*[×*])\s*([+-]?\d+)\s*枚?$")
+_COUNT_LAST_MAI = re.compile(r"^(.+?)\s*([+-]?\d+)\s*枚$")
+_TOTAL = re.compile(r"^(?:合計|総計|計|total|totals|デッキ合計)\s*[:：]?\s*(\d+)\s*枚?$", re.I)
+_NOTE_IN_BRACKETS = re.compile(r"^(.+?)\s*\([^()]*\)$")
+_NOTE_AFTER_DASH = re.compile(r"^(.+?)\s+-\s+.+$")
+_SIDEBOARD_SECTIONS = frozenset(
+    {"sideboard", "side board", "side deck", "side", "サイドボード", "サイドデッキ", "サイド"}
+)
 _BRACKETED = re.compile(r"^[\[【(]\s*([^\]】)]+?)\s*[\]】)]\s*:?$")
 _LABELLED = re.compile(r"^([^:：]+?)\s*[:：]\s*(.*)$")
-_HEADER_COUNT = re.compile(r"^(.+?)\s*(?:[(\[]\s*\d+\s*[)\]]|[-–—]\s*\d+|\d+)?$")
+_HEADER_COUNT = re.compile(r"^(.+?)\s*(?:[(\[]\s*\d+\s*枚?\s*[)\]]|[-–—]\s*\d+\s*枚?|\d+\s*枚?)?$")
 _KNOWN_SECTIONS = frozenset(
     {
         "leader",
@@ -135,6 +169,7 @@ def _line_issue(
     *,
     cards: tuple[str, ...] = (),
     suggestions: tuple[str, ...] = (),
+    suggestions_ja: tuple[str, ...] = (),
     **values: object,
 ) -> LegalityIssue:
     return issue(
@@ -143,6 +178,7 @@ def _line_issue(
         cards=cards,
         severity=Severity.ERROR,
         suggestions=suggestions,
+        suggestions_ja=suggestions_ja,
         line=where.line,
         field=where.path,
         where=where.en,
@@ -163,14 +199,10 @@ def _decode(data: str | bytes) -> tuple[str | None, LegalityIssue | None]:
     if isinstance(data, bytes):
         if len(data) > MAX_BYTES:
             return None, issue("too_long_bytes", rule=INPUT_RULE, count=len(data), limit=MAX_BYTES)
-        if b"\x00" in data:
-            return None, _binary("it contains NUL bytes", "NULバイトを含みます")
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            return None, _binary(
-                f"not UTF-8 at byte {error.start}", f"{error.start}バイト目がUTF-8ではありません"
-            )
+        decoded, problem = _decode_bytes(data)
+        if decoded is None:
+            return None, problem
+        text = decoded
     else:
         text = data.removeprefix("\ufeff")
         size = len(text.encode("utf-8", "surrogatepass"))
@@ -190,6 +222,58 @@ def _decode(data: str | bytes) -> tuple[str | None, LegalityIssue | None]:
     return text, None
 
 
+def _utf16_without_bom(data: bytes) -> str | None:
+    """``utf-16-le`` or ``utf-16-be`` when every other byte is NUL (Windows' "Unicode" text)."""
+    if len(data) < 2 or len(data) % 2:
+        return None
+    if data[1::2].count(0) * 2 >= len(data) // 2 and b"\x00" not in data[0::2]:
+        return "utf-16-le"
+    if data[0::2].count(0) * 2 >= len(data) // 2 and b"\x00" not in data[1::2]:
+        return "utf-16-be"
+    return None
+
+
+def _decode_bytes(data: bytes) -> tuple[str | None, LegalityIssue | None]:
+    """Bytes as text: UTF-8 (BOM or not), UTF-16 (BOM, or NUL every other byte), Shift-JIS."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        encoding: str | None = "utf-16"
+    else:
+        encoding = _utf16_without_bom(data)
+    if encoding is not None:
+        try:
+            return data.decode(encoding).removeprefix("\ufeff"), None
+        except UnicodeDecodeError as error:
+            return None, _unreadable(
+                f"not UTF-16 at byte {error.start}", f"{error.start}バイト目がUTF-16ではありません"
+            )
+    if b"\x00" in data:
+        return None, _binary("it contains NUL bytes", "NULバイトを含みます")
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError as error:
+        utf8_error = error
+    try:
+        return data.decode("cp932"), None
+    except UnicodeDecodeError:
+        return None, _unreadable(
+            f"not UTF-8 at byte {utf8_error.start}",
+            f"{utf8_error.start}バイト目がUTF-8ではありません",
+        )
+
+
+def decklist_text(data: str | bytes) -> str:
+    """The text of ``data`` as the parser reads it (bytes decoded as UTF-8, UTF-16 or
+    Shift-JIS, byte-order mark dropped); empty when it cannot be read. For storing a list."""
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff")
+    text, _problem = _decode_bytes(data)
+    return text or ""
+
+
+def _unreadable(reason_en: str, reason_ja: str) -> LegalityIssue:
+    return issue("unreadable_encoding", rule=INPUT_RULE, reason_en=reason_en, reason_ja=reason_ja)
+
+
 def _binary(reason_en: str, reason_ja: str) -> LegalityIssue:
     return issue("binary_data", rule=INPUT_RULE, reason_en=reason_en, reason_ja=reason_ja)
 
@@ -199,14 +283,31 @@ def _binary(reason_en: str, reason_ja: str) -> LegalityIssue:
 
 def _id_candidate(text: str, game: Game) -> str | None:
     """The canonical id ``text`` spells in ``game``'s id syntax, or None if it is no such id."""
-    key = unicodedata.normalize("NFKC", text).strip().casefold()
+    key = normalize_marks(text).strip().casefold()
     if game is Game.ZUTOMAYO:
+        key = _JAPANESE_PACK.sub(lambda m: _ordinal(int(m[1])), key)
         match = _ZUTOMAYO_ID.match(key)
         return f"{match[1]}_{int(match[2])}" if match else None
     if game is Game.AZUKI:
         match = _AZUKI_ID.match(key)
         return f"{match[1]}-{match[2]}".upper() if match else None
     return None
+
+
+def _ordinal(n: int) -> str:
+    """1 -> 1st, 2 -> 2nd, 3 -> 3rd, 4 -> 4th, 11 -> 11th, 21 -> 21st (pack names)."""
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def card_id_candidate(text: str, game: str) -> str | None:
+    """The card id ``text`` spells in the id syntax of ``game`` (``zutomayo``, ``azuki``), if
+    it spells one: ``1ST-010`` and ``１ｓｔ－１０`` are ``1st_10``. For card search."""
+    try:
+        chosen = Game(game)
+    except ValueError:
+        return None
+    return _id_candidate(text, chosen)
 
 
 def _other_game(text: str, game: Game) -> Game | None:
@@ -230,13 +331,18 @@ def resolve_card(text: str, index: CardIndex, where: _Where) -> CardRef | Legali
     if len(named) == 1:
         return named[0]
     if named:
+        english = tuple(f"{c.names[0]} ({c.id})" for c in named)
+        japanese = tuple(f"{c.names[-1]}（{c.id}）" for c in named)
         return _line_issue(
             "ambiguous_card",
             where,
             cards=tuple(c.id for c in named),
+            suggestions=english,
+            suggestions_ja=japanese,
             card=text,
             count=len(named),
-            candidates=", ".join(f"{c.id} {c.names[0]}" for c in named),
+            candidates=", ".join(english),
+            candidates_ja="、".join(japanese),
         )
     other = _other_game(text, index.game)
     if other is not None and candidate is None:
@@ -251,18 +357,41 @@ def resolve_card(text: str, index: CardIndex, where: _Where) -> CardRef | Legali
     return _unknown(text, index, where)
 
 
+def _bigrams(key: str) -> set[str]:
+    return {key[i : i + 2] for i in range(len(key) - 1)} or {key}
+
+
+def _similar_names(key: str, index: CardIndex) -> list[str]:
+    """The names sharing the most character pairs with ``key`` (a filter before difflib, which
+    would otherwise compare every name of the pool for each unknown card)."""
+    by_gram: dict[str, list[str]] | None = index.memo.get("bigrams")
+    if by_gram is None:
+        by_gram = {}
+        for name in index.normalized_names:
+            for gram in _bigrams(name):
+                by_gram.setdefault(gram, []).append(name)
+        index.memo["bigrams"] = by_gram
+    shared: dict[str, int] = {}
+    for gram in _bigrams(key):
+        for name in by_gram.get(gram, ()):
+            shared[name] = shared.get(name, 0) + 1
+    return sorted(shared, key=lambda name: (-shared[name], name))[:SUGGESTION_POOL]
+
+
 def _unknown(text: str, index: CardIndex, where: _Where) -> LegalityIssue:
-    close = difflib.get_close_matches(normalize_name(text), index.normalized_names, n=3, cutoff=0.6)
-    suggestions = tuple(
-        dict.fromkeys(f"{c.names[0]} ({c.id})" for key in close for c in index.find_name(key))
-    )[:5]
+    key = normalize_name(text)
+    close = difflib.get_close_matches(key, _similar_names(key, index), n=3, cutoff=0.6)
+    near = tuple(dict.fromkeys(c for key in close for c in index.find_name(key)))[:5]
+    suggestions = tuple(f"{c.names[0]} ({c.id})" for c in near)
+    suggestions_ja = tuple(f"{c.names[-1]}（{c.id}）" for c in near)
     hint = f" Did you mean: {'; '.join(suggestions)}?" if suggestions else ""
-    hint_ja = f"もしかして：{'、'.join(suggestions)}" if suggestions else ""
+    hint_ja = f"もしかして：{'、'.join(suggestions_ja)}" if suggestions else ""
     return _line_issue(
         "unknown_card_line",
         where,
         cards=(text,),
         suggestions=suggestions,
+        suggestions_ja=suggestions_ja,
         card=text,
         hint=hint,
         hint_ja=hint_ja,
@@ -276,6 +405,8 @@ class _Builder:
         self.index = index
         self.entries: list[DeckEntry] = []
         self.issues: list[LegalityIssue] = []
+        self.counted = 0
+        """Copies on the lines read so far (for a total line to be checked against)."""
 
     def add(self, count_text: str, card_text: str, section: str | None, where: _Where) -> None:
         card_text = card_text.strip()
@@ -299,11 +430,20 @@ class _Builder:
         if not card_text:
             self.malformed(count_text, where, "no card after the count")
             return
-        found = resolve_card(card_text, self.index, where)
-        if isinstance(found, LegalityIssue):
-            self.issues.append(found)
-        else:
-            self.entries.append(DeckEntry(found.id, count, section, where.line))
+        resolved: dict[str, CardRef] = self.index.memo.setdefault("resolved", {})
+        card = resolved.get(card_text)
+        if card is None:
+            found = resolve_card(card_text, self.index, where)
+            if isinstance(found, LegalityIssue) and found.code == "unknown_card":
+                found = _without_note(card_text, self.index, where) or found
+            if isinstance(found, LegalityIssue):
+                self.issues.append(found)
+                return
+            card = found
+            if len(resolved) < RESOLVED_CACHE_SIZE:  # card texts repeat across every list
+                resolved[card_text] = card
+        self.entries.append(DeckEntry(card.id, count, section, where.line))
+        self.counted += count
 
     def malformed(self, text: str, where: _Where, reason_en: str, reason_ja: str = "") -> None:
         self.issues.append(
@@ -321,6 +461,19 @@ class _Builder:
         if not found and not self.entries:  # e.g. only section headers, or a bare CSV header
             found = (issue("empty_input", rule=INPUT_RULE),)
         return ParsedDecklist(Decklist(self.index.game, tuple(self.entries)), found)
+
+
+def _without_note(text: str, index: CardIndex, where: _Where) -> CardRef | LegalityIssue | None:
+    """The card ``text`` names once a trailing note (``（主力）``, `` - note``) is dropped, or
+    the issue for that shorter name when it is ambiguous; None when dropping gives nothing."""
+    for pattern in (_NOTE_IN_BRACKETS, _NOTE_AFTER_DASH):
+        shorter = pattern.match(normalize_marks(text))
+        if shorter is None:
+            continue
+        found = resolve_card(shorter[1], index, where)
+        if not (isinstance(found, LegalityIssue) and found.code == "unknown_card"):
+            return found
+    return None
 
 
 _REASONS_JA = {
@@ -354,22 +507,61 @@ def _is_known_section(label: str) -> bool:
 
 
 def _split_count(line: str) -> tuple[str, str] | None:
+    """(count, card) of a card line, the count before or after the name."""
     normal = unicodedata.normalize("NFKC", line).strip()
-    first = _COUNT_FIRST.match(normal)
-    if first:
-        return first[1], first[2]
-    last = _COUNT_LAST.match(normal)
-    if last:
-        return last[2], last[1]
+    for pattern, count_at, card_at in (
+        (_COUNT_X_FIRST, 1, 2),
+        (_COUNT_FIRST, 1, 2),
+        (_COUNT_LAST, 2, 1),
+        (_COUNT_LAST_MAI, 2, 1),
+    ):
+        match = pattern.match(normal)
+        if match:
+            return match[count_at], match[card_at]
     return None
 
 
 def _strip_comment(line: str) -> str:
-    stripped = line.strip()
-    if stripped.startswith("#"):
+    stripped = normalize_marks(line).strip()
+    if stripped.startswith(("#", "//")):
         return ""
-    cut = re.search(r"\s#", stripped)
+    cut = re.search(r"\s#|\s//|※", stripped)
     return stripped[: cut.start()].rstrip() if cut else stripped
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """What one line of a text list is, whatever the card pool (cached by the line's text)."""
+
+    stripped: str
+    total: int | None = None
+    split: tuple[str, str] | None = None
+    header: tuple[str, str] | None = None
+    header_is_sideboard: bool = False
+    header_split: tuple[str, str] | None = None
+
+
+@functools.lru_cache(maxsize=LINE_CACHE_SIZE)
+def _classify(raw: str) -> _Shape:
+    line = _strip_comment(raw)
+    if not line:
+        return _Shape("")
+    total_line = _TOTAL.match(unicodedata.normalize("NFKC", line))
+    if total_line:
+        return _Shape(line, total=int(total_line[1]))
+    split = _split_count(line)
+    if split is not None and _is_known_section(split[1]):  # "エンチャント 8枚": a heading
+        split = None
+    header = _section_header(line)
+    if header is None:
+        return _Shape(line, split=split)
+    return _Shape(
+        line,
+        split=split,
+        header=header,
+        header_is_sideboard=normalize_name(header[0]) in _SIDEBOARD_SECTIONS,
+        header_split=_split_count(header[1]) if header[1] else None,
+    )
 
 
 def parse_text(data: str | bytes, index: CardIndex) -> ParsedDecklist:
@@ -379,26 +571,65 @@ def parse_text(data: str | bytes, index: CardIndex) -> ParsedDecklist:
     if text is None:
         return builder.result((problem,) if problem else ())
     section: str | None = None
+    sideboard: tuple[_Where, str] | None = None
+    sideboard_lines = 0
+    total: tuple[_Where, int] | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = _strip_comment(raw)
-        if not line:
+        shape = _classify(raw)
+        if shape.stripped == "":
             continue
         where = _Where(number)
-        split = _split_count(line)
-        if split is None:
-            header = _section_header(line)
-            if header is None:
-                builder.malformed(line, where, "no count")
+        if shape.total is not None:
+            total = (where, shape.total)
+            continue
+        split = shape.split
+        if split is None or (sideboard is not None and shape.header is not None):
+            if shape.header is None:
+                if sideboard is None:
+                    builder.malformed(shape.stripped, where, "no count")
                 continue
-            section, line = header
-            if not line:
+            section, rest = shape.header
+            if shape.header_is_sideboard:
+                sideboard = sideboard or (where, section)
+                section = None
                 continue
-            split = _split_count(line)
+            if not rest:
+                continue
+            split = shape.header_split
             if split is None:
-                builder.malformed(line, where, "no count")
+                builder.malformed(rest, where, "no count")
                 continue
+        if sideboard is not None and section is None:
+            sideboard_lines += 1
+            continue
         builder.add(split[0], split[1], section, where)
-    return builder.result()
+    extra: list[LegalityIssue] = []
+    if sideboard is not None:
+        at, header_text = sideboard
+        extra.append(
+            _line_issue(
+                "sideboard",
+                at,
+                game=_GAME_LABEL[index.game],
+                header=header_text,
+                lines=sideboard_lines,
+            )
+        )
+    if total is not None and total[1] != builder.counted and not builder.issues:
+        at, figure = total
+        extra.append(
+            issue(
+                "total_mismatch",
+                rule=INPUT_RULE,
+                severity=Severity.WARNING,
+                line=at.line,
+                where=at.en,
+                where_ja=at.ja,
+                total=figure,
+                count=builder.counted,
+            )
+        )
+    return builder.result(tuple(extra))
 
 
 def render_decklist(deck: Decklist) -> str:
@@ -575,7 +806,7 @@ def _json_item(builder: _Builder, item: object, path: str) -> None:
 
 def detect_format(data: str | bytes) -> Literal["text", "csv", "json"]:
     """Guess the format: JSON if it starts like JSON, CSV if the first row is a CSV header."""
-    sample = data[:4096].decode("utf-8", "replace") if isinstance(data, bytes) else data[:4096]
+    sample = (decklist_text(data[: MAX_BYTES + 2]) if isinstance(data, bytes) else data)[:4096]
     stripped = sample.lstrip("\ufeff \t\r\n")
     if stripped.startswith("{") or re.match(r"\[\s*[{\]]", stripped):
         return "json"

@@ -6,7 +6,7 @@ The Django management command and API only call ``check_decklist_text`` (or
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
 from typing import Literal, TypedDict
@@ -33,6 +33,8 @@ class IssueDict(TypedDict):
     rule: str
     message: str
     cards: list[str]
+    line: int | None
+    suggestions: list[str]
 
 
 class CardCountDict(TypedDict):
@@ -105,8 +107,8 @@ class LegalityReport:
             raise ValueError(f"language must be 'en' or 'ja', not {language!r}")
         return {
             "legal": self.legal,
-            "errors": [_issue_dict(i, language) for i in self.errors],
-            "warnings": [_issue_dict(i, language) for i in self.warnings],
+            "errors": _issue_dicts(self.errors, language),
+            "warnings": _issue_dicts(self.warnings, language),
             "cards": [{"id": k, "count": n} for k, n in self.decklist.counts().items()],
         }
 
@@ -115,13 +117,26 @@ class LegalityReport:
         return {language: self.as_dict(language) for language in LANGUAGES}
 
 
-def _issue_dict(item: LegalityIssue, language: Language) -> IssueDict:
-    return {
-        "code": item.code,
-        "rule": item.rule,
-        "message": item.message(language),
-        "cards": list(item.cards),
-    }
+def _issue_dicts(items: Iterable[LegalityIssue], language: Language) -> list[IssueDict]:
+    """Each issue once (the same message twice is shown once), in the order found."""
+    seen: set[str] = set()
+    out: list[IssueDict] = []
+    for item in items:
+        message = item.message(language)
+        if message in seen:
+            continue
+        seen.add(message)
+        out.append(
+            {
+                "code": item.code,
+                "rule": item.rule,
+                "message": message,
+                "cards": list(item.cards),
+                "line": item.line,
+                "suggestions": list(item.suggestions_in(language)),
+            }
+        )
+    return out
 
 
 def legality_report(

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Any
 
 from cardpool.legality.names import normalize_name
 
@@ -166,6 +167,8 @@ class CardIndex:
     _by_id: Mapping[str, CardRef] = field(init=False, compare=False, repr=False)
     _by_key: Mapping[str, CardRef] = field(init=False, compare=False, repr=False)
     _by_name: Mapping[str, tuple[CardRef, ...]] = field(init=False, compare=False, repr=False)
+    memo: dict[str, Any] = field(init=False, compare=False, repr=False, hash=False)
+    """Caches the parser keeps per index (resolved card texts, a name index for suggestions)."""
 
     def __post_init__(self) -> None:
         by_id: dict[str, CardRef] = {}
@@ -187,6 +190,7 @@ class CardIndex:
         object.__setattr__(
             self, "_by_name", MappingProxyType({k: tuple(v) for k, v in by_name.items()})
         )
+        object.__setattr__(self, "memo", {})
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -291,7 +295,8 @@ class LegalityIssue:
     ``"ztr.deck.size"`` (the keys of judge-engine-design.md), ``"format.banlist"`` for a
     format's list, or ``"input"`` for a decklist that cannot be read. ``cards`` holds the card ids
     involved (or the text as typed, when it names no card). ``line`` and ``field`` say where
-    in the input the problem is, when it comes from the parser.
+    in the input the problem is, when it comes from the parser. ``suggestions`` are what the
+    player may have meant (card names with ids), ``suggestions_ja`` the same with Japanese names.
     """
 
     code: str
@@ -303,6 +308,7 @@ class LegalityIssue:
     line: int | None = None
     field: str | None = None
     suggestions: tuple[str, ...] = ()
+    suggestions_ja: tuple[str, ...] = ()
 
     def message(self, language: str) -> str:
         if language == "ja":
@@ -310,6 +316,10 @@ class LegalityIssue:
         if language == "en":
             return self.message_en
         raise ValueError(f"language must be 'en' or 'ja', not {language!r}")
+
+    def suggestions_in(self, language: str) -> tuple[str, ...]:
+        """The suggestions in ``language`` (the English ones when none were given in Japanese)."""
+        return self.suggestions_ja if language == "ja" and self.suggestions_ja else self.suggestions
 
 
 @dataclass(frozen=True, slots=True)

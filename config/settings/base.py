@@ -77,6 +77,7 @@ MIDDLEWARE = [
     "core.time_zones.PersonTimeZoneMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "core.middleware.DomainErrorMiddleware",
+    "core.notifications.middleware.RequestBaseUrlMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -94,6 +95,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "core.notifications.context_processors.unread_notifications",
             ],
         },
     },
@@ -224,6 +226,11 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+
+# The site's public address (``https://to.example.org``): links in notification mail are made
+# absolute with it. Unset, a mail sent during a request uses that request's address; the
+# periodic reminders (no request) then carry bare paths, so production sets it.
+SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")
 
 # Where the shared, never-committed data sits beside a checkout (cards, rules).
 SHARED_DIR = Path(os.environ.get("SHARED_DIR", str(BASE_DIR.parent / "shared")))

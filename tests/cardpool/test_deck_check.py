@@ -116,3 +116,85 @@ def test_check_deck_reads_standard_input_and_refuses_missing_files() -> None:
     unknown = _check_deck("--game", "zutomayo", "-", stdin=b"2 NOT_A_CARD\n")
     assert unknown.returncode == 1
     assert json.loads(unknown.stdout)["errors"][0]["code"] == "unknown_card"
+
+
+# --- issue 11, req 4: formats and dates ------------------------------------------------------
+
+
+@pytest.fixture
+def banned_from_june(demo_cards: Any) -> int:
+    """A ZUTOMAYO format whose list bans DEMO_1 from 2026-06-01; its id."""
+    from cardpool.models import BanList, BanListEntry, Card, Format, Game
+
+    fmt = Format.objects.create(
+        game=Game.objects.get(slug="zutomayo"), slug="standard", name="Standard"
+    )
+    ban = BanList.objects.create(format=fmt, effective_from="2026-06-01", note="June list")
+    BanListEntry.objects.create(ban_list=ban, card=Card.objects.get(code="DEMO_1"), limit=0)
+    return fmt.pk
+
+
+def test_an_unknown_format_is_a_400_not_ignored(client: Client, demo_cards: Any) -> None:
+    response = client.post(
+        "/api/v1/decklists/check/",
+        {"game": "zutomayo", "decklist": LEGAL, "format_id": 999},
+        "application/json",
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "unknown_format"
+    assert body["field"] == "format_id"
+
+
+def test_a_format_of_another_game_is_a_400(
+    client: Client, demo_cards: Any, banned_from_june: int
+) -> None:
+    response = client.post(
+        "/api/v1/decklists/check/",
+        {"game": "azuki", "decklist": "1 STT01-001", "format_id": banned_from_june},
+        "application/json",
+    )
+    assert response.status_code == 400
+    assert response.json()["code"] == "format_of_another_game"
+    assert "ZUTOMAYO CARD" in response.json()["detail"]
+
+
+@pytest.mark.parametrize(("day", "legal"), [("2026-05-31", True), ("2026-06-01", False)])
+def test_the_ban_list_in_force_on_the_date(
+    client: Client, banned_from_june: int, day: str, legal: bool
+) -> None:
+    response = client.post(
+        "/api/v1/decklists/check/",
+        {"game": "zutomayo", "decklist": LEGAL, "format_id": banned_from_june, "date": day},
+        "application/json",
+    )
+    assert response.status_code == 200
+    assert response.json()["legal"] is legal
+    out = StringIO()
+    args = ["check_deck", "--game", "zutomayo", "--format", "Standard", "--date", day, "-"]
+    if legal:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr("sys.stdin", _Stdin(LEGAL.encode()))
+            call_command(*args, stdout=out)
+        assert json.loads(out.getvalue())["legal"] is True
+    else:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr("sys.stdin", _Stdin(LEGAL.encode()))
+            with pytest.raises(SystemExit) as stopped:
+                call_command(*args, stdout=out)
+        assert stopped.value.code == 1
+        assert [e["code"] for e in json.loads(out.getvalue())["errors"]] == ["banned"]
+
+
+def test_check_deck_refuses_a_bad_date(banned_from_june: int) -> None:
+    from django.core.management import CommandError
+
+    with pytest.raises(CommandError, match="--date"):
+        call_command("check_deck", "--game", "zutomayo", "--date", "31/05/2026", "-")
+
+
+class _Stdin:
+    def __init__(self, data: bytes) -> None:
+        from io import BytesIO
+
+        self.buffer = BytesIO(data)

@@ -146,3 +146,106 @@ def test_real_card_pool_imports(shared_dir: Path) -> None:
     raizan = Card.objects.get(game__slug="azuki", code="STT01-001")
     assert raizan.card_type == "leader"
     assert len(raizan.variants) == 2
+
+
+# --- issue 11, req 6: importer checks ----------------------------------------------------------
+
+
+def _zutomayo(code: str, pack: str, number: int, **extra: Any) -> dict[str, Any]:
+    record = {
+        "id": code, "pack": pack, "number": number, "name_ja": f"カード{code}",
+        "type": "enchant", "element": "flame", "clock": 1, "power_cost": 1, "rarity": "N",
+    }  # fmt: skip
+    record.update(extra)
+    return record
+
+
+def _problems(game: str, records: list[dict[str, Any]]) -> list[str]:
+    with pytest.raises(InvalidInputError) as caught:
+        card_import(game_slug=game, records=records, source="t")
+    problems = caught.value.extra["problems"]
+    assert isinstance(problems, list | tuple)
+    return [str(problem) for problem in problems]
+
+
+def test_a_second_record_for_one_pack_and_number_is_refused() -> None:
+    records = [_zutomayo("1st_10", "1st", 10), _zutomayo("1st_010", "1st", 10)]
+    (problem,) = _problems("zutomayo", records)
+    assert problem.startswith("record 2 (id '1st_010'), field 'id'")
+    assert "already record 1" in problem
+
+
+def test_a_second_printing_with_a_suffix_is_accepted() -> None:
+    summary = card_import(
+        game_slug="zutomayo",
+        records=[_zutomayo("1st_5", "1st", 5), _zutomayo("1st_5_SE", "1st", 5, rarity="SE")],
+        source="t",
+    )
+    assert summary.created == 2
+
+
+def test_a_pack_and_number_already_stored_under_another_id_is_refused() -> None:
+    card_import(game_slug="zutomayo", records=[_zutomayo("1st_10", "1st", 10)], source="a")
+    (problem,) = _problems("zutomayo", [_zutomayo("1st_010", "1st", 10)])
+    assert "record 1 (id '1st_010')" in problem
+    assert "already the stored card '1st_10'" in problem
+
+
+@pytest.mark.parametrize(
+    ("game", "record", "fragment"),
+    [
+        ("zutomayo", _zutomayo("10_1st", "1st", 10), "is not <pack>_<number>"),
+        ("zutomayo", _zutomayo("1st_11", "1st", 10), "does not agree with pack '1st'"),
+        ("zutomayo", _zutomayo("2nd_10", "1st", 10), "does not agree"),
+        ("azuki", {"id": "STT01_001", "set": "STT01", "name": "X", "card_type": "entity",
+                   "element": "fire"}, "is not a set code"),
+        ("azuki", {"id": "STT02-001", "set": "STT01", "name": "X", "card_type": "entity",
+                   "element": "fire"}, "does not begin with its set 'STT01'"),
+        ("ztrike", {"id": "ZX 01", "name": "X", "colour": "red", "power": 1,
+                    "victory_points": 1}, "is not a Card ID"),
+    ],
+)  # fmt: skip
+def test_each_games_id_convention(game: str, record: dict[str, Any], fragment: str) -> None:
+    (problem,) = _problems(game, [record])
+    assert "field 'id'" in problem
+    assert fragment in problem
+
+
+def test_stored_cards_missing_from_the_file_are_kept_and_listed() -> None:
+    card_import(
+        game_slug="zutomayo",
+        records=[_zutomayo("1st_1", "1st", 1), _zutomayo("1st_2", "1st", 2)],
+        source="a",
+    )
+    summary = card_import(game_slug="zutomayo", records=[_zutomayo("1st_1", "1st", 1)], source="b")
+    assert summary.missing == ("1st_2",)
+    assert summary.as_dict()["missing"] == ["1st_2"]
+    assert Card.objects.filter(code="1st_2").exists()
+
+
+@pytest.mark.parametrize(
+    ("element", "stored"),
+    [("lightning/water", ["lightning", "water"]), ("fire, water", ["fire", "water"]),
+     (["earth", "fire"], ["earth", "fire"]), ("normal", ["neutral"]), ("Water", ["water"])],
+)  # fmt: skip
+def test_azuki_elements_as_the_pure_loader_reads_them(element: Any, stored: list[str]) -> None:
+    record = {"id": "STT01-001", "set": "STT01", "name": "X", "card_type": "entity",
+              "element": element}  # fmt: skip
+    card_import(game_slug="azuki", records=[record], source="t")
+    card = Card.objects.get(code="STT01-001")
+    assert card.elements == stored
+    assert card.element == "|".join(stored)
+
+
+def test_ztrike_accepts_the_loaders_other_key_names() -> None:
+    record = {"card_id": "ZX-001", "name": "X", "color": "red", "power": 3, "vp": 2}
+    card_import(game_slug="ztrike", records=[record], source="t")
+    card = Card.objects.get(code="ZX-001")
+    assert (card.colour, card.power, card.victory_points) == ("red", 3, 2)
+
+
+def test_a_zutomayo_id_may_be_left_to_pack_and_number() -> None:
+    record = _zutomayo("", "1st", 7)
+    del record["id"]
+    card_import(game_slug="zutomayo", records=[record], source="t")
+    assert Card.objects.filter(code="1st_7").exists()

@@ -16,7 +16,13 @@ from rest_framework.response import Response
 from core.errors import InvalidInputError, PermissionDeniedError
 from tournaments import services
 from tournaments.models import Event, Match, Registration, ResultReport, Round
-from tournaments.permissions import IsEventOrganiser, IsEventStaff
+from tournaments.permissions import (
+    IsEventHeadJudge,
+    IsEventOrganiser,
+    IsEventScorekeeper,
+    IsEventStaff,
+    IsResultKeeper,
+)
 from tournaments.selectors.matches import round_matches
 from tournaments.services.results import MAX_KEY
 
@@ -24,6 +30,12 @@ ORGANISER = [IsAuthenticated, IsEventOrganiser]
 
 
 STAFF = [IsAuthenticated, IsEventStaff]
+#: Scorekeepers (and organisers): the rounds, the clock, check-in, late entries, drops.
+SCOREKEEPER = [IsAuthenticated, IsEventScorekeeper]
+#: Judges, scorekeepers and organisers: entering results, the rounds' queue.
+RESULT_KEEPER = [IsAuthenticated, IsResultKeeper]
+#: The head judge (and organisers): appeals.
+HEAD_JUDGE = [IsAuthenticated, IsEventHeadJudge]
 
 
 IDEMPOTENCY_HEADER = OpenApiParameter(

@@ -17,6 +17,7 @@ from core.api import ERRORS, error_responses, validated
 from tournaments import services
 from tournaments.apis.common import (
     IDEMPOTENCY_HEADER,
+    RESULT_KEEPER,
     STAFF,
     MatchOutputSerializer,
     ReportOutputSerializer,
@@ -49,7 +50,7 @@ class RoundQueueApi(APIView):
     """Staff: the round's tables without a confirmed result (disputed first in the data's
     ``state``), sorted by table."""
 
-    permission_classes = STAFF
+    permission_classes = RESULT_KEEPER
 
     @extend_schema(
         responses={200: QueueEntryOutputSerializer(many=True), **error_responses(403, 404)}
@@ -63,7 +64,7 @@ class RoundQueueApi(APIView):
 class RoundProgressApi(APIView):
     """Staff: the reported counter ("reported 412 / 500")."""
 
-    permission_classes = STAFF
+    permission_classes = RESULT_KEEPER
 
     class RoundProgressOutputSerializer(serializers.Serializer[dict[str, Any]]):
         round = serializers.IntegerField()
@@ -87,7 +88,7 @@ class JudgeResultApi(APIView):
     """Staff enter or override a match result; it is confirmed at once (201). Overriding a
     confirmed result needs a reason."""
 
-    permission_classes = STAFF
+    permission_classes = RESULT_KEEPER
 
     class JudgeResultInputSerializer(serializers.Serializer[dict[str, Any]]):
         wins_a = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)

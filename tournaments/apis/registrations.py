@@ -20,11 +20,12 @@ from core.api import ERRORS, error_responses, validated
 from tournaments import services
 from tournaments.apis.common import (
     ORGANISER,
+    SCOREKEEPER,
     RegistrationPublicOutputSerializer,
     RegistrationStaffOutputSerializer,
     request_user,
 )
-from tournaments.permissions import is_event_staff
+from tournaments.permissions import event_get_for_scorekeeper, is_event_staff
 from tournaments.selectors.events import event_get_visible
 from tournaments.selectors.registrations import (
     event_registrations,
@@ -88,9 +89,10 @@ class RegistrationListApi(APIView):
 
 
 class RegistrationAddApi(APIView):
-    """Organisers add a player without an account (after round 1: a late entry)."""
+    """Scorekeepers and organisers add a player without an account (after round 1: a late
+    entry)."""
 
-    permission_classes = ORGANISER
+    permission_classes = SCOREKEEPER
 
     class RegistrationAddInputSerializer(serializers.Serializer[dict[str, Any]]):
         display_name = serializers.CharField(max_length=200)
@@ -104,7 +106,7 @@ class RegistrationAddApi(APIView):
     def post(self, request: Request, event_id: int) -> Response:
         data = validated(self.RegistrationAddInputSerializer, request.data)
         registration = services.registration_create(
-            event=event_get_visible(event_id=event_id, user=request.user),
+            event=event_get_for_scorekeeper(user=request.user, event_id=event_id),
             user=None,
             by=request_user(request),
             display_name=data["display_name"],
@@ -137,7 +139,7 @@ class RegistrationImportApi(APIView):
 
 
 class RegistrationCheckInApi(APIView):
-    permission_classes = ORGANISER
+    permission_classes = SCOREKEEPER
 
     @extend_schema(request=None, responses={200: RegistrationStaffOutputSerializer, **ERRORS})
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
@@ -149,7 +151,7 @@ class RegistrationCheckInApi(APIView):
 
 
 class RegistrationDropApi(APIView):
-    """Drop a player: the player themself or an organiser of the event."""
+    """Drop a player: the player themself, or a scorekeeper or organiser of the event."""
 
     permission_classes = [IsAuthenticated]
 
@@ -172,7 +174,7 @@ class RegistrationDropApi(APIView):
 
 
 class RegistrationUndropApi(APIView):
-    permission_classes = ORGANISER
+    permission_classes = SCOREKEEPER
 
     class RegistrationUndropInputSerializer(serializers.Serializer[dict[str, Any]]):
         reason = serializers.CharField(allow_blank=True, max_length=1000)

@@ -24,6 +24,7 @@ from core.conditional import not_modified
 from tournaments import services
 from tournaments.apis.common import (
     ORGANISER,
+    SCOREKEEPER,
     InlineChoiceField,
     RoundOutputSerializer,
     RoundSummaryOutputSerializer,
@@ -37,10 +38,10 @@ from tournaments.selectors.rounds import event_rounds, round_get, round_snapshot
 
 
 class RoundListApi(APIView):
-    """GET: the event's rounds. POST (organisers): pair the next round (409 while the previous
-    round is not complete)."""
+    """GET: the event's rounds. POST (scorekeepers, organisers): pair the next round (409 while
+    the previous round is not complete)."""
 
-    permission_classes = ORGANISER
+    permission_classes = SCOREKEEPER
 
     def get_permissions(self) -> Sequence[Any]:
         return [AllowAny()] if self.request.method == "GET" else super().get_permissions()
@@ -120,7 +121,7 @@ class RoundDetailApi(APIView):
 class RoundRepairApi(APIView):
     """Pair the latest round again before it starts (organisers; a reason is required)."""
 
-    permission_classes = ORGANISER
+    permission_classes = SCOREKEEPER
 
     class RoundRepairInputSerializer(serializers.Serializer[dict[str, Any]]):
         reason = serializers.CharField(allow_blank=True, max_length=1000)
@@ -144,7 +145,7 @@ class RoundRepairApi(APIView):
 class RoundSwapApi(APIView):
     """Swap two players' seats before the round starts (organisers; a reason is required)."""
 
-    permission_classes = ORGANISER
+    permission_classes = SCOREKEEPER
 
     class RoundSwapInputSerializer(serializers.Serializer[dict[str, Any]]):
         registration_a = serializers.IntegerField(min_value=1)
@@ -222,7 +223,7 @@ class ClockSchema(AutoSchema):
 class RoundClockApi(APIView):
     """The round clock (organisers): the route names the action, ``CLOCK_ACTIONS`` runs it."""
 
-    permission_classes = ORGANISER
+    permission_classes = SCOREKEEPER
     schema = ClockSchema()
     clock_action = ""  # set per route: RoundClockApi.as_view(clock_action="start")
 
@@ -240,7 +241,7 @@ class RoundClockApi(APIView):
 class RoundCompleteApi(APIView):
     """Close the round (organisers); 409 with ``tables`` while results are missing."""
 
-    permission_classes = ORGANISER
+    permission_classes = SCOREKEEPER
 
     @extend_schema(request=None, responses={200: RoundOutputSerializer, **ERRORS})
     def post(self, request: Request, event_id: int, number: int) -> Response:

@@ -85,10 +85,19 @@ Public API
 ----------
 :func:`pair_round`, :func:`pairing_objective`, :func:`validate_pairing` (an organiser's own
 pairing, checked), :func:`compute_standings`, :func:`player_records`, :func:`top_cut_bracket`,
-:func:`recommended_structure`, :func:`games_to_win`, and the frozen dataclasses they take and
-return. Every decision carries a bilingual :class:`Reason`.
+:func:`recommended_structure`, :func:`games_to_win`, :func:`advance_to_day_two` (day 1 to
+day 2 of a championship, :mod:`tournaments.pairing.championship`), and the frozen dataclasses
+they take and return. ``PlayerRecord.awarded_byes`` (byes given in advance for the first
+rounds) and ``PlayerRecord.fixed_table`` (a player's fixed seating) are honoured by
+:func:`pair_round` and explained. Every decision carries a bilingual :class:`Reason`.
 """
 
+from tournaments.pairing.championship import (
+    AdvancementDecision,
+    AdvancementRule,
+    DayTwoCut,
+    advance_to_day_two,
+)
 from tournaments.pairing.explain import Reason
 from tournaments.pairing.recommended import (
     EventStructure,
@@ -125,9 +134,12 @@ from tournaments.pairing.validate import PairingProblem, validate_pairing
 
 __all__ = [
     "EXACT_LIMIT",
+    "AdvancementDecision",
+    "AdvancementRule",
     "Bracket",
     "BracketMatch",
     "Bye",
+    "DayTwoCut",
     "Entrant",
     "EventStructure",
     "InvalidPairingInputError",
@@ -146,6 +158,7 @@ __all__ = [
     "TiebreakInput",
     "TiebreakProfile",
     "TiebreakValue",
+    "advance_to_day_two",
     "bracket_order",
     "compute_standings",
     "games_to_win",

@@ -96,6 +96,7 @@ def _pair_player(value: object, path: str) -> PlayerRecord:
     obj = _object(value, path)
     opponents = _list(obj.get("opponents", []), f"{path}.opponents")
     rank = obj.get("rank")
+    fixed_table = obj.get("fixed_table")
     return PlayerRecord(
         id=_str(_required(obj, "id", path), f"{path}.id"),
         points=_int(_required(obj, "points", path), f"{path}.points", minimum=0),
@@ -106,6 +107,10 @@ def _pair_player(value: object, path: str) -> PlayerRecord:
             obj.get("late_rounds_missed", 0), f"{path}.late_rounds_missed", minimum=0
         ),
         rank=None if rank is None else _int(rank, f"{path}.rank", minimum=1),
+        awarded_byes=_int(obj.get("awarded_byes", 0), f"{path}.awarded_byes", minimum=0),
+        fixed_table=(
+            None if fixed_table is None else _int(fixed_table, f"{path}.fixed_table", minimum=1)
+        ),
     )
 
 
@@ -122,8 +127,17 @@ def _pairings_json(result: RoundPairings) -> dict[str, object]:
                 "reason_code": p.reason.code,
                 "rematch": p.rematch,
                 "pair_down": p.pair_down,
+                **(
+                    {}
+                    if p.seat_reason is None
+                    else {"seat_reason": p.seat_reason.en, "seat_reason_ja": p.seat_reason.ja}
+                ),
             }
             for p in result.pairings
+        ],
+        "awarded_byes": [
+            {"player": b.player, "reason": b.reason.en, "reason_ja": b.reason.ja}
+            for b in result.awarded_byes
         ],
         "bye": None if result.bye is None else result.bye.player,
         "bye_reason": None if result.bye is None else result.bye.reason.en,

@@ -163,3 +163,44 @@ def round_summary(
         f"第{round_number}回戦：{pairs}卓、ペアダウン{pair_downs}件、{rem_ja}、不戦勝{byes}件。",
         fields,
     )
+
+
+def bye_awarded(player: str, rounds: int) -> Reason:
+    return Reason(
+        "bye_awarded",
+        f"{player} has a bye awarded in advance for the first {rounds} round(s) "
+        "(a match win, as the event's invitation gives).",
+        f"{player}は最初の{rounds}回戦の不戦勝が事前に与えられています（招待による勝利扱い）。",
+        (("player", player), ("rounds", str(rounds))),
+    )
+
+
+def seat_fixed(player: str, table: int) -> Reason:
+    return Reason(
+        "seat_fixed",
+        f"Table {table}: {player} has fixed seating at this table.",
+        f"{table}番テーブル：{player}は座席固定の配慮によりこのテーブルです。",
+        (("player", player), ("table", str(table))),
+    )
+
+
+def seat_fixed_taken(player: str, wanted: int, holder: str, table: int) -> Reason:
+    return Reason(
+        "seat_fixed_taken",
+        f"Table {table}: {player}'s fixed table {wanted} went to {holder}, placed higher, who "
+        f"also has fixed seating there; this is the nearest free table.",
+        f"{table}番テーブル：{player}の固定席{wanted}番は上位の{holder}"
+        f"（同じく座席固定）が使うため、最も近い空きテーブルです。",
+        (("player", player), ("wanted", str(wanted)), ("holder", holder), ("table", str(table))),
+    )
+
+
+def seat_fixed_shared(player: str, wanted: int, holder: str, table: int) -> Reason:
+    return Reason(
+        "seat_fixed_shared",
+        f"Table {table}: {player}'s fixed table is {wanted}, but their opponent {holder} has "
+        f"fixed seating at table {table}, which the pairing kept.",
+        f"{table}番テーブル：{player}の固定席は{wanted}番ですが、対戦相手の{holder}の固定席"
+        f"{table}番を優先しました。",
+        (("player", player), ("wanted", str(wanted)), ("holder", holder), ("table", str(table))),
+    )

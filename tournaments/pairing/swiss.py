@@ -54,10 +54,11 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from tournaments.pairing import explain
+from tournaments.pairing.explain import Reason
 from tournaments.pairing.matching import max_weight_matching
 from tournaments.pairing.types import (
     Bye,
@@ -991,13 +992,77 @@ def _pair(
 ) -> RoundPairings:
     if round_number < 1:
         raise InvalidPairingInputError("round", "must be at least 1")
+    _validate(players)
+    awarded = [p for p in players if not p.dropped and p.awarded_byes >= round_number]
+    if awarded:  # they sit out this round with their bye; the rest are paired as usual
+        sitting_out = {p.id for p in awarded}
+        players = [replace(p, dropped=True) if p.id in sitting_out else p for p in players]
     f = _build_field(players, seed=seed, config=config, use_rank=round_number > 1)
     members = list(range(f.size))
     if f.size <= exact_limit:
         pairs, bye = _solve_exact(f, members, allow_bye=True)
     else:
         pairs, bye = _solve_large(f, members)
-    return _assemble(f, pairs, bye, round_number=round_number, seed=seed)
+    result = _assemble(f, pairs, bye, round_number=round_number, seed=seed)
+    fixed = {p.id: p.fixed_table for p in players if p.fixed_table is not None}
+    return replace(
+        result,
+        pairings=_seat(result.pairings, fixed) if fixed else result.pairings,
+        awarded_byes=tuple(
+            Bye(p.id, explain.bye_awarded(p.id, p.awarded_byes))
+            for p in sorted(awarded, key=lambda p: p.id)
+        ),
+    )
+
+
+def _nearest_free(wanted: int, used: set[int]) -> int:
+    """The free table number closest to ``wanted`` (the lower one on a tie)."""
+    for distance in range(wanted + len(used) + 1):
+        for number in (wanted - distance, wanted + distance):
+            if number >= 1 and number not in used:
+                return number
+    raise AssertionError("unreachable: some number up to wanted + len(used) is free")
+
+
+def _seat(pairings: Sequence[Pairing], fixed: Mapping[str, int]) -> tuple[Pairing, ...]:
+    """Renumber the tables so that players with fixed seating sit at their table.
+
+    Tables are taken in order (table 1 holds the highest-placed players), so when two players
+    want the same number the higher-placed one keeps it and the other gets the nearest free
+    number; the other tables keep their order on the numbers left, from 1 up.
+    """
+    number: dict[int, int] = {}
+    why: dict[int, Reason] = {}
+    taken: dict[int, str] = {}
+    refused: list[tuple[int, str, int]] = []
+    for index, table in enumerate(pairings):
+        for player in table.players:
+            wanted = fixed.get(player)
+            if wanted is None or index in number:
+                if wanted is not None and index in number and number[index] != wanted:
+                    refused.append((index, player, wanted))
+                continue
+            if wanted in taken:
+                refused.append((index, player, wanted))
+                continue
+            number[index], taken[wanted] = wanted, player
+            why[index] = explain.seat_fixed(player, wanted)
+    used = set(taken)
+    for index, player, wanted in refused:
+        if index in number:  # the opponent's own fixed seating decided this table
+            holder = taken[number[index]]
+            why[index] = explain.seat_fixed_shared(player, wanted, holder, number[index])
+            continue
+        chosen = _nearest_free(wanted, used)
+        number[index] = chosen
+        used.add(chosen)
+        why[index] = explain.seat_fixed_taken(player, wanted, taken[wanted], chosen)
+    free = (n for n in itertools.count(1) if n not in used)
+    seated = [
+        replace(table, table=number[i] if i in number else next(free), seat_reason=why.get(i))
+        for i, table in enumerate(pairings)
+    ]
+    return tuple(sorted(seated, key=lambda table: table.table))
 
 
 def pair_round(

@@ -65,6 +65,10 @@ class PlayerRecord:
     ``points`` overrides the match points computed from the record (the JSON CLI passes
     points only). ``rank`` is the player's place in the current standings (1 = top); when it
     is missing, players on equal points are ordered by a seeded hash of their id.
+    ``awarded_byes``: byes given in advance for the first rounds (an invited player with 2 sits
+    out rounds 1 and 2 with a match win each); ``fixed_table``: the table this player always
+    plays at (a player who needs a particular seat), honoured unless a higher-placed player
+    with a fixed table of their own is at the same table.
     """
 
     id: str
@@ -80,6 +84,8 @@ class PlayerRecord:
     late_rounds_missed: int = 0
     points: int | None = None
     rank: int | None = None
+    awarded_byes: int = 0
+    fixed_table: int | None = None
 
     def match_points(self, config: ScoringConfig) -> int:
         if self.points is not None:
@@ -158,6 +164,8 @@ class Pairing:
     reason: Reason
     rematch: bool = False
     pair_down: bool = False
+    seat_reason: Reason | None = None
+    """Why the table has its number when a player's fixed seating decided it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,3 +205,5 @@ class RoundPairings:
     bye: Bye | None
     summary: RoundSummary
     objective: PairingObjective
+    awarded_byes: tuple[Bye, ...] = ()
+    """Byes given in advance (``PlayerRecord.awarded_byes``), beside the odd-player ``bye``."""

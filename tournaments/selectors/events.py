@@ -19,7 +19,7 @@ from tournaments.pairing import (
 from tournaments.permissions import (
     AnyUser,
     is_event_staff,
-    require_event_organiser,
+    require_event_scorekeeper,
 )
 
 
@@ -84,8 +84,8 @@ def event_page(*, event: Event, user: AnyUser) -> dict[str, Any]:
 
 def event_dashboard(*, event: Event, user: AnyUser) -> dict[str, Any]:
     """The organiser's dashboard: registrations (with e-mails) by status and name, rounds
-    newest first (for the event's organisers)."""
-    require_event_organiser(user=user, event_id=event.pk)
+    newest first (for the event's organisers and scorekeepers)."""
+    require_event_scorekeeper(user=user, event_id=event.pk)
     rounds = list(event.rounds.order_by("-number"))
     return {
         "registrations": event.registrations.order_by("status", "display_name"),

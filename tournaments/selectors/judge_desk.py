@@ -15,7 +15,7 @@ from tournaments.models import (
 )
 from tournaments.permissions import (
     AnyUser,
-    require_event_staff,
+    require_result_keeper,
 )
 from tournaments.selectors.events import latest_round
 from tournaments.selectors.matches import match_state, round_matches
@@ -24,7 +24,7 @@ from tournaments.selectors.matches import match_state, round_matches
 def round_queue(*, round_obj: Round, user: AnyUser) -> list[Match]:
     """Matches a judge must look at: disputed, waiting for the opponent, or not reported at all;
     sorted by table. Each carries ``state`` (see ``match_state``). For the event's staff."""
-    require_event_staff(user=user, event_id=round_obj.event_id)
+    require_result_keeper(user=user, event_id=round_obj.event_id)
     queue = []
     for match in round_matches(round_obj=round_obj):
         state = match_state(match)
@@ -37,7 +37,7 @@ def round_queue(*, round_obj: Round, user: AnyUser) -> list[Match]:
 def round_progress(*, round_obj: Round, user: AnyUser) -> dict[str, Any]:
     """The reported counter: how many tables have a confirmed result (byes not counted). For
     the event's staff."""
-    require_event_staff(user=user, event_id=round_obj.event_id)
+    require_result_keeper(user=user, event_id=round_obj.event_id)
     counts = {"confirmed": 0, "pending": 0, "disputed": 0, "missing": 0, "bye": 0}
     for match in round_matches(round_obj=round_obj):
         counts[match_state(match)] += 1
@@ -57,7 +57,7 @@ def round_progress(*, round_obj: Round, user: AnyUser) -> dict[str, Any]:
 
 def event_penalties(*, event_id: int, user: AnyUser) -> QuerySet[Penalty]:
     """The event's penalties, newest first (for its judges and organisers)."""
-    require_event_staff(user=user, event_id=event_id)
+    require_result_keeper(user=user, event_id=event_id)
     return (
         Penalty.objects.filter(event_id=event_id)
         .select_related("registration", "round", "judge")
@@ -68,7 +68,7 @@ def event_penalties(*, event_id: int, user: AnyUser) -> QuerySet[Penalty]:
 def judge_queue(*, event: Event, user: AnyUser) -> dict[str, object]:
     """The current round's disputed and missing results, sorted by table, and the counter
     (for the event's judges and organisers)."""
-    require_event_staff(user=user, event_id=event.pk)
+    require_result_keeper(user=user, event_id=event.pk)
     round_obj = latest_round(event=event)
     if round_obj is None:
         return {"round": None, "queue": [], "reported": 0, "total": 0}
@@ -96,5 +96,5 @@ def judge_queue(*, event: Event, user: AnyUser) -> dict[str, object]:
 
 def penalties_recent(*, event: Event, user: AnyUser, limit: int = 50) -> list[Penalty]:
     """The event's latest penalties (for its judges and organisers)."""
-    require_event_staff(user=user, event_id=event.pk)
+    require_result_keeper(user=user, event_id=event.pk)
     return list(event.penalties.select_related("registration")[:limit])

@@ -22,7 +22,7 @@ from tournaments.pairing import (
 )
 from tournaments.permissions import (
     AnyUser,
-    is_event_staff,
+    is_result_keeper,
 )
 from tournaments.selectors.events import latest_round
 
@@ -131,7 +131,7 @@ def match_for_viewer(*, match_id: int, user: User) -> dict[str, Any]:
         else "b" if match.player_b is not None and match.player_b.user_id == user.pk
         else ""
     )  # fmt: skip
-    staff = is_event_staff(user=user, event_id=match.round.event_id)
+    staff = is_result_keeper(user=user, event_id=match.round.event_id)
     if not side and not staff:
         raise PermissionDeniedError("this is not your match")
     reports = sorted(match.reports.all(), key=lambda report: report.version)

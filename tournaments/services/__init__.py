@@ -6,6 +6,7 @@ Split by sub-domain: ``events`` (events and staff roles), ``registration``, ``ro
 here.
 """
 
+from tournaments.services.announcements import announcement_create
 from tournaments.services.decklists import (
     decklist_recheck_run,
     decklist_recheck_start,
@@ -47,6 +48,7 @@ from tournaments.services.rounds import (
 
 __all__ = [
     "ResultOutcome",
+    "announcement_create",
     "decklist_recheck_run",
     "decklist_recheck_start",
     "decklist_submit",

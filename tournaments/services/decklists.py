@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from cardpool.legality.parser import detect_format
+from cardpool.legality.parser import decklist_text, detect_format
 from cardpool.legality.report import check_decklist_text
 from cardpool.selectors import card_index_for_game, decklist_report, format_rules_get
 from core.audit import audit_log
@@ -85,7 +85,7 @@ def decklist_submit(
             code="illegal_decklist",
             extra={"report": report.as_dict("en"), "report_ja": report.as_dict("ja")},
         )
-    text = data.decode("utf-8") if isinstance(data, bytes) else data
+    text = decklist_text(data)  # a Shift-JIS or UTF-16 file is stored as text
     decklist, _ = Decklist.objects.get_or_create(registration=registration)
     decklist.current_version += 1
     decklist.save(update_fields=["current_version", "updated_at"])

@@ -16,6 +16,7 @@ from core.errors import (
     InvalidInputError,
     validate_model,
 )
+from tournaments import notifications as notify
 from tournaments.models import Event, EventRole
 from tournaments.services.locks import event_lock
 
@@ -174,6 +175,7 @@ def event_update(*, event_id: int, by: User, changes: dict[str, Any]) -> Event:
         event_id=event.pk,
         data={"before": before, "after": {key: str(value) for key, value in changes.items()}},
     )
+    notify.event_updated(event, before)
     return event
 
 
@@ -200,6 +202,7 @@ def event_set_status(*, event_id: int, by: User, status: str) -> Event:
         event_id=event.pk,
         data={"from": old, "to": status},
     )
+    notify.event_status_changed(event)
     return event
 
 

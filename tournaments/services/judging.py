@@ -7,6 +7,7 @@ from django.db import transaction
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
+from tournaments import notifications as notify
 from tournaments.models import Match, Penalty, Registration, Round
 from tournaments.permissions import is_event_staff
 from tournaments.services.locks import registration_lock
@@ -62,6 +63,7 @@ def penalty_record(
         reason=note,
         data={"infraction": infraction, "penalty": penalty, "table": table},
     )
+    notify.penalty_recorded(registration=registration, penalty=record)
     return record
 
 

@@ -11,7 +11,7 @@ from django.db.models import Model, QuerySet
 
 from core.errors import NotFoundError, PermissionDeniedError
 from tournaments.models import Event, Match, Registration
-from tournaments.permissions import is_event_organiser
+from tournaments.permissions import ORGANISERS, event_roles_of
 
 
 def _locked[M: Model](rows: QuerySet[M], pk: int, name: str) -> M:
@@ -22,12 +22,16 @@ def _locked[M: Model](rows: QuerySet[M], pk: int, name: str) -> M:
 
 
 def event_lock(
-    event_id: int, by: User | None, *, refusal: str = "only the event's organisers can do this"
+    event_id: int,
+    by: User | None,
+    *,
+    refusal: str = "only the event's organisers can do this",
+    roles: frozenset[str] = ORGANISERS,
 ) -> Event:
-    """The event row, locked; refused with ``refusal`` unless ``by`` organises it (None: the
-    system itself)."""
+    """The event row, locked; refused with ``refusal`` unless ``by`` holds one of ``roles`` on
+    it (organisers, unless said otherwise; None: the system itself)."""
     event = _locked(Event.objects.select_related("game"), event_id, "event")
-    if by is not None and not is_event_organiser(user=by, event_id=event_id):
+    if by is not None and not event_roles_of(user=by, event_id=event_id) & roles:
         raise PermissionDeniedError(refusal, field="event")
     return event
 

@@ -23,8 +23,10 @@ from core.errors import (
     utf8_text,
     validate_model,
 )
+from tournaments import notifications as notify
 from tournaments.models import Event, Registration, Round
-from tournaments.permissions import is_event_organiser
+from tournaments.permissions import is_event_organiser, is_event_scorekeeper
+from tournaments.services.claims import claim_code_issue
 from tournaments.services.locks import registration_lock
 
 ACTIVE = (Registration.Status.REGISTERED, Registration.Status.CHECKED_IN)
@@ -55,7 +57,7 @@ def registration_create(
     add anyone at any time before the event finishes (after round 1: a late entry, with a loss
     for each round missed). A full event puts players on the waiting list."""
     event = Event.objects.select_for_update().get(pk=event.pk)
-    by_organiser = by is not None and is_event_organiser(user=by, event_id=event.pk)
+    by_organiser = by is not None and is_event_scorekeeper(user=by, event_id=event.pk)
     display_name = display_name.strip()
     if not display_name:
         raise InvalidInputError("a player needs a name", field="display_name")
@@ -95,6 +97,7 @@ def registration_create(
         status=status,
         late_rounds_missed=missed,
         seed=_seed_for(event.pk, display_name, player_id),
+        checked_in_at=timezone.now() if status == Registration.Status.CHECKED_IN else None,
     )
     validate_model(registration, validate_unique=False, validate_constraints=False)
     try:
@@ -102,6 +105,8 @@ def registration_create(
             registration.save()
     except IntegrityError as exc:
         raise ConflictError("already registered for this event", field="user") from exc
+    if user is None:  # entered at the desk or imported: the player claims it with a code
+        claim_code_issue(registration)
     audit_log(
         action="tournaments.registration.created",
         actor=by or user,
@@ -109,14 +114,16 @@ def registration_create(
         event_id=event.pk,
         data={"status": status, "late_rounds_missed": missed},
     )
+    notify.registration_entered(registration)
     return registration
 
 
 @transaction.atomic
 def registration_check_in(*, registration_id: int, by: User) -> Registration:
+    """The organiser or a scorekeeper checks a player in at the desk."""
     registration = registration_lock(registration_id)
-    if not is_event_organiser(user=by, event_id=registration.event_id):
-        raise PermissionDeniedError("only the event's organisers check players in")
+    if not can_check_in_players(user=by, event_id=registration.event_id):
+        raise PermissionDeniedError("only the event's organisers and scorekeepers check players in")
     if registration.event.status == Event.Status.FINISHED:
         raise ConflictError("the event is finished", field="event")
     if registration.status != Registration.Status.REGISTERED:
@@ -125,14 +132,30 @@ def registration_check_in(*, registration_id: int, by: User) -> Registration:
             "not registered",
             field="registration",
         )
+    return check_in_record(registration, by=by, via="desk")
+
+
+def can_check_in_players(*, user: User, event_id: int) -> bool:
+    """Organisers and scorekeepers check players in (and open and close the check-in)."""
+    return is_event_scorekeeper(user=user, event_id=event_id)
+
+
+def check_in_record(
+    registration: Registration, *, by: User | None, via: str, now: dt.datetime | None = None
+) -> Registration:
+    """Mark a (locked, registered) player checked in, now, and audit how: ``desk`` (by staff,
+    one by one), ``bulk``, ``self`` (on their phone) or ``qr`` (the venue's code). A check-in
+    after round 1 is paired counts the rounds missed (a loss each)."""
     registration.status = Registration.Status.CHECKED_IN
     registration.late_rounds_missed = _rounds_paired(registration.event)
-    registration.save(update_fields=["status", "late_rounds_missed"])
+    registration.checked_in_at = now or timezone.now()
+    registration.save(update_fields=["status", "late_rounds_missed", "checked_in_at"])
     audit_log(
         action="tournaments.registration.checked_in",
         actor=by,
         obj=registration,
         event_id=registration.event_id,
+        data={"via": via},
     )
     return registration
 
@@ -145,7 +168,7 @@ def registration_drop(*, registration_id: int, by: User, reason: str = "") -> Re
     """
     registration = registration_lock(registration_id)
     is_self = registration.user_id is not None and registration.user_id == by.pk
-    if not is_self and not is_event_organiser(user=by, event_id=registration.event_id):
+    if not is_self and not is_event_scorekeeper(user=by, event_id=registration.event_id):
         raise PermissionDeniedError("you can drop only yourself", field="registration")
     if registration.status in (Registration.Status.DROPPED, Registration.Status.DISQUALIFIED):
         raise ConflictError(f"{registration.display_name} has already left the event")
@@ -180,14 +203,15 @@ def registration_drop(*, registration_id: int, by: User, reason: str = "") -> Re
                 obj=waiting,
                 event_id=registration.event_id,
             )
+            notify.waitlist_promoted(waiting)
     return registration
 
 
 @transaction.atomic
 def registration_undrop(*, registration_id: int, by: User, reason: str) -> Registration:
     registration = registration_lock(registration_id)
-    if not is_event_organiser(user=by, event_id=registration.event_id):
-        raise PermissionDeniedError("only the event's organisers can undo a drop")
+    if not is_event_scorekeeper(user=by, event_id=registration.event_id):
+        raise PermissionDeniedError("only the event's scorekeepers and organisers undo a drop")
     if registration.status != Registration.Status.DROPPED:
         raise ConflictError(f"{registration.display_name} has not dropped")
     if not reason.strip():

@@ -18,9 +18,10 @@ from django.db.models import F
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, PermissionDeniedError
+from tournaments import notifications as notify
 from tournaments.models import Event, Match, ResultReport, Round
 from tournaments.pairing import games_to_win
-from tournaments.permissions import is_event_staff
+from tournaments.permissions import is_result_keeper
 from tournaments.services.locks import match_lock
 from tournaments.snapshots import snapshot_refresh
 
@@ -176,6 +177,7 @@ def _store(
         reason=reason,
         data={"match": match.pk, "table": match.table, **audit},
     )
+    notify.result_stored(match, report)
     return _outcome(report)
 
 
@@ -319,8 +321,10 @@ def result_enter_by_judge(
     if isinstance(match, ResultOutcome):
         return match
     event = match.round.event
-    if not is_event_staff(user=judge, event_id=event.pk):
-        raise PermissionDeniedError("only the event's judges and organisers enter results")
+    if not is_result_keeper(user=judge, event_id=event.pk):
+        raise PermissionDeniedError(
+            "only the event's judges, scorekeepers and organisers enter results"
+        )
     players = {match.player_a.user_id, match.player_b.user_id if match.player_b else None}
     if judge.pk in players:
         raise PermissionDeniedError(

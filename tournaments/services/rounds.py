@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError
+from tournaments import notifications as notify
 from tournaments.models import Event, Match, Registration, ResultReport, Round
 from tournaments.pairing import (
     InvalidPairingInputError,
@@ -26,6 +27,7 @@ from tournaments.pairing import (
     recommended_structure,
     top_cut_bracket,
 )
+from tournaments.permissions import SCOREKEEPERS
 from tournaments.selectors.events import scoring_for
 from tournaments.selectors.matches import confirmed_report
 from tournaments.selectors.standings import (
@@ -34,11 +36,15 @@ from tournaments.selectors.standings import (
     registration_pk,
     standings_compute,
 )
+from tournaments.services.checkin import registrations_drop_absent
 from tournaments.services.locks import event_lock
 from tournaments.snapshots import reason_json, snapshot_refresh
 
 _SYSTEM_RANDOM = random.SystemRandom()
 _ORGANISERS_ONLY = "only the event's organisers run its rounds"
+#: Pairing, the clock and closing rounds are scorekeepers' work (organisers too); the top cut is
+#: the organisers' decision.
+_SCOREKEEPERS_ONLY = "only the event's scorekeepers and organisers run its rounds"
 
 
 def _new_seed() -> int:
@@ -49,7 +55,7 @@ def _lock_round(round_id: int, by: User | None) -> Round:
     round_obj = Round.objects.select_related("event").filter(pk=round_id).first()
     if round_obj is None:
         raise NotFoundError(f"round {round_id} does not exist", field="round")
-    event_lock(round_obj.event_id, by, refusal=_ORGANISERS_ONLY)
+    event_lock(round_obj.event_id, by, refusal=_SCOREKEEPERS_ONLY, roles=SCOREKEEPERS)
     return (
         Round.objects.select_for_update(of=("self",))
         .select_related("event", "event__game")
@@ -153,6 +159,7 @@ def _round_create(
     _seat(round_obj, matches)
     snapshot_refresh(round_obj=round_obj, standings=True)
     audit_log(action=action, actor=by, obj=round_obj, event_id=event.pk, data=data)
+    notify.round_paired(round_obj)
     return round_obj
 
 
@@ -162,7 +169,7 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
 
     Refused while the previous round is not complete. Atomic: the whole round or nothing.
     """
-    event = event_lock(event_id, by, refusal=_ORGANISERS_ONLY)
+    event = event_lock(event_id, by, refusal=_SCOREKEEPERS_ONLY, roles=SCOREKEEPERS)
     if event.status == Event.Status.FINISHED:
         raise ConflictError("the event is finished", field="event")
     last = Round.objects.filter(event=event).order_by("-number").first()
@@ -186,11 +193,14 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
         event.swiss_rounds = planned
         event.save(update_fields=["swiss_rounds"])
     round_seed = seed if seed is not None else _new_seed()
+    dropped_absent = registrations_drop_absent(event=event, by=by) if number == 1 else []
     pairings = _engine_pairings(event, number, round_seed)
     if event.status != Event.Status.RUNNING:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
     summary = _swiss_summary(pairings)
+    if dropped_absent:  # shown on the dashboard with the round, and in the audit entry
+        summary["dropped_absent"] = dropped_absent
     return _round_create(
         event=event,
         by=by,
@@ -228,6 +238,7 @@ def _seating_changed(
         reason=reason,
         data=data,
     )
+    notify.round_paired(round_obj)
     return round_obj
 
 
@@ -434,6 +445,7 @@ def topcut_start(*, event_id: int, by: User | None, size: int | None = None) -> 
     if event.top_cut != cut:
         event.top_cut = cut
         event.save(update_fields=["top_cut"])
+    notify.top_cut_made(event=event, registration_ids=[registration_pk(s) for s in seeds[:cut]])
     return _round_create(
         event=event,
         by=by,

@@ -16,12 +16,15 @@ from tournaments.forms import (
     PenaltyForm,
 )
 from tournaments.permissions import (
+    event_get_for_result_keeper,
     event_get_for_staff,
 )
+from tournaments.selectors.checkin import judge_calls_open
 from tournaments.selectors.events import latest_round
 from tournaments.selectors.judge_desk import judge_queue, penalties_recent
 from tournaments.selectors.matches import match_at_table
 from tournaments.selectors.registrations import registration_id_in_event
+from tournaments.selectors.staff import appeals_open
 from tournaments.views.common import (
     post_int,
     run_and_redirect,
@@ -37,11 +40,13 @@ QUICK_SCORES = {
 def judge_desk(request: HttpRequest, event_id: int) -> HttpResponse:
     """Disputed and missing results of the current round, the fast entry form, penalties."""
     user = request_user(request)
-    event = event_get_for_staff(user=user, event_id=event_id)
+    event = event_get_for_result_keeper(user=user, event_id=event_id)
     context = {
         "event": event,
         "penalty_form": PenaltyForm(),
         "penalties": penalties_recent(event=event, user=user),
+        "judge_calls": judge_calls_open(event=event, user=user),
+        "appeals": appeals_open(event_id=event.pk, user=user),
         **judge_queue(event=event, user=user),
     }
     return render(request, "tournaments/judge_desk.html", context)
@@ -55,7 +60,7 @@ def judge_fast_entry(request: HttpRequest, event_id: int) -> HttpResponse:
     back = reverse("tournaments:judge-desk", args=[event_id])
 
     def enter() -> object:
-        event = event_get_for_staff(user=user, event_id=event_id)
+        event = event_get_for_result_keeper(user=user, event_id=event_id)
         match = match_at_table(
             round_obj=latest_round(event=event), table=post_int(request, "table")
         )

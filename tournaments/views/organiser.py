@@ -1,4 +1,33 @@
-"""Organisers' pages: create and edit an event, the dashboard and its actions."""
+"""Organisers' pages: create and edit an event, the dashboard and its actions.
+
+Who may press which button of the dashboard (``SCOREKEEPER_ACTIONS``; the URL patterns in
+``tournaments/urls.py`` are split by it, and ``tournaments/api_urls.py`` declares the matching
+endpoints alike). Scorekeepers run the rounds; the event's settings, its staff and the decisions
+that shape it (cutting to the top N, finishing it) are the organisers':
+
+===============  ==================  =========================================================
+Action           Who                 API endpoint (same who)
+===============  ==================  =========================================================
+open, close      organiser           POST events/<id>/status/
+publish_lists    organiser           PATCH events/<id>/ (decklists_published)
+topcut           organiser           POST events/<id>/top-cut/
+finish           organiser           POST events/<id>/finish/
+import           organiser           POST events/<id>/registrations/import/
+(edit, staff)    organiser           PATCH events/<id>/, events/<id>/staff/…
+pair             scorekeeper         POST events/<id>/rounds/
+repair, swap     scorekeeper         POST …/rounds/<n>/repair/, …/swap/
+start, pause,    scorekeeper         POST …/rounds/<n>/start/, pause/, resume/, extend/
+resume, extend
+complete         scorekeeper         POST …/rounds/<n>/complete/
+check_in         scorekeeper         POST …/registrations/<id>/check-in/
+drop, undrop     scorekeeper         POST …/registrations/<id>/drop/, undrop/
+add_player       scorekeeper         POST events/<id>/registrations/add/ (a late entry)
+(print)          scorekeeper         the print pages
+(results)        judge, scorekeeper  POST …/matches/<id>/judge-result/, the judge desk entry
+===============  ==================  =========================================================
+
+"scorekeeper" always includes the organisers (they hold every level).
+"""
 
 from __future__ import annotations
 
@@ -28,7 +57,12 @@ from tournaments.forms import (
 )
 from tournaments.models import Event, PrintJob
 from tournaments.permissions import (
+    ORGANISERS,
+    SCOREKEEPERS,
     event_get_for_organiser,
+    event_get_for_role,
+    event_get_for_scorekeeper,
+    is_event_organiser,
 )
 from tournaments.selectors.events import event_dashboard
 from tournaments.selectors.registrations import registration_id_in_event
@@ -64,12 +98,13 @@ def event_create(request: HttpRequest) -> HttpResponse:
 @login_required
 def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
     user = request_user(request)
-    event = event_get_for_organiser(user=user, event_id=event_id)
+    event = event_get_for_scorekeeper(user=user, event_id=event_id)
     return render(
         request,
         "tournaments/event_manage.html",
         {
             "event": event,
+            "is_organiser": is_event_organiser(user=user, event_id=event.pk),
             **event_dashboard(event=event, user=user),
             "add_form": PlayerAddForm(),
             "import_form": CsvImportForm(),
@@ -220,15 +255,25 @@ ORGANISER_ACTIONS: Mapping[str, OrganiserAction] = {
 }
 
 
+#: The actions scorekeepers may take too (the module's table); every other one is the
+#: organisers'. ``tournaments/urls.py`` declares the two kinds as two URL patterns.
+SCOREKEEPER_ACTIONS = frozenset(
+    {"pair", "start", "pause", "resume", "extend", "complete", "repair", "swap", "check_in",
+     "drop", "undrop", "add_player"}
+)  # fmt: skip
+
+
 @login_required
 @require_POST
 def event_action(request: HttpRequest, event_id: int, action: str) -> HttpResponseBase:
-    """One dashboard button: the action's row in ``ORGANISER_ACTIONS`` runs; unknown is a 404."""
+    """One dashboard button: the action's row in ``ORGANISER_ACTIONS`` runs, for the organisers or,
+    for ``SCOREKEEPER_ACTIONS``, the scorekeepers too; unknown is a 404."""
     user = request_user(request)
     chosen = ORGANISER_ACTIONS.get(action)
     if chosen is None:
         raise Http404("unknown action")
-    event = event_get_for_organiser(user=user, event_id=event_id)
+    roles = SCOREKEEPERS if action in SCOREKEEPER_ACTIONS else ORGANISERS
+    event = event_get_for_role(user=user, event_id=event_id, roles=roles)
     return run_and_redirect(
         request,
         lambda: chosen.run(request, event, user),

@@ -16,9 +16,11 @@ from tournaments.forms import (
     ResultForm,
 )
 from tournaments.models import Match
+from tournaments.selectors.checkin import player_desk
 from tournaments.selectors.events import event_get_visible
 from tournaments.selectors.matches import match_for_viewer, my_current_match
 from tournaments.selectors.registrations import registration_of_user
+from tournaments.selectors.staff import match_appeal_state
 from tournaments.views.common import (
     run_and_redirect,
 )
@@ -57,7 +59,8 @@ def my_match(request: HttpRequest, event_id: int) -> HttpResponse:
     user = request_user(request)
     event = event_get_visible(event_id=event_id, user=user)
     found = my_current_match(event=event, user=user)
-    return render(request, "tournaments/my_match.html", {"event": event, **found})
+    desk = player_desk(event=event, registration=found["registration"])  # type: ignore[arg-type]
+    return render(request, "tournaments/my_match.html", {"event": event, **found, **desk})
 
 
 @login_required
@@ -66,6 +69,7 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     user = request_user(request)
     view = match_for_viewer(match_id=match_id, user=user)
     match: Match = view["match"]
+    view |= match_appeal_state(match=match)
     back = reverse("tournaments:match-report", args=[match.pk])
     if request.method == "POST":
         form = ResultForm(request.POST)

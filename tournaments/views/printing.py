@@ -11,7 +11,7 @@ from core.views import request_user
 from tournaments import services
 from tournaments.models import PrintJob
 from tournaments.permissions import (
-    event_get_for_organiser,
+    event_get_for_scorekeeper,
 )
 from tournaments.selectors.printing import print_job_get, print_job_pdf
 from tournaments.views.common import (
@@ -24,7 +24,7 @@ from tournaments.views.common import (
 def print_request(request: HttpRequest, event_id: int, kind: str) -> HttpResponse:
     """Ask for a PDF; the task renders it (at once without a broker) and the job page shows it."""
     user = request_user(request)
-    event_get_for_organiser(user=user, event_id=event_id)
+    event_get_for_scorekeeper(user=user, event_id=event_id)
     job = services.print_job_request(
         event_id=event_id, kind=kind, by=user, base_url=request.build_absolute_uri("/"),
         round_number=post_int(request, "round") if request.POST.get("round") else None,
@@ -35,7 +35,7 @@ def print_request(request: HttpRequest, event_id: int, kind: str) -> HttpRespons
 @login_required
 def print_job(request: HttpRequest, event_id: int, job_id: int) -> HttpResponse:
     user = request_user(request)
-    event = event_get_for_organiser(user=user, event_id=event_id)
+    event = event_get_for_scorekeeper(user=user, event_id=event_id)
     job = print_job_get(event=event, job_id=job_id, user=user)
     if request.GET.get("download") and job.status == PrintJob.Status.DONE:
         response = HttpResponse(print_job_pdf(job=job, user=user), content_type="application/pdf")

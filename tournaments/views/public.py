@@ -11,9 +11,10 @@ from django.shortcuts import render
 from core.conditional import not_modified
 from tournaments.models import Round
 from tournaments.permissions import (
-    is_event_organiser,
-    is_event_staff,
+    is_event_scorekeeper,
+    is_result_keeper,
 )
+from tournaments.selectors.announcements import SHOWN_ON_EVENT_PAGE, announcement_list
 from tournaments.selectors.events import (
     event_get_visible,
     event_list_upcoming,
@@ -36,9 +37,11 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "tournaments/event_detail.html",
         {
             "event": event,
-            "is_organiser": is_event_organiser(user=request.user, event_id=event.pk),
-            "is_staff": is_event_staff(user=request.user, event_id=event.pk),
+            # The dashboard's link: organisers and scorekeepers; the judge desk's: judges too.
+            "is_organiser": is_event_scorekeeper(user=request.user, event_id=event.pk),
+            "is_staff": is_result_keeper(user=request.user, event_id=event.pk),
             **event_page(event=event, user=request.user),
+            "announcements": announcement_list(event_id=event.pk, limit=SHOWN_ON_EVENT_PAGE),
         },
     )
 

@@ -1,4 +1,5 @@
-"""``manage.py check_deck --game GAME [--format NAME] FILE``: is this decklist legal, and why not.
+"""``manage.py check_deck --game GAME [--format NAME] [--date YYYY-MM-DD] FILE``: is this decklist
+legal (against the format's ban list in force on that day, today by default), and why not.
 
 Prints ``{"legal", "errors", "warnings", "cards"}`` as JSON. Exit status: 0 legal, 1 illegal,
 2 unreadable input (no such file, empty, binary, too long, unknown game or format).
@@ -6,6 +7,7 @@ Prints ``{"legal", "errors", "warnings", "cards"}`` as JSON. Exit status: 0 lega
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import sys
 from pathlib import Path
@@ -27,6 +29,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--game", required=True, choices=Game.Slug.values)
         parser.add_argument("--format", dest="format_name", default=None)
+        parser.add_argument(
+            "--date", dest="day", default=None, help="YYYY-MM-DD: the ban list in force that day"
+        )
         parser.add_argument("--lang", choices=["en", "ja"], default="en")
         parser.add_argument(
             "--input-format", choices=["auto", "text", "csv", "json"], default="auto"
@@ -53,9 +58,17 @@ class Command(BaseCommand):
             if found is None:
                 raise CommandError(f"--format: no {game} format named {name!r}", returncode=2)
             format_id = found.pk
+        day = None
+        if options["day"]:
+            try:
+                day = dt.date.fromisoformat(options["day"])
+            except ValueError as exc:
+                raise CommandError(
+                    f"--date: {options['day']!r} is not a date (YYYY-MM-DD)", returncode=2
+                ) from exc
         data = self._read(options["file"])
         report = decklist_check(
-            game=game, data=data, fmt=options["input_format"], format_id=format_id
+            game=game, data=data, fmt=options["input_format"], format_id=format_id, on=day
         )
         self.stdout.write(json.dumps(report.as_dict(options["lang"]), ensure_ascii=False, indent=2))
         if any(issue.code in UNREADABLE for issue in report.errors):

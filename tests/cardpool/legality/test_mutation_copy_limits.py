@@ -120,8 +120,18 @@ def test_ztrike_card_count_message() -> None:
     issue = only(
         check_ztrike(ztrike_deck(*pairs, ("ZX-Z1", 1), ("ZX-Z2", 1)), ZTRIKE), "ztrike_card_count"
     )
+    assert issue.message_en.startswith(
+        "The deck has 2 different ZTRIKE cards (Test Ace 1, Test Ace 2)."
+    )
+    assert "TA-06" in issue.message_en
+
+
+def test_ztrike_card_copies_message() -> None:
+    pairs = [p for p in legal_ztrike_pairs() if p[0] not in ("ZX-Z1", "ZX-018")]
+    issue = only(check_ztrike(ztrike_deck(*pairs, ("ZX-Z1", 2)), ZTRIKE), "ztrike_card_count")
     assert issue.message_en == (
-        "The deck has 2 ZTRIKE cards (Test Ace 1, Test Ace 2); at most 1 allowed."
+        "The deck has 2 copies of the ZTRIKE card Test Ace 1; a ZTRIKE card can only have "
+        "1 copy in a deck."
     )
 
 

@@ -59,7 +59,11 @@ def test_report_of_parsed_text_in_both_languages() -> None:
     assert [e["rule"] for e in english["errors"]] == ["input", "4.1.1", "4.1.2"]
     assert english["errors"][2]["cards"] == ["1st_2"]
     assert [w["code"] for w in english["warnings"]] == ["few_characters"]
-    assert set(english["errors"][0]) == {"code", "rule", "message", "cards"}
+    # Issue 11, req 3: every item carries the line, the code, the rule, the message and the
+    # suggestions a page needs.
+    assert set(english["errors"][0]) == {"code", "rule", "message", "cards", "line", "suggestions"}
+    assert english["errors"][0]["line"] == 9
+    assert english["errors"][1]["line"] is None
     both = report.as_dicts()
     assert both["en"] == english
     japanese = both["ja"]
@@ -111,6 +115,9 @@ PLACEHOLDERS = [
     "where",
     "where_ja",
     "candidates",
+    "candidates_ja",
+    "total",
+    "lines",
     "text",
     "reason_en",
     "reason_ja",
@@ -133,6 +140,7 @@ def test_every_message_renders_in_both_languages(key: str) -> None:
         line=None,
         field=None,
         suggestions=(),
+        suggestions_ja=(),
         **values,
     )
     assert isinstance(made, LegalityIssue)

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from cardpool.legality import BanEntry, BanList, FormatRules, Game, check_ztrike
+from cardpool.legality import BanEntry, BanList, FormatRules, Game, check_ztrike, is_legal
 from tests.cardpool.legality.cards import (
     legal_ztrike_deck,
     legal_ztrike_pairs,
@@ -45,13 +45,21 @@ def test_rule_ztr_deck_copies() -> None:
 
 
 @pytest.mark.parametrize(
-    "ztrike_cards", [[("ZX-Z1", 2)], [("ZX-Z1", 1), ("ZX-Z2", 1)]], ids=["same-id", "two-ids"]
+    ("ztrike_cards", "severity"),
+    [([("ZX-Z1", 2)], "error"), ([("ZX-Z1", 1), ("ZX-Z2", 1)], "warning")],
+    ids=["same-id", "two-ids"],
 )
-def test_rule_ztr_colors_at_most_one_ztrike_card(ztrike_cards: list[tuple[str, int]]) -> None:
+def test_rule_ztr_colors_ta_06(ztrike_cards: list[tuple[str, int]], severity: str) -> None:
+    # TA-06 (the design notes' ambiguity register): "can only have 1 copy of this card" is
+    # broken by two copies of one ZTRIKE Card ID (an error); two different ZTRIKE cards are the
+    # unsettled reading (a warning). Both cite ztr.colors.
     pairs = [p for p in legal_ztrike_pairs() if p[0] not in ("ZX-Z1", "ZX-018")] + ztrike_cards
     issues = check_ztrike(ztrike_deck(*pairs), INDEX)
-    assert [(i.code, i.rule) for i in issues] == [("ztrike_card_count", "ztr.colors")]
+    assert [(i.code, i.rule, i.severity.value) for i in issues] == [
+        ("ztrike_card_count", "ztr.colors", severity)
+    ]
     assert set(issues[0].cards) == {card_id for card_id, _n in ztrike_cards}
+    assert is_legal(ztrike_deck(*pairs), INDEX) is (severity == "warning")
 
 
 @pytest.mark.parametrize(
