@@ -9,7 +9,12 @@ from allauth.urls import build_provider_urlpatterns
 from django.conf import settings
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path, register_converter
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from django.views.decorators.csp import csp_override
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
 
 from core import views as core_views
 from core.access import Access, include_declared, route
@@ -19,6 +24,13 @@ from core.notifications import urls as notification_urls
 from tournaments.views.public import home
 
 register_converter(IdConverter, "id")
+
+
+def _policy(name: str) -> dict[str, list[str]]:
+    """A relaxed Content-Security-Policy from the settings, for one third-party page."""
+    policy: dict[str, list[str]] = getattr(settings, name)
+    return policy
+
 
 api_v1: list[URLPattern | URLResolver] = [
     route("", ApiRootApi.as_view(), name="api-root", access=Access.ANYONE),
@@ -70,13 +82,16 @@ urlpatterns = [
     route("api/schema/", SpectacularAPIView.as_view(), name="api-schema", access=Access.ANYONE),
     route(
         "api/docs/",
-        SpectacularSwaggerView.as_view(url_name="api-schema"),
+        # The split view serves its start-up script as a file: no inline script (settings).
+        csp_override(_policy("CSP_API_DOCS"))(
+            SpectacularSwaggerSplitView.as_view(url_name="api-schema")
+        ),
         name="api-docs",
         access=Access.ANYONE,
     ),
     route(
         "api/redoc/",
-        SpectacularRedocView.as_view(url_name="api-schema"),
+        csp_override(_policy("CSP_REDOC"))(SpectacularRedocView.as_view(url_name="api-schema")),
         name="api-redoc",
         access=Access.ANYONE,
     ),

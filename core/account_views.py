@@ -34,7 +34,7 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
     profile = profile_of(user=user)
     status = 200
     if request.method == "POST":
-        form = ProfileForm(request.POST)
+        form = ProfileForm(request.POST, current_zone=profile.time_zone)
         if form.is_valid():
             data = form.cleaned_data
             outcome = form_service_call(
@@ -68,6 +68,7 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
     else:
         saved = profile.pk is not None
         form = ProfileForm(
+            current_zone=profile.time_zone,
             initial={
                 # Until the profile is saved: the account's name and the language in use.
                 "display_name": profile.display_name if saved else registration_name_for(user=user),
@@ -76,7 +77,7 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
                 "time_zone": profile.time_zone,
                 "public_name": profile.public_name,
                 "short_name": profile.short_name,
-            }
+            },
         )
     return render(request, "core/profile.html", {"form": form, "profile": profile}, status=status)
 

@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import zoneinfo
-from functools import cache
+from typing import Any
 
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from core.models import Profile
-
-
-@cache
-def time_zone_choices() -> list[tuple[str, str]]:
-    """Every IANA time zone, Asia/Tokyo first (most events are there)."""
-    zones = sorted(zoneinfo.available_timezones() - {"Asia/Tokyo", "localtime"})
-    return [(zone, zone) for zone in ["Asia/Tokyo", *zones]]
+from core.time_zones import COMMON_ZONES, is_valid_zone, zone_label
 
 
 class ProfileForm(forms.Form):
@@ -33,7 +26,7 @@ class ProfileForm(forms.Form):
         help_text=_("The game's own player ID, if you have one."),
     )
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
-    time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices)
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=COMMON_ZONES)
     public_name = forms.ChoiceField(
         label=_("Name on public pages"),
         choices=Profile.PublicName.choices,
@@ -46,6 +39,13 @@ class ProfileForm(forms.Form):
         required=False,
         help_text=_("For example: Aoi S."),
     )
+
+    def __init__(self, *args: Any, current_zone: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        zones = list(COMMON_ZONES)
+        if current_zone and current_zone not in dict(zones) and is_valid_zone(current_zone):
+            zones.append((current_zone, zone_label(current_zone)))
+        self.fields["time_zone"].choices = zones  # type: ignore[attr-defined]  # a ChoiceField
 
 
 class AccountDeleteForm(forms.Form):

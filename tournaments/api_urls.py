@@ -84,6 +84,10 @@ urlpatterns: list[URLPattern] = [
         EVENT + "finish/", events.EventFinishApi.as_view(), name="api-event-finish",
         access={"POST": ORGANISER},
     ),
+    route(
+        EVENT + "copy/", events.EventCopyApi.as_view(), name="api-event-copy",
+        access={"POST": ORGANISER},
+    ),
     # registrations
     route(
         EVENT + "registrations/", registrations.RegistrationListApi.as_view(),

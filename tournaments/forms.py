@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import datetime as dt
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from cardpool.models import Game
+from core.time_zones import COMMON_ZONES
 from tournaments.models import EventRole
 
 if TYPE_CHECKING:
@@ -32,6 +35,60 @@ def _capacity() -> forms.IntegerField:
     return forms.IntegerField(label=_("Capacity"), min_value=2, required=False)
 
 
+DEFAULT_START = dt.time(10, 0)
+DEFAULT_ZONE = "Asia/Tokyo"
+
+
+def _start_time() -> forms.TimeField:
+    return forms.TimeField(
+        label=_("Start time"),
+        initial=DEFAULT_START,
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}),
+    )
+
+
+def _time_zone() -> forms.ChoiceField:
+    """A select of common zones, Japan first (the service checks the name against zoneinfo)."""
+    return forms.ChoiceField(
+        label=_("Time zone"), choices=COMMON_ZONES, initial=DEFAULT_ZONE, required=False
+    )
+
+
+class _WhenMixin(forms.Form):
+    """Start time and zone left out keep what the event has (a new one: 10:00, Japan)."""
+
+    def clean_start_time(self) -> dt.time:
+        value = self.cleaned_data.get("start_time")
+        return value or self.initial.get("start_time") or DEFAULT_START
+
+    def clean_time_zone(self) -> str:
+        value = self.cleaned_data.get("time_zone")
+        return str(value or self.initial.get("time_zone") or DEFAULT_ZONE)
+
+
+def _region() -> forms.CharField:
+    return forms.CharField(label=_("Region (city or prefecture)"), max_length=100, required=False)
+
+
+def _entry_fee() -> forms.CharField:
+    return forms.CharField(
+        label=_("Entry fee"),
+        max_length=100,
+        required=False,
+        widget=forms.TextInput(attrs={"placeholder": _("e.g. 1,000 yen, paid at the desk")}),
+    )
+
+
+def _contact() -> forms.CharField:
+    return forms.CharField(
+        label=_("Organiser's contact"),
+        max_length=200,
+        required=False,
+        widget=forms.TextInput(attrs={"placeholder": _("e-mail, X account or shop phone")}),
+    )
+
+
 def _swiss_rounds() -> forms.IntegerField:
     return forms.IntegerField(
         label=_("Swiss rounds (empty: recommended)"), min_value=1, max_value=20, required=False
@@ -44,12 +101,17 @@ def _moment(label: str | _StrPromise) -> forms.DateTimeField:
     )
 
 
-class EventCreateForm(forms.Form):
+class EventCreateForm(_WhenMixin):
     name = _name()
     game = forms.ChoiceField(label=_("Game"), choices=Game.Slug.choices)
     date = _date()
+    start_time = _start_time()
+    time_zone = _time_zone()
     venue = _venue()
+    region = _region()
     capacity = _capacity()
+    entry_fee = _entry_fee()
+    contact = _contact()
     swiss_rounds = _swiss_rounds()
     top_cut = forms.TypedChoiceField(label=_("Top cut"), coerce=int, choices=TOP_CUTS, initial=0)
 
@@ -67,7 +129,11 @@ class ReasonForm(forms.Form):
 
 class PlayerAddForm(forms.Form):
     display_name = forms.CharField(label=_("Name"), max_length=100)
-    player_id = forms.CharField(label=_("Player id"), max_length=40, required=False)
+    player_id = forms.CharField(
+        label=pgettext_lazy("player list", "Official player ID (optional)"),
+        max_length=40,
+        required=False,
+    )
     email = forms.EmailField(label=_("E-mail"), required=False)
 
 
@@ -76,13 +142,13 @@ class CsvImportForm(forms.Form):
 
 
 class SwapForm(forms.Form):
-    registration_a = forms.IntegerField(label=_("Player A (registration id)"))
-    registration_b = forms.IntegerField(label=_("Player B (registration id)"))
+    """The two players are named by name or table (``_player_input.html``), not listed here."""
+
     reason = forms.CharField(label=_("Reason"), max_length=500)
 
 
 class PenaltyForm(forms.Form):
-    registration = forms.IntegerField(label=_("Registration id"))
+    player = forms.CharField(label=_("Player (name or table)"), max_length=100)
     table = forms.IntegerField(label=_("Table"), required=False, min_value=1)
     infraction = forms.CharField(label=_("Infraction"), max_length=200)
     penalty = forms.ChoiceField(
@@ -113,13 +179,18 @@ class DecklistForm(forms.Form):
         return str(self.cleaned_data.get("decklist") or "")
 
 
-class EventEditForm(forms.Form):
+class EventEditForm(_WhenMixin):
     """The event's details and structure (scoring and match format lock once rounds exist)."""
 
     name = _name()
     date = _date()
+    start_time = _start_time()
+    time_zone = _time_zone()
     venue = _venue()
+    region = _region()
     capacity = _capacity()
+    entry_fee = _entry_fee()
+    contact = _contact()
     registration_opens_at = _moment(_("Registration opens"))
     registration_closes_at = _moment(_("Registration closes"))
     decklist_deadline = _moment(_("Decklist deadline"))
@@ -131,6 +202,14 @@ class EventEditForm(forms.Form):
     tiebreak_profile = forms.ChoiceField(
         label=_("Tiebreaks"), choices=[("mtr", "MTR"), ("pokemon", "Pokémon")]
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # An event given a less common zone (through the API) keeps it selectable.
+        current = str(self.initial.get("time_zone") or "")
+        field = self.fields["time_zone"]
+        if isinstance(field, forms.ChoiceField) and current and current not in dict(COMMON_ZONES):
+            field.choices = [*COMMON_ZONES, (current, current)]
 
 
 class DeckCheckForm(forms.Form):
@@ -170,3 +249,57 @@ class AppealDecisionForm(forms.Form):
     wins_a = forms.IntegerField(label=_("Wins A"), min_value=0, max_value=9, required=False)
     wins_b = forms.IntegerField(label=_("Wins B"), min_value=0, max_value=9, required=False)
     draws = forms.IntegerField(label=_("Draws"), min_value=0, max_value=9, required=False)
+
+
+DIRECTORY_STATUSES = [
+    ("", _("Any status")),
+    ("upcoming", _("Upcoming")),
+    ("registration_open", _("Registration open")),
+    ("running", _("Running")),
+    ("finished", _("Finished")),
+    ("cancelled", _("Cancelled")),
+]
+
+
+class EventDirectoryForm(forms.Form):
+    """The directory's filters (GET): all optional; a date range must not end before it
+    starts."""
+
+    q = forms.CharField(
+        label=_("Search"),
+        max_length=100,
+        required=False,
+        widget=forms.TextInput(attrs={"type": "search", "placeholder": _("Name, venue or region")}),
+    )
+    game = forms.ChoiceField(
+        label=_("Game"), choices=[("", _("Any game")), *Game.Slug.choices], required=False
+    )
+    date_from = forms.DateField(
+        label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    date_to = forms.DateField(
+        label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    status = forms.ChoiceField(label=_("Status"), choices=DIRECTORY_STATUSES, required=False)
+    place = forms.CharField(
+        label=_("Place"),
+        max_length=100,
+        required=False,
+        widget=forms.TextInput(
+            attrs={"list": "event-regions", "placeholder": _("Region or venue")}
+        ),
+    )
+
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
+        date_from, date_to = cleaned.get("date_from"), cleaned.get("date_to")
+        if date_from and date_to and date_to < date_from:
+            self.add_error("date_to", _("The end of the date range is before its start."))
+        return cleaned
+
+
+class EventCopyForm(forms.Form):
+    """A new event from an existing one: its name and date (the rest is copied)."""
+
+    name = _name()
+    date = _date()

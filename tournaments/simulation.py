@@ -53,6 +53,8 @@ class SimulationSettings:
     name: str | None = None
     dispute_rate: float = 0.05
     drop_rate: float = 0.03
+    #: More of the event's fields for ``event_create`` (date, venue, region, start time...).
+    event_fields: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -137,12 +139,12 @@ def simulate_event(
         structure["top_cut"] = settings.top_cut
     elif settings.players >= 8:
         structure["top_cut"] = 8 if settings.players >= 16 else 4
+    details = {"date": timezone.localdate(), "venue": "Simulation Hall", **settings.event_fields}
     event = event_create(
         name=settings.name or f"Simulated {settings.game} event {tag}",
         game_slug=settings.game,
-        date=timezone.localdate(),
         created_by=organiser,
-        venue="Simulation Hall",
+        **details,
         **structure,
     )
     event_role_grant(event=event, user=judge, role="judge", granted_by=organiser)

@@ -6,6 +6,7 @@ from tournaments.views import (
     announcements,
     appeals,
     decklists,
+    event_tools,
     judge,
     me,
     organiser,
@@ -142,7 +143,15 @@ checkin_urlpatterns: list[URLPattern] = [
 ]
 
 event_urlpatterns: list[URLPattern] = [
+    route("", public.event_list, name="event-list", access=PUBLIC_PAGE),
     route("new/", organiser.event_create, name="event-create", access=Access.LOGGED_IN),
+    route("<id:event_id>/copy/", event_tools.event_copy, name="event-copy", access=ORGANISER),
+    route(
+        "<id:event_id>/audit/",
+        event_tools.event_audit,
+        name="event-audit",
+        access={"GET": (ORGANISER, Access.EVENT_HEAD_JUDGE)},
+    ),
     route(
         "<id:event_id>/",
         public.event_detail,
@@ -267,6 +276,13 @@ event_urlpatterns: list[URLPattern] = [
     ),
     route("<id:event_id>/judge/penalty/", judge.judge_penalty, name="judge-penalty", access=JUDGE),
     route("<id:event_id>/judge/extend/", judge.judge_extend, name="judge-extend", access=JUDGE),
+    # The autocomplete of the staff's fields that name a player (JSON).
+    route(
+        "<id:event_id>/players/search/",
+        judge.player_search,
+        name="player-search",
+        access={"GET": (JUDGE, Access.EVENT_SCOREKEEPER)},
+    ),
     # Players report on it, judges and scorekeepers enter results.
     route(
         "matches/<id:match_id>/",

@@ -1,30 +1,53 @@
-// Public pages refresh themselves: a conditional request every 15 s; a new revision reloads.
+// Live pages, one mechanism: htmx polls a region that holds no input (hx-get + hx-trigger="every
+// …s" in the template); the region carries the ETag of what it shows (data-live-etag), sent as
+// If-None-Match, so the server answers 304 when nothing changed and nothing is swapped. Search
+// boxes and forms sit outside the regions, so a refresh never touches what a person is typing.
 (function () {
-  const root = document.querySelector("[data-live-etag]");
-  if (!root) return;
-  let etag = root.getAttribute("data-live-etag");
-  async function poll() {
-    try {
-      const response = await fetch(window.location.href, { headers: { "If-None-Match": etag }, cache: "no-store" });
-      if (response.status === 200 && response.headers.get("ETag") && response.headers.get("ETag") !== etag) {
-        window.location.reload();
-        return;
-      }
-    } catch (error) { /* offline for a moment: try again later */ }
-    window.setTimeout(poll, 15000);
+  if (!window.htmx) return;
+  function region(event) {
+    const elt = event.detail && event.detail.elt;
+    return elt && elt.closest ? elt.closest("[data-live-etag]") : null;
   }
-  window.setTimeout(poll, 15000);
+  document.addEventListener("htmx:configRequest", function (event) {
+    const live = region(event);
+    if (live && live.getAttribute("data-live-etag")) {
+      event.detail.headers["If-None-Match"] = live.getAttribute("data-live-etag");
+    }
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const live = region(event);
+    if (!live) return;
+    const xhr = event.detail.xhr;
+    const etag = xhr.getResponseHeader("ETag");
+    // 304: nothing changed. No ETag: not our fragment (say, a log-in page after the session
+    // ended), so keep what is on screen rather than swap a stranger in.
+    if (xhr.status !== 200 || !etag) {
+      event.detail.shouldSwap = false;
+      return;
+    }
+    live.setAttribute("data-live-etag", etag);
+  });
 })();
-// Filter pairings by name as you type.
+// Filter pairings by name as you type; the text stays in the address (?q=…), so a reload or a
+// shared link keeps it, and it is applied again after every refresh of the pairings.
 (function () {
   const input = document.querySelector("#pairing-search");
   if (!input) return;
-  input.addEventListener("input", function () {
-    const needle = input.value.normalize("NFKC").toLowerCase();
+  function apply() {
+    const needle = input.value.normalize("NFKC").toLowerCase().trim();
     document.querySelectorAll("[data-name]").forEach(function (row) {
-      row.hidden = needle && !row.getAttribute("data-name").normalize("NFKC").toLowerCase().includes(needle);
+      row.hidden = Boolean(needle) && !row.getAttribute("data-name").normalize("NFKC").toLowerCase().includes(needle);
     });
-  });
+  }
+  function remember() {
+    const url = new URL(window.location.href);
+    if (input.value.trim()) url.searchParams.set("q", input.value.trim());
+    else url.searchParams.delete("q");
+    window.history.replaceState(window.history.state, "", url);
+  }
+  input.addEventListener("input", function () { apply(); remember(); });
+  document.addEventListener("htmx:afterSwap", apply);
+  apply();
 })();
 // The round clock counts down from the server's end time.
 (function () {

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import SCREENSHOTS
 from tournaments.models import Match
 from tournaments.simulation import SimulationSettings, simulate_event
 
@@ -52,7 +52,8 @@ def test_player_finds_table_and_reports(paired_match: dict[str, Any], live_serve
     page.goto(f"{base}/events/{paired_match['event']}/me/")
     expect(page.locator(".my-table .big")).to_contain_text(f"{match.table}")
     expect(page.locator(".my-table")).to_contain_text(match.player_b.display_name)
-    page.screenshot(path=str(ARTIFACTS / "phone-my-table.png"), full_page=True)
+    (SCREENSHOTS / "player_phone").mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "player_phone" / "my-table-phone.png"), full_page=True)
     page.click("text=Report the result")
     page.fill("input[name=wins_a]", "1")
     page.fill("input[name=wins_b]", "0")
@@ -64,4 +65,4 @@ def test_player_finds_table_and_reports(paired_match: dict[str, Any], live_serve
     page.click("text=Confirm this result")
     expect(page.locator(".messages")).to_contain_text("Result confirmed")
     expect(page.locator("table")).to_contain_text("Confirmed")
-    page.screenshot(path=str(ARTIFACTS / "phone-confirmed.png"), full_page=True)
+    page.screenshot(path=str(SCREENSHOTS / "player_phone" / "confirmed-phone.png"), full_page=True)

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import SCREENSHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -34,6 +34,7 @@ def test_demo_organiser_logs_in(demo_loaded: None, live_server: Any, browser_pag
     page.wait_for_url(base_url + "/")
     page.click("label.nav-toggle-label")
     expect(page.locator(".who")).to_contain_text("organiser")
-    shot = ARTIFACTS / "login-organiser.png"
+    shot = SCREENSHOTS / "smoke" / "login-organiser-phone.png"
+    shot.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 1000

@@ -191,7 +191,7 @@ def test_round_to_standings_top_cut_and_print(
     assert [row["rank"] for row in rows] == [1, 2, 3, 4, 5, 6]
     assert rows[0]["points"] == 6
     assert "match points" in rows[0]["explanation"]["en"]
-    assert _act(world, "topcut").status_code == 302
+    assert _act(world, "topcut", confirm="yes").status_code == 302
     bracket = _client().get(f"/events/{event.pk}/bracket/")
     assert len(bracket.context["rounds"]) == 1
     etag = bracket["ETag"]
@@ -292,15 +292,15 @@ def test_every_dashboard_action_reaches_its_service_with_the_forms_values(
     assert _act(world, "open").status_code == 302
     round_obj = _pair_round_one(world)
     table1, table2 = Match.objects.filter(round=round_obj).order_by("table")[:2]
-    swap = {"registration_a": table1.player_a_id, "registration_b": table2.player_a_id}
+    swap = {"player_a": table1.player_a.display_name, "player_b": table2.player_a.display_name}
     steps: list[tuple[str, dict[str, Any]]] = [
         ("swap", {"round": round_obj.pk, **swap, "reason": "family"}),
-        ("repair", {"round": round_obj.pk, "reason": "late arrival"}),
+        ("repair", {"round": round_obj.pk, "reason": "late arrival", "confirm": "yes"}),
         ("start", {"round": round_obj.pk}),
         ("pause", {"round": round_obj.pk}),
         ("resume", {"round": round_obj.pk}),
         ("extend", {"round": round_obj.pk, "minutes": 5}),
-        ("drop", {"registration": table1.player_a_id}),
+        ("drop", {"registration": table1.player_a_id, "confirm": "yes"}),
         ("undrop", {"registration": table1.player_a_id, "reason": "came back"}),
         ("publish_lists", {}),
     ]
@@ -324,8 +324,8 @@ def test_every_dashboard_action_reaches_its_service_with_the_forms_values(
         ("registration.undropped", "came back"),
         ("event.updated", ""),
     ]
-    assert done[-9][2]["a"] == swap["registration_a"]
-    assert done[-9][2]["b"] == swap["registration_b"]
+    assert done[-9][2]["a"] == table1.player_a_id
+    assert done[-9][2]["b"] == table2.player_a_id
     assert done[-4][2] == {"minutes": "5"}
     event.refresh_from_db()
     assert event.decklists_published
@@ -348,6 +348,7 @@ def test_a_service_refusal_on_a_page_is_the_error_page_with_its_status(
 ) -> None:
     """A DomainError from a service rises to the middleware: the error page with the 4xx status
     that names what is wrong, and nothing changed."""
+    _pair_round_one(world)
     response = _act(world, "complete", round=999_999)
     assert response.status_code == 400
     assert b"that round is not part of this event" in response.content

@@ -93,11 +93,19 @@ class EventOutputSerializer(serializers.ModelSerializer[Event]):
     status = InlineChoiceField(choices=Event.Status.values)
     best_of = BestOfField(choices=Event.BestOf.values)
     top_cut_best_of = BestOfField(choices=Event.BestOf.values)
+    starts_at = serializers.SerializerMethodField(
+        help_text="The start (ISO 8601), with the event's own UTC offset."
+    )
+
+    @extend_schema_field(OpenApiTypes.DATETIME)
+    def get_starts_at(self, event: Event) -> str:
+        return event.starts_at.isoformat()
 
     class Meta:
         model = Event
         fields = [
-            "id", "name", "game", "format", "date", "venue", "capacity", "status",
+            "id", "name", "game", "format", "date", "start_time", "time_zone", "starts_at",
+            "venue", "region", "capacity", "entry_fee", "contact", "copied_from", "status",
             "registration_opens_at", "registration_closes_at", "decklist_deadline",
             "decklists_published", "swiss_rounds", "top_cut", "best_of", "top_cut_best_of",
             "round_minutes", "top_cut_round_minutes", "scoring", "tiebreak_profile",

@@ -50,6 +50,13 @@ class EventStructureInputSerializer(serializers.Serializer[dict[str, Any]]):
     """Optional structure fields shared by create and update (the services check the values)."""
 
     venue = serializers.CharField(required=False, allow_blank=True, max_length=200)
+    start_time = serializers.TimeField(required=False, help_text="In the event's own zone.")
+    time_zone = serializers.CharField(
+        required=False, max_length=64, help_text="An IANA zone, e.g. Asia/Tokyo."
+    )
+    region = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    entry_fee = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    contact = serializers.CharField(required=False, allow_blank=True, max_length=200)
     capacity = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=100_000
     )
@@ -167,6 +174,27 @@ class EventFinishApi(APIView):
     def post(self, request: Request, event_id: int) -> Response:
         event = services.event_finish(event_id=event_id, by=request_user(request))
         return Response(EventOutputSerializer(event).data)
+
+
+class EventCopyApi(APIView):
+    """A draft copy of the event (settings, structure, staff; no players) under a new name and
+    date: the next event in a series."""
+
+    permission_classes = ORGANISER
+
+    class EventCopyInputSerializer(serializers.Serializer[dict[str, Any]]):
+        name = serializers.CharField(max_length=200)
+        date = serializers.DateField()
+
+    @extend_schema(
+        request=EventCopyInputSerializer, responses={201: EventOutputSerializer, **ERRORS}
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        data = validated(self.EventCopyInputSerializer, request.data)
+        event = services.event_copy(
+            actor=request_user(request), event_id=event_id, name=data["name"], date=data["date"]
+        )
+        return Response(EventOutputSerializer(event).data, status=201)
 
 
 class TiebreakOutputSerializer(serializers.Serializer[dict[str, Any]]):

@@ -193,3 +193,22 @@ def match_at_table(*, round_obj: Round | None, table: int) -> Match:
             field="table",
         )
     return match
+
+
+def match_of_registration(*, round_obj: Round | None, registration: Registration) -> Match:
+    """The player's match in the round (a judge names the player instead of the table); no
+    match there is a 400 on the table field."""
+    if round_obj is None:
+        raise InvalidInputError(_("no round is paired"), field="table")
+    match = (
+        Match.objects.filter(round=round_obj)
+        .filter(Q(player_a=registration) | Q(player_b=registration))
+        .first()
+    )
+    if match is None:
+        raise InvalidInputError(
+            _("%(name)s has no match in round %(round)s")
+            % {"name": registration.display_name, "round": round_obj.number},
+            field="table",
+        )
+    return match

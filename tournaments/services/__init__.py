@@ -7,6 +7,7 @@ here.
 """
 
 from tournaments.services.announcements import announcement_create
+from tournaments.services.copying import event_copy
 from tournaments.services.decklists import (
     decklist_recheck_run,
     decklist_recheck_start,
@@ -52,6 +53,7 @@ __all__ = [
     "decklist_recheck_run",
     "decklist_recheck_start",
     "decklist_submit",
+    "event_copy",
     "event_create",
     "event_finish",
     "event_role_grant",

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext
 
 from cardpool.models import Format
 from cardpool.services import game_ensure
@@ -16,6 +17,7 @@ from core.errors import (
     InvalidInputError,
     validate_model,
 )
+from core.time_zones import is_valid_zone
 from tournaments import notifications as notify
 from tournaments.models import Event, EventRole
 from tournaments.services.locks import event_lock
@@ -61,11 +63,26 @@ EDITABLE_FIELDS = frozenset(
         "round_minutes", "top_cut_round_minutes", "scoring", "tiebreak_profile", "draws_allowed",
         "structure_style", "decklists_published",
     }
+    # issue 10: when, where, how much and whom to ask
+    | {"start_time", "time_zone", "region", "entry_fee", "contact"}
 )  # fmt: skip
 SCORING_KEYS = frozenset({"win", "draw", "loss", "bye"})
 
 
+def _validate_details(event: Event) -> None:
+    """When and how many: the zone is one zoneinfo knows, the capacity at least two."""
+    if not is_valid_zone(event.time_zone):
+        raise InvalidInputError(
+            gettext("unknown time zone %(zone)s; use an IANA name such as Asia/Tokyo")
+            % {"zone": repr(event.time_zone)},
+            field="time_zone",
+        )
+    if event.capacity is not None and event.capacity < 2:
+        raise InvalidInputError(gettext("capacity must be at least 2 players"), field="capacity")
+
+
 def _validate_structure(event: Event) -> None:
+    _validate_details(event)
     if event.top_cut not in (0, 2, 4, 8, 16, 32, 64):
         raise InvalidInputError("top cut must be 0, 2, 4, 8, 16, 32 or 64", field="top_cut")
     if event.structure_style not in ("mtr", "pokemon", "bo1"):

@@ -42,6 +42,21 @@ def _rounds_paired(event: Event) -> int:
     return Round.objects.filter(event=event, stage=Round.Stage.SWISS).count()
 
 
+def _check_self_registration(
+    *, event: Event, user: User | None, by: User | None, now: dt.datetime | None
+) -> None:
+    """A player registering themselves: only themselves, and only while registration is open."""
+    if by is not None and user is not None and by.pk != user.pk:
+        raise PermissionDeniedError("you can register only yourself", field="user")
+    moment = now or timezone.now()
+    if event.status != Event.Status.REGISTRATION_OPEN:
+        raise ConflictError("registration for this event is not open", field="event")
+    if event.registration_opens_at and moment < event.registration_opens_at:
+        raise ConflictError("registration has not opened yet", field="event")
+    if event.registration_closes_at and moment > event.registration_closes_at:
+        raise ConflictError("registration has closed", field="event")
+
+
 @transaction.atomic
 def registration_create(
     *,
@@ -66,16 +81,13 @@ def registration_create(
     if event.status == Event.Status.FINISHED:
         raise ConflictError("the event is finished", field="event")
     if not by_organiser:
-        if by is not None and user is not None and by.pk != user.pk:
-            raise PermissionDeniedError("you can register only yourself", field="user")
-        moment = now or timezone.now()
-        if event.status != Event.Status.REGISTRATION_OPEN:
-            raise ConflictError("registration for this event is not open", field="event")
-        if event.registration_opens_at and moment < event.registration_opens_at:
-            raise ConflictError("registration has not opened yet", field="event")
-        if event.registration_closes_at and moment > event.registration_closes_at:
-            raise ConflictError("registration has closed", field="event")
-    if user is not None and Registration.objects.filter(event=event, user_id=user.pk).exists():
+        _check_self_registration(event=event, user=user, by=by, now=now)
+    earlier = (
+        Registration.objects.select_for_update().filter(event=event, user_id=user.pk).first()
+        if user is not None
+        else None
+    )
+    if earlier is not None and earlier.status != Registration.Status.DROPPED:
         raise ConflictError("already registered for this event", field="user")
     player_id = player_id.strip()
     if player_id and Registration.objects.filter(event=event, player_id=player_id).exists():
@@ -88,6 +100,8 @@ def registration_create(
         status = Registration.Status.CHECKED_IN
     if full and not by_organiser:
         status = Registration.Status.WAITLISTED
+    if earlier is not None:
+        return _registration_reenter(earlier, status=status, by=by or user)
     registration = Registration(
         event=event,
         user=user,
@@ -115,6 +129,26 @@ def registration_create(
         data={"status": status, "late_rounds_missed": missed},
     )
     notify.registration_entered(registration)
+    return registration
+
+
+def _registration_reenter(
+    registration: Registration, *, status: str, by: User | None
+) -> Registration:
+    """A player who dropped registers again: their one registration comes back (one row per
+    person and event), counting the rounds paired since the drop as losses, as a late entry's."""
+    missed_since_drop = _rounds_paired(registration.event) - (registration.dropped_after_round or 0)
+    registration.status = status
+    registration.late_rounds_missed += missed_since_drop
+    registration.dropped_after_round = None
+    registration.save(update_fields=["status", "late_rounds_missed", "dropped_after_round"])
+    audit_log(
+        action="tournaments.registration.reentered",
+        actor=by,
+        obj=registration,
+        event_id=registration.event_id,
+        data={"status": status, "rounds_missed": missed_since_drop},
+    )
     return registration
 
 
@@ -209,11 +243,20 @@ def registration_drop(*, registration_id: int, by: User, reason: str = "") -> Re
 
 @transaction.atomic
 def registration_undrop(*, registration_id: int, by: User, reason: str) -> Registration:
+    """Undo a drop (organisers, until the event finishes): the player is checked in and paired
+    from the next round on; the rounds paired while they were out count as losses, as a late
+    entry's missed rounds do."""
     registration = registration_lock(registration_id)
     if not is_event_scorekeeper(user=by, event_id=registration.event_id):
         raise PermissionDeniedError("only the event's scorekeepers and organisers undo a drop")
     if registration.status != Registration.Status.DROPPED:
         raise ConflictError(f"{registration.display_name} has not dropped")
+    if registration.event.status in (Event.Status.FINISHED, Event.Status.CANCELLED):
+        raise ConflictError(
+            f"the event is {registration.event.get_status_display().lower()}: "
+            "a drop can be undone only until it finishes",
+            field="event",
+        )
     if not reason.strip():
         raise InvalidInputError("say why the drop is undone", field="reason")
     missed_since_drop = _rounds_paired(registration.event) - (registration.dropped_after_round or 0)

@@ -3,31 +3,54 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import InvalidInputError
+from core.live import answer_poll, is_live_poll, mark_page, render_live
 from core.views import request_user
 from tournaments import services
 from tournaments.forms import (
     PenaltyForm,
 )
+from tournaments.models import Event, Match, Round
 from tournaments.permissions import (
+    HEAD_JUDGE,
+    JUDGE,
+    ORGANISER,
+    SCOREKEEPER,
     event_get_for_result_keeper,
+    event_get_for_role,
     event_get_for_staff,
+    is_event_staff,
 )
 from tournaments.selectors.checkin import judge_calls_open
 from tournaments.selectors.events import latest_round
 from tournaments.selectors.judge_desk import judge_queue, penalties_recent
-from tournaments.selectors.matches import match_at_table
-from tournaments.selectors.registrations import registration_id_in_event
+from tournaments.selectors.matches import match_at_table, match_of_registration
+from tournaments.selectors.registrations import TABLE_TEXT, player_choices
 from tournaments.selectors.staff import appeals_open
 from tournaments.views.common import (
+    Confirm,
+    asking_which_player,
+    confirmation_page,
+    pick_field,
     post_int,
+    posted_player,
     run_and_redirect,
+)
+
+DISQUALIFY = Confirm(
+    question=gettext_lazy("Disqualify %(player)s?"),
+    consequence=gettext_lazy(
+        "%(player)s leaves the event at once: never paired again, and shown as disqualified in "
+        "the standings. The penalty is recorded; a disqualification cannot be undone."
+    ),
+    yes=gettext_lazy("Yes, disqualify %(player)s"),
 )
 
 QUICK_SCORES = {
@@ -45,25 +68,47 @@ def judge_desk(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event,
         "penalty_form": PenaltyForm(),
         "penalties": penalties_recent(event=event, user=user),
-        "judge_calls": judge_calls_open(event=event, user=user),
+        # Calls are for judges; a scorekeeper's desk (results entry) shows none.
+        "judge_calls": (
+            judge_calls_open(event=event, user=user)
+            if is_event_staff(user=user, event_id=event.pk)
+            else []
+        ),
         "appeals": appeals_open(event_id=event.pk, user=user),
         **judge_queue(event=event, user=user),
     }
-    return render(request, "tournaments/judge_desk.html", context)
+    # The counter and the queue refresh themselves (``#live``: no input in it);
+    # the entry forms around them keep what the judge is typing.
+    html, etag = render_live(request, "tournaments/judge_desk.html#live", context, kind="desk")
+    if is_live_poll(request):
+        return answer_poll(request, html, etag, private=True)
+    page = {**context, "live_html": html, "live_etag": etag}
+    return mark_page(render(request, "tournaments/judge_desk.html", page))
+
+
+def _match_named(request: HttpRequest, round_obj: Round | None, event: Event) -> Match:
+    """The match the fast entry names: by table number, or by a player's name (or the
+    autocomplete's pick) in the current round."""
+    text = request.POST.get("table", "").strip()
+    table = TABLE_TEXT.match(text)
+    if table is not None and not request.POST.get(pick_field("table")):
+        return match_at_table(round_obj=round_obj, table=int(table["table"]))
+    registration = posted_player(request, event, "table")
+    return match_of_registration(round_obj=round_obj, registration=registration)
 
 
 @login_required
 @require_POST
+@asking_which_player
 def judge_fast_entry(request: HttpRequest, event_id: int) -> HttpResponse:
-    """Type the table number and a key (20, 21, 111 …): the result is entered and confirmed."""
+    """Type the table number (or a player's name) and a key (20, 21, 111 …): the result is
+    entered and confirmed."""
     user = request_user(request)
     back = reverse("tournaments:judge-desk", args=[event_id])
 
     def enter() -> object:
         event = event_get_for_result_keeper(user=user, event_id=event_id)
-        match = match_at_table(
-            round_obj=latest_round(event=event), table=post_int(request, "table")
-        )
+        match = _match_named(request, latest_round(event=event), event)
         key = request.POST.get("score", "").strip()
         if key not in QUICK_SCORES:
             raise InvalidInputError(
@@ -82,29 +127,34 @@ def judge_fast_entry(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@asking_which_player
 def judge_penalty(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Record a penalty on the player named by name or table; a disqualification asks first."""
     user = request_user(request)
     form = PenaltyForm(request.POST)
-
-    def record() -> object:
-        event = event_get_for_staff(user=user, event_id=event_id)
-        if not form.is_valid():
-            field, errors = next(iter(form.errors.items()))
-            raise InvalidInputError(f"{field}: {errors[0]}", field=field)
-        data = form.cleaned_data
-        round_obj = latest_round(event=event)
-        return services.penalty_record(
-            registration_id=registration_id_in_event(
-                event=event, registration_id=data["registration"]
-            ),
-            judge=user,
+    back = reverse("tournaments:judge-desk", args=[event_id])
+    event = event_get_for_staff(user=user, event_id=event_id)
+    if not form.is_valid():
+        field, errors = next(iter(form.errors.items()))
+        raise InvalidInputError(f"{form.fields[field].label}: {errors[0]}", field=field)
+    data = form.cleaned_data
+    registration = posted_player(request, event, "player")
+    if data["penalty"] == "disqualification":
+        asked = confirmation_page(
+            request, DISQUALIFY, names={"player": registration.display_name},
+            action=request.path, cancel=back,
+        )  # fmt: skip
+        if asked is not None:
+            return asked
+    round_obj = latest_round(event=event)
+    return run_and_redirect(
+        request,
+        lambda: services.penalty_record(
+            registration_id=registration.pk, judge=user,
             infraction=data["infraction"], penalty=data["penalty"],
             round_id=round_obj.pk if round_obj else None, table=data["table"], note=data["note"],
-        )  # fmt: skip
-
-    return run_and_redirect(
-        request, record, success=_("Penalty recorded."),
-        then=reverse("tournaments:judge-desk", args=[event_id]),
+        ),
+        success=_("Penalty recorded."), then=back,
     )  # fmt: skip
 
 
@@ -127,3 +177,24 @@ def judge_extend(request: HttpRequest, event_id: int) -> HttpResponse:
         request, extend, success=_("Time extension recorded."),
         then=reverse("tournaments:judge-desk", args=[event_id]),
     )  # fmt: skip
+
+
+#: Who may look players up by name: the event's staff.
+SEARCHERS = frozenset({ORGANISER, HEAD_JUDGE, JUDGE, SCOREKEEPER})
+
+
+@login_required
+@require_GET
+def player_search(request: HttpRequest, event_id: int) -> JsonResponse:
+    """The autocomplete of the fields that name a player: the event's players matching ``q``
+    (a name, part of one, or a table of the current round), as JSON for the staff's forms."""
+    event = event_get_for_role(user=request_user(request), event_id=event_id, roles=SEARCHERS)
+    choices = player_choices(event=event, query=request.GET.get("q", "")[:100])
+    return JsonResponse(
+        {
+            "results": [
+                {"label": c.label, "name": c.name, "table": c.table, "value": c.value}
+                for c in choices
+            ]
+        }
+    )

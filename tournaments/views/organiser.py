@@ -37,15 +37,21 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBase,
+    HttpResponseNotAllowed,
+)
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods
 
-from core.errors import InvalidInputError
+from core.errors import ConflictError, InvalidInputError
 from core.views import form_service_call, request_user
 from tournaments import services
 from tournaments.forms import (
@@ -64,12 +70,17 @@ from tournaments.permissions import (
     event_get_for_scorekeeper,
     is_event_organiser,
 )
+from tournaments.selectors.actions import event_actions_available
 from tournaments.selectors.events import event_dashboard
-from tournaments.selectors.registrations import registration_id_in_event
+from tournaments.selectors.registrations import registration_get, registration_id_in_event
 from tournaments.selectors.rounds import round_id_in_event
 from tournaments.services.registration import MAX_IMPORT_BYTES
 from tournaments.views.common import (
+    Confirm,
+    asking_which_player,
+    confirmation_page,
     post_int,
+    posted_player,
     run_and_redirect,
 )
 
@@ -85,7 +96,9 @@ def event_create(request: HttpRequest) -> HttpResponse:
             lambda: services.event_create(
                 name=data["name"], game_slug=data["game"], date=data["date"], created_by=user,
                 venue=data["venue"], capacity=data["capacity"], swiss_rounds=data["swiss_rounds"],
-                top_cut=data["top_cut"],
+                top_cut=data["top_cut"], start_time=data["start_time"],
+                time_zone=data["time_zone"], region=data["region"], entry_fee=data["entry_fee"],
+                contact=data["contact"],
             ),
         )  # fmt: skip
         if event is not None:
@@ -109,6 +122,8 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
             "add_form": PlayerAddForm(),
             "import_form": CsvImportForm(),
             "swap_form": SwapForm(),
+            "actions": _available(event),
+            "needs_confirm": NEEDS_CONFIRM,
             "print_kinds": PrintJob.Kind.choices,
             "export_kinds": ("players", "pairings", "results", "standings"),
         },
@@ -125,6 +140,8 @@ class OrganiserAction:
 
     run: Run
     done: str | Promise
+    #: What the confirmation page says; None: the action is done on one tap (not destructive).
+    confirm: Confirm | None = None
 
 
 def _reason(request: HttpRequest) -> str:
@@ -183,6 +200,16 @@ def _add_player(request: HttpRequest, event: Event, user: User) -> object:
     )  # fmt: skip
 
 
+def _swap_players(request: HttpRequest, event: Event, user: User) -> object:
+    """Swap two players of the paired round, each named by name or table (or picked)."""
+    round_id = round_id_in_event(event=event, round_id=post_int(request, "round"))
+    return services.round_swap_players(
+        round_id=round_id, by=user, reason=_reason(request),
+        registration_a=posted_player(request, event, "player_a").pk,
+        registration_b=posted_player(request, event, "player_b").pk,
+    )  # fmt: skip
+
+
 def _import_players(request: HttpRequest, event: Event, user: User) -> object:
     upload = request.FILES.get("file")
     if upload is None:
@@ -206,10 +233,30 @@ ORGANISER_ACTIONS: Mapping[str, OrganiserAction] = {
         _on_event(services.round_pair), gettext_lazy("The next round is paired.")
     ),
     "topcut": OrganiserAction(
-        _on_event(services.topcut_start), gettext_lazy("The top cut is paired.")
+        _on_event(services.topcut_start),
+        gettext_lazy("The top cut is paired."),
+        confirm=Confirm(
+            question=gettext_lazy("Cut to the top %(size)s?"),
+            consequence=gettext_lazy(
+                "The top %(size)s of the Swiss standings go on to the single-elimination "
+                "bracket and everyone else stops playing. The Swiss rounds are over: no Swiss "
+                "round can be paired after the cut, and the cut cannot be undone."
+            ),
+            yes=gettext_lazy("Yes, cut to the top %(size)s"),
+        ),
     ),
     "finish": OrganiserAction(
-        _on_event(services.event_finish), gettext_lazy("The event is finished.")
+        _on_event(services.event_finish),
+        gettext_lazy("The event is finished."),
+        confirm=Confirm(
+            question=gettext_lazy("Finish %(event)s?"),
+            consequence=gettext_lazy(
+                "The event ends with the standings as they are now. No round can be paired "
+                "after this, no player can be added, checked in or dropped, and no drop can be "
+                "undone. Finishing cannot be undone."
+            ),
+            yes=gettext_lazy("Yes, finish the event"),
+        ),
     ),
     "publish_lists": OrganiserAction(
         _on_event(services.event_update, changes={"decklists_published": True}),
@@ -231,21 +278,35 @@ ORGANISER_ACTIONS: Mapping[str, OrganiserAction] = {
         gettext_lazy("The round is complete; standings are published."),
     ),
     "repair": OrganiserAction(
-        _on_round(services.round_repair, reason=_reason), gettext_lazy("The round is paired again.")
-    ),
-    "swap": OrganiserAction(
-        _on_round(
-            services.round_swap_players,
-            registration_a=_int("registration_a"),
-            registration_b=_int("registration_b"),
-            reason=_reason,
+        _on_round(services.round_repair, reason=_reason),
+        gettext_lazy("The round is paired again."),
+        confirm=Confirm(
+            question=gettext_lazy("Pair round %(round)s again?"),
+            consequence=gettext_lazy(
+                "The pairings of round %(round)s are thrown away and new ones are made: players "
+                "may already be looking for their tables, and the old pairings cannot be "
+                "brought back. Slips printed for this round no longer apply."
+            ),
+            yes=gettext_lazy("Yes, pair round %(round)s again"),
         ),
-        gettext_lazy("The players are swapped."),
     ),
+    "swap": OrganiserAction(_swap_players, gettext_lazy("The players are swapped.")),
     "check_in": OrganiserAction(
         _on_registration(services.registration_check_in), gettext_lazy("Checked in.")
     ),
-    "drop": OrganiserAction(_on_registration(services.registration_drop), gettext_lazy("Dropped.")),
+    "drop": OrganiserAction(
+        _on_registration(services.registration_drop),
+        gettext_lazy("Dropped."),
+        confirm=Confirm(
+            question=gettext_lazy("Drop %(player)s from %(event)s?"),
+            consequence=gettext_lazy(
+                "%(player)s is not paired in any later round; their results so far stay in the "
+                "standings. You can undo the drop until the event finishes; the rounds missed "
+                "meanwhile count as losses."
+            ),
+            yes=gettext_lazy("Yes, drop %(player)s"),
+        ),
+    ),
     "undrop": OrganiserAction(
         _on_registration(services.registration_undrop, reason=_reason),
         gettext_lazy("The drop is undone."),
@@ -263,28 +324,87 @@ SCOREKEEPER_ACTIONS = frozenset(
 )  # fmt: skip
 
 
+#: The actions that ask first (the dashboard links them to their confirmation page).
+NEEDS_CONFIRM = frozenset(name for name, row in ORGANISER_ACTIONS.items() if row.confirm)
+
+
+def _available(event: Event) -> frozenset[str]:
+    return event_actions_available(event=event, last_round=event.rounds.order_by("-number").first())
+
+
+def _confirm_names(request: HttpRequest, event: Event) -> dict[str, object]:
+    """What a confirmation page names: the event, the cut's size, and the round and player the
+    form points at (checked to be this event's)."""
+    source = request.POST if request.method == "POST" else request.GET
+    names: dict[str, object] = {"event": event.name, "size": event.top_cut, "round": ""}
+    names["player"] = ""
+    if source.get("registration"):
+        registration_id = registration_id_in_event(
+            event=event, registration_id=_query_int(source.get("registration", ""), "registration")
+        )
+        names["player"] = registration_get(
+            event_id=event.pk, registration_id=registration_id
+        ).display_name
+    if source.get("round"):
+        round_id = round_id_in_event(
+            event=event, round_id=_query_int(source.get("round", ""), "round")
+        )
+        names["round"] = event.rounds.get(pk=round_id).number
+    return names
+
+
+def _query_int(raw: str, name: str) -> int:
+    try:
+        return int(raw)
+    except ValueError:
+        raise InvalidInputError(
+            _("%(name)s must be a whole number") % {"name": name}, field=name
+        ) from None
+
+
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
+@asking_which_player
 def event_action(request: HttpRequest, event_id: int, action: str) -> HttpResponseBase:
     """One dashboard button: the action's row in ``ORGANISER_ACTIONS`` runs, for the organisers or,
-    for ``SCOREKEEPER_ACTIONS``, the scorekeepers too; unknown is a 404."""
+    for ``SCOREKEEPER_ACTIONS``, the scorekeepers too; unknown is a 404. An action that no longer
+    applies (``event_actions_available``) is refused (409); a destructive one asks first: its GET
+    is the confirmation page, and its POST without the confirmation is refused with that page
+    (400, nothing done)."""
     user = request_user(request)
     chosen = ORGANISER_ACTIONS.get(action)
     if chosen is None:
         raise Http404("unknown action")
     roles = SCOREKEEPERS if action in SCOREKEEPER_ACTIONS else ORGANISERS
     event = event_get_for_role(user=user, event_id=event_id, roles=roles)
+    if request.method == "GET" and chosen.confirm is None:
+        return HttpResponseNotAllowed(["POST"])
+    if action not in _available(event):
+        raise ConflictError(
+            _("that does not apply to the event any more (it is %(status)s)")
+            % {"status": event.get_status_display().lower()},
+            field="action",
+        )
+    dashboard = reverse("tournaments:event-manage", args=[event.pk])
+    if chosen.confirm is not None:
+        asked = confirmation_page(
+            request, chosen.confirm, names=_confirm_names(request, event),
+            action=request.path, cancel=dashboard,
+        )  # fmt: skip
+        if asked is not None:
+            return asked
     return run_and_redirect(
         request,
         lambda: chosen.run(request, event, user),
         success=str(chosen.done),
-        then=reverse("tournaments:event-manage", args=[event.pk]),
+        then=dashboard,
     )
 
 
 EDITABLE = (
     "name", "date", "venue", "capacity", "registration_opens_at", "registration_closes_at",
     "decklist_deadline", "swiss_rounds", "top_cut", "round_minutes", "tiebreak_profile",
+    "start_time", "time_zone", "region", "entry_fee", "contact",
 )  # fmt: skip
 
 

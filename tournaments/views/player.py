@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
 
+from core.live import answer_poll, is_live_poll, mark_page, render_live
 from core.profiles import registration_name_for
 from core.views import request_user
 from tournaments import services
@@ -22,7 +26,27 @@ from tournaments.selectors.matches import match_for_viewer, my_current_match
 from tournaments.selectors.registrations import registration_of_user
 from tournaments.selectors.staff import match_appeal_state
 from tournaments.views.common import (
+    Confirm,
+    confirmation_page,
     run_and_redirect,
+)
+
+DROP_SELF = Confirm(
+    question=gettext_lazy("Drop from %(event)s?"),
+    consequence=gettext_lazy(
+        "You will not be paired in any later round; your results so far stay in the standings. "
+        "You cannot undo this yourself: while registration is open you can register again, "
+        "and until the event finishes the organiser can undo the drop."
+    ),
+    yes=gettext_lazy("Yes, drop me from the event"),
+)
+CONCEDE = Confirm(
+    question=gettext_lazy("Concede round %(round)s, table %(table)s?"),
+    consequence=gettext_lazy(
+        "%(opponent)s wins the match and you lose it. A concession counts at once and you "
+        "cannot take it back."
+    ),
+    yes=gettext_lazy("Yes, concede the match"),
 )
 
 
@@ -41,10 +65,18 @@ def event_register(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def event_drop_self(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The player drops: the GET asks first, the confirmed POST drops."""
     user = request_user(request)
     registration = registration_of_user(event_id=event_id, user=user)
+    event_page = reverse("tournaments:event-detail", args=[event_id])
+    asked = confirmation_page(
+        request, DROP_SELF, names={"event": registration.event.name},
+        action=request.path, cancel=event_page,
+    )  # fmt: skip
+    if asked is not None:
+        return asked
     return run_and_redirect(
         request,
         lambda: services.registration_drop(registration_id=registration.pk, by=user),
@@ -55,12 +87,18 @@ def event_drop_self(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 def my_match(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The player's table and opponent in the current round, and the report form."""
+    """The player's table and opponent in the current round, and the report link. The part
+    that changes (``#live``) refreshes itself by conditional requests (``core.live``)."""
     user = request_user(request)
     event = event_get_visible(event_id=event_id, user=user)
     found = my_current_match(event=event, user=user)
     desk = player_desk(event=event, registration=found["registration"])  # type: ignore[arg-type]
-    return render(request, "tournaments/my_match.html", {"event": event, **found, **desk})
+    context = {"event": event, **found, **desk}
+    html, etag = render_live(request, "tournaments/my_match.html#live", context, kind="me")
+    if is_live_poll(request):
+        return answer_poll(request, html, etag, private=True)
+    page = {**context, "live_html": html, "live_etag": etag}
+    return mark_page(render(request, "tournaments/my_match.html", page))
 
 
 @login_required
@@ -82,6 +120,9 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
                 then=back,
             )
         if action == "concede":
+            asked = _ask_concede(request, view, back)
+            if asked is not None:
+                return asked
             return run_and_redirect(
                 request,
                 lambda: services.result_report(
@@ -113,4 +154,23 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
             success=_("Result sent. Your opponent confirms it."),
             then=back,
         )  # fmt: skip
+    if request.GET.get("action") == "concede":
+        asked = _ask_concede(request, view, back)
+        if asked is not None:
+            return asked
     return render(request, "tournaments/match_report.html", {**view, "form": ResultForm()})
+
+
+def _ask_concede(request: HttpRequest, view: dict[str, Any], back: str) -> HttpResponse | None:
+    """The confirmation page of a concession (None once confirmed)."""
+    match: Match = view["match"]
+    side = view.get("side")
+    opponent = match.player_b if side == "a" else match.player_a
+    return confirmation_page(
+        request, CONCEDE,
+        names={
+            "round": match.round.number, "table": match.table,
+            "opponent": opponent.display_name if opponent else _("your opponent"),
+        },
+        action=back, cancel=back,
+    )  # fmt: skip

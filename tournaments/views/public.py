@@ -1,5 +1,6 @@
-"""Public event pages: the home page (the events), the event, pairings, standings, bracket and
-clock; the round pages refresh themselves from the round's snapshot with conditional requests."""
+"""Public event pages: the home page (the events), the event directory, the event, pairings,
+standings, bracket and clock; the round pages refresh themselves from the round's snapshot with
+conditional requests."""
 
 from __future__ import annotations
 
@@ -7,27 +8,72 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from core.conditional import not_modified
+from core.live import (
+    fragment_response,
+    is_live_poll,
+    mark_page,
+    not_modified_response,
+    revision_etag,
+)
+from tournaments.forms import EventDirectoryForm
 from tournaments.models import Round
 from tournaments.permissions import (
     is_event_scorekeeper,
     is_result_keeper,
 )
 from tournaments.selectors.announcements import SHOWN_ON_EVENT_PAGE, announcement_list
+from tournaments.selectors.audit import can_read_event_audit
 from tournaments.selectors.events import (
+    DirectoryFilters,
+    DirectoryStatus,
+    event_directory,
     event_get_visible,
-    event_list_upcoming,
+    event_list_current,
     event_page,
+    event_regions,
     latest_round,
+    my_current_events,
 )
 from tournaments.selectors.matches import bracket_rounds
 from tournaments.selectors.rounds import latest_top_cut_round, round_snapshot
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The site's home page: upcoming and running events (drafts are not listed)."""
-    return render(request, "tournaments/home.html", {"events": event_list_upcoming()})
+    """The site's home page: running and upcoming events (not drafts, finished or cancelled
+    ones), a link to the directory, and the person's own current events."""
+    return render(
+        request,
+        "tournaments/home.html",
+        {"events": event_list_current(), "my_events": my_current_events(user=request.user)},
+    )
+
+
+def event_list(request: HttpRequest) -> HttpResponse:
+    """The event directory: search and filters in the query string, a page of event cards.
+    Filters that do not make sense are a 400 that says which and why, with the form."""
+    form = EventDirectoryForm(request.GET)
+    context: dict[str, Any] = {"form": form, "regions": event_regions()}
+    if not form.is_valid():
+        return render(request, "tournaments/event_list.html", context, status=400)
+    data = form.cleaned_data
+    filters = DirectoryFilters(
+        text=data["q"].strip(),
+        game=data["game"],
+        date_from=data["date_from"],
+        date_to=data["date_to"],
+        status=DirectoryStatus(data["status"]) if data["status"] else None,
+        place=data["place"].strip(),
+    )
+    page = event_directory(filters=filters, page=request.GET.get("page", 1))
+    kept = request.GET.copy()
+    kept.pop("page", None)
+    context |= {"page": page, "events": page.object_list, "query": kept.urlencode()}
+    return render(request, "tournaments/event_list.html", context)
 
 
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -40,6 +86,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
             # The dashboard's link: organisers and scorekeepers; the judge desk's: judges too.
             "is_organiser": is_event_scorekeeper(user=request.user, event_id=event.pk),
             "is_staff": is_result_keeper(user=request.user, event_id=event.pk),
+            "can_read_audit": can_read_event_audit(user=request.user, event_id=event.pk),
             **event_page(event=event, user=request.user),
             "announcements": announcement_list(event_id=event.pk, limit=SHOWN_ON_EVENT_PAGE),
         },
@@ -51,21 +98,40 @@ def live_etag(round_obj: Round, revision: int) -> str:
     return f'"r{round_obj.pk}-{revision}"'
 
 
-def _conditional(request: HttpRequest, round_obj: Round, revision: int) -> tuple[str, bool]:
-    etag = live_etag(round_obj, revision)
-    return etag, not_modified(request, etag)
+def page_tag(request: HttpRequest, etag: str) -> str:
+    """The whole page's ETag: the round's tag, plus what else the page shows, the reader's
+    language and who is logged in (the header names them). A browser revalidates its cached
+    copy after a change of language or of account, and must then get the new page, not a 304."""
+    user = request.user.pk if request.user.is_authenticated else 0
+    bare = etag.strip('"')
+    return f'"{bare}-{get_language() or "en"}-u{user}"'
+
+
+def _unchanged(request: HttpRequest, page_etag: str, live: str) -> HttpResponse | None:
+    """304 when the asker has what we would send: the page (``page_etag``) or, to htmx's poll,
+    the live region (``live``); None when there is something new to render."""
+    if is_live_poll(request):
+        return not_modified_response(live, private=False) if not_modified(request, live) else None
+    if not_modified(request, page_etag):
+        return HttpResponse(status=304, headers={"ETag": page_etag})
+    return None
 
 
 def round_pairings(request: HttpRequest, event_id: int, number: int | None = None) -> HttpResponse:
-    """Pairings by name (wall sheet, searchable) or by table, from the round's snapshot."""
+    """Pairings by name (wall sheet, searchable) or by table, from the round's snapshot. The
+    table refreshes itself (``core.live``); the name search above it stays as typed."""
     event = event_get_visible(event_id=event_id, user=request.user)
     round_obj, snapshot = round_snapshot(event=event, number=number)
-    if snapshot is None or round_obj is None:
-        return render(request, "tournaments/no_round.html", {"event": event})
-    etag, fresh = _conditional(request, round_obj, snapshot.revision)
-    if fresh:
-        return HttpResponse(status=304, headers={"ETag": etag})
     by_table = request.GET.get("by") == "table"
+    variant = "table" if by_table else "name"
+    if snapshot is None or round_obj is None:
+        etag = revision_etag('"none"', variant)
+        context: dict[str, Any] = {"event": event, "round": None, "rows": [], "by_table": by_table}
+        return _live_or_page(request, "tournaments/round_pairings.html", context, etag, None)
+    round_etag = live_etag(round_obj, snapshot.revision)
+    page_etag, etag = page_tag(request, round_etag), revision_etag(round_etag, variant)
+    if (unchanged := _unchanged(request, page_etag, etag)) is not None:
+        return unchanged
     rows: list[dict[str, Any]] = []
     for pairing in snapshot.pairings:
         a, b = pairing["a"], pairing["b"]
@@ -74,20 +140,38 @@ def round_pairings(request: HttpRequest, event_id: int, number: int | None = Non
             rows.append({"table": pairing["table"], "bye": False, "player": b, "opponent": a})
     if not by_table:
         rows.sort(key=lambda row: str(row["player"]["name"]).casefold())
+    context = {
+        "event": event,
+        "round": round_obj,
+        "rows": rows,
+        "by_table": by_table,
+        "rounds": event.rounds.order_by("number"),
+    }
+    return _live_or_page(request, "tournaments/round_pairings.html", context, etag, page_etag)
+
+
+def _live_or_page(
+    request: HttpRequest,
+    template: str,
+    context: dict[str, Any],
+    live: str,
+    page_etag: str | None,
+) -> HttpResponse:
+    """To htmx's poll: the page's live region (``template#live``) alone; else the whole page,
+    its live region tagged ``live``."""
+    if is_live_poll(request):
+        if not_modified(request, live):
+            return not_modified_response(live, private=False)
+        html = render_to_string(f"{template}#live", context, request=request)
+        return fragment_response(html, live, private=False)
     response = render(
         request,
-        "tournaments/round_pairings.html",
-        {
-            "event": event,
-            "round": round_obj,
-            "rows": rows,
-            "by_table": by_table,
-            "etag": live_etag(round_obj, snapshot.revision),
-            "rounds": event.rounds.order_by("number"),
-        },
+        template,
+        {**context, "live_etag": live, "search": request.GET.get("q", "")},
     )
-    response["ETag"] = etag
-    return response
+    if page_etag is not None:
+        response["ETag"] = page_etag
+    return mark_page(response)
 
 
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -95,36 +179,58 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     round_obj, snapshot = round_snapshot(event=event, number=None, swiss_only=True)
     if snapshot is None or round_obj is None:
         return render(request, "tournaments/no_round.html", {"event": event})
-    etag, fresh = _conditional(request, round_obj, snapshot.revision)
-    if fresh:
-        return HttpResponse(status=304, headers={"ETag": etag})
-    response = render(
-        request,
-        "tournaments/standings.html",
-        {
-            "event": event,
-            "round": round_obj,
-            "rows": snapshot.standings,
-            "final": round_obj.status == Round.Status.COMPLETE,
-            "etag": live_etag(round_obj, snapshot.revision),
-        },
-    )
-    response["ETag"] = etag
-    return response
+    round_etag = live_etag(round_obj, snapshot.revision)
+    page_etag, etag = page_tag(request, round_etag), revision_etag(round_etag)
+    if (unchanged := _unchanged(request, page_etag, etag)) is not None:
+        return unchanged
+    context = {
+        "event": event,
+        "round": round_obj,
+        "rows": standings_rows(snapshot.standings),
+        "final": round_obj.status == Round.Status.COMPLETE,
+    }
+    return _live_or_page(request, "tournaments/standings.html", context, etag, page_etag)
+
+
+#: Tiebreak columns, by their engine keys. The seeded draw has none: its raw value is a random
+#: number that only orders otherwise equal players, so it stays in the row's explanation.
+TIEBREAK_COLUMNS = {
+    "omw": _("OMW%"),
+    "gw": _("GW%"),
+    "ogw": _("OGW%"),
+    "oomw": _("OOMW%"),
+    "h2h": _("H2H"),
+}
+#: The head-to-head value is a word in the snapshot; the reader's language says it.
+HEAD_TO_HEAD_WORDS = {"won": _("won"), "lost": _("lost")}
+
+
+def standings_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The snapshot's rows with the tiebreaks a person reads (labelled; no seed column)."""
+    shown = []
+    for row in rows:
+        tiebreaks = [
+            {
+                **t,
+                "label": TIEBREAK_COLUMNS[str(t["key"])],
+                "value": HEAD_TO_HEAD_WORDS.get(str(t["value"]), t["value"]),
+            }
+            for t in row["tiebreaks"]
+            if str(t["key"]) in TIEBREAK_COLUMNS
+        ]
+        shown.append({**row, "tiebreaks": tiebreaks})
+    return shown
 
 
 def bracket(request: HttpRequest, event_id: int) -> HttpResponse:
     event = event_get_visible(event_id=event_id, user=request.user)
     latest_cut = latest_top_cut_round(event=event)
-    etag = live_etag(latest_cut, latest_cut.revision) if latest_cut else '"r0-0"'
-    if not_modified(request, etag):
-        return HttpResponse(status=304, headers={"ETag": etag})
-    rounds = bracket_rounds(event=event)
-    response = render(
-        request, "tournaments/bracket.html", {"event": event, "rounds": rounds, "etag": etag}
-    )
-    response["ETag"] = etag
-    return response
+    round_etag = live_etag(latest_cut, latest_cut.revision) if latest_cut else '"r0-0"'
+    page_etag, etag = page_tag(request, round_etag), revision_etag(round_etag)
+    if (unchanged := _unchanged(request, page_etag, etag)) is not None:
+        return unchanged
+    context = {"event": event, "rounds": bracket_rounds(event=event)}
+    return _live_or_page(request, "tournaments/bracket.html", context, etag, page_etag)
 
 
 def round_clock(request: HttpRequest, event_id: int) -> HttpResponse:

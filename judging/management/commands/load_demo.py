@@ -20,12 +20,42 @@ from cardpool.importers import records_from_text
 from cardpool.services import card_import
 from judging.services import rules_import
 from tournaments.models import Event, Registration
-from tournaments.services import event_create, event_role_grant, registration_create
+from tournaments.services import (
+    event_copy,
+    event_create,
+    event_role_grant,
+    event_set_status,
+    registration_create,
+)
 from tournaments.simulation import SimulationSettings, simulate_event
 
 DEMO_CARDS = Path(__file__).resolve().parents[3] / "cardpool" / "demo" / "zutomayo-demo-cards.json"
 DEMO_EVENT_NAME = "ZUTOMAYO CARD Demo Championship"
 LIVE_EVENT_NAME = "ZUTOMAYO CARD Demo Open (live)"
+FINISHED_EVENT_NAME = "ZUTOMAYO CARD Nagoya Autumn Cup"
+NEXT_EVENT_NAME = "ZUTOMAYO CARD Spring Championship"
+CONTACT = "demo-organiser@example.com"
+#: Events to come, for the directory: (name, game, days from today, status, fields).
+UPCOMING_EVENTS: tuple[tuple[str, str, int, str, dict[str, Any]], ...] = (
+    (
+        "Azuki TCG Los Angeles Open", "azuki", 40, Event.Status.REGISTRATION_OPEN,
+        {"start_time": dt.time(10, 0), "time_zone": "America/Los_Angeles",
+         "venue": "Little Tokyo Game Center", "region": "California", "capacity": 48,
+         "entry_fee": "US$15", "contact": "azuki-la@example.com"},
+    ),
+    (
+        "ZTRIKE Kyoto Meetup", "ztrike", 3, Event.Status.REGISTRATION_CLOSED,
+        {"start_time": dt.time(18, 30), "time_zone": "Asia/Tokyo", "venue": "Kyoto Card Cafe",
+         "region": "Kyoto", "capacity": 16, "entry_fee": "500 yen",
+         "contact": "@ztrike_kyoto (X)"},
+    ),
+    (
+        "ZUTOMAYO CARD London Friendly", "zutomayo", 21, Event.Status.REGISTRATION_OPEN,
+        {"start_time": dt.time(14, 0), "time_zone": "Europe/London",
+         "venue": "Camden Games Room", "region": "London", "capacity": 24,
+         "entry_fee": "Free", "contact": "london-zutomayo@example.com"},
+    ),
+)  # fmt: skip
 DEMO_ACCOUNTS = (
     ("organiser", "demo-organiser-pass", "Olivia Organiser"),
     ("judge", "demo-judge-pass", "Jun Judge"),
@@ -61,6 +91,7 @@ class Command(BaseCommand):
             self._accounts_and_event()
         self._rules()
         self._live_event()
+        self._directory_events()
         self.stdout.write("demo accounts (username / password):")
         for username, password, full_name in DEMO_ACCOUNTS:
             self.stdout.write(f"  {username:<10} {password:<22} {full_name}")
@@ -89,6 +120,11 @@ class Command(BaseCommand):
             SimulationSettings(
                 game="zutomayo", players=24, rounds=5, top_cut=8, stop_after_round=2,
                 name=LIVE_EVENT_NAME,
+                event_fields={
+                    "venue": "Umeda Card Lounge", "region": "Osaka",
+                    "start_time": dt.time(11, 0), "entry_fee": "1,500 yen",
+                    "contact": CONTACT, "capacity": 32,
+                },
             ),
             rng=random.Random(2026),  # noqa: S311 - demo data, not security
             log=lambda line: None,
@@ -98,6 +134,7 @@ class Command(BaseCommand):
         judge = get_user_model().objects.get(username="judge")
         event_role_grant(event=event, user=organiser, role="organiser", granted_by=None)
         event_role_grant(event=event, user=judge, role="judge", granted_by=None)
+        event_role_grant(event=event, user=judge, role="head_judge", granted_by=None)
         self.stdout.write(f"live demo event: {event.name} (id {event.pk}), round 3 running")
 
     def _accounts_and_event(self) -> None:
@@ -117,10 +154,15 @@ class Command(BaseCommand):
                 name=DEMO_EVENT_NAME,
                 game_slug="zutomayo",
                 date=timezone.localdate() + dt.timedelta(days=14),
-                venue="Demo Hall, Tokyo",
+                venue="Demo Hall, Shibuya",
                 capacity=64,
                 created_by=users["organiser"],
                 status=Event.Status.REGISTRATION_OPEN,
+                start_time=dt.time(13, 0),
+                time_zone="Asia/Tokyo",
+                region="Tokyo",
+                entry_fee="1,000 yen, paid at the desk",
+                contact=CONTACT,
             )
             event_role_grant(event=event, user=users["judge"], role="judge", granted_by=None)
         for username, _, full_name in DEMO_ACCOUNTS[2:]:
@@ -128,3 +170,46 @@ class Command(BaseCommand):
             if not Registration.objects.filter(event=event, user=user).exists():
                 registration_create(event=event, user=user, display_name=full_name)
         self.stdout.write(f"demo event: {event.name} (id {event.pk})")
+
+    def _directory_events(self) -> None:
+        """More events for the directory: a finished one (in the past), events to come in other
+        regions and zones, and a draft copy of the championship (listed only for its staff)."""
+        organiser = get_user_model().objects.get(username="organiser")
+        if not Event.objects.filter(name=FINISHED_EVENT_NAME).exists():
+            result = simulate_event(
+                SimulationSettings(
+                    game="zutomayo", players=8, rounds=3, top_cut=0, name=FINISHED_EVENT_NAME,
+                    event_fields={
+                        "date": timezone.localdate() - dt.timedelta(days=30),
+                        "venue": "Sakae Hobby Base", "region": "Nagoya",
+                        "start_time": dt.time(12, 0), "entry_fee": "800 yen",
+                        "contact": CONTACT, "capacity": 16,
+                    },
+                ),
+                rng=random.Random(2025),  # noqa: S311 - demo data, not security
+                log=lambda line: None,
+            )  # fmt: skip
+            finished = Event.objects.get(pk=result.event_id)
+            event_role_grant(event=finished, user=organiser, role="organiser", granted_by=None)
+        for name, game, days, status, fields in UPCOMING_EVENTS:
+            if Event.objects.filter(name=name).exists():
+                continue
+            event = event_create(
+                name=name,
+                game_slug=game,
+                date=timezone.localdate() + dt.timedelta(days=days),
+                created_by=organiser,
+                status=Event.Status.REGISTRATION_OPEN,
+                **fields,
+            )
+            if status != Event.Status.REGISTRATION_OPEN:
+                event_set_status(event_id=event.pk, by=organiser, status=status)
+        championship = Event.objects.get(name=DEMO_EVENT_NAME)
+        if not Event.objects.filter(name=NEXT_EVENT_NAME).exists():
+            event_copy(
+                actor=organiser,
+                event_id=championship.pk,
+                name=NEXT_EVENT_NAME,
+                date=championship.date + dt.timedelta(days=91),
+            )
+        self.stdout.write("directory events: finished, upcoming in three zones, a draft copy")
