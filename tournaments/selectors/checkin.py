@@ -153,3 +153,12 @@ def player_desk(*, event: Event, registration: Registration | None) -> dict[str,
         "my_call": my_judge_call(registration=registration),
         "judge_call_form": JudgeCallForm(),
     }
+
+
+def judge_calls_signature(calls: list[JudgeCall]) -> str:
+    """What the calls list shows, as text for its ETag (the list's HTML holds CSRF tokens,
+    which differ on every render, so the tag names the calls, not the HTML)."""
+    return ";".join(
+        f"{c.pk}:{c.taken_by_id or ''}:{getattr(c, 'waiting_minutes', '')}:{c.table}:{c.note}"
+        for c in calls
+    )

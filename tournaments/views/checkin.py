@@ -15,7 +15,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from core.conditional import not_modified
 from core.errors import InvalidInputError
+from core.live import content_etag, is_live_poll, mark_page, not_modified_response, revision_etag
 from core.views import form_service_call, request_user
 from tournaments.forms_checkin import ClaimForm, JudgeCallForm
 from tournaments.models import Event
@@ -24,6 +26,7 @@ from tournaments.selectors.checkin import (
     BULK_FILTERS,
     check_in_board,
     judge_calls_open,
+    judge_calls_signature,
     registration_receipts,
 )
 from tournaments.services.checkin import (
@@ -298,4 +301,11 @@ def judge_calls_partial(request: HttpRequest, event_id: int) -> HttpResponse:
     user = request_user(request)
     event = _judge_event(request, event_id)
     calls = judge_calls_open(event=event, user=user)
-    return render(request, "tournaments/_judge_calls.html", {"event": event, "judge_calls": calls})
+    etag = revision_etag(content_etag("calls", judge_calls_signature(calls)))
+    if is_live_poll(request) and not_modified(request, etag):
+        return not_modified_response(etag, private=True)
+    response = render(
+        request, "tournaments/_judge_calls.html", {"event": event, "judge_calls": calls}
+    )
+    response["ETag"] = etag
+    return mark_page(response)

@@ -11,7 +11,14 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import InvalidInputError
-from core.live import answer_poll, is_live_poll, mark_page, render_live
+from core.live import (
+    answer_poll,
+    content_etag,
+    is_live_poll,
+    mark_page,
+    render_live,
+    revision_etag,
+)
 from core.views import request_user
 from tournaments import services
 from tournaments.forms import (
@@ -28,7 +35,7 @@ from tournaments.permissions import (
     event_get_for_staff,
     is_event_staff,
 )
-from tournaments.selectors.checkin import judge_calls_open
+from tournaments.selectors.checkin import judge_calls_open, judge_calls_signature
 from tournaments.selectors.events import latest_round
 from tournaments.selectors.judge_desk import judge_queue, penalties_recent
 from tournaments.selectors.matches import match_at_table, match_of_registration
@@ -68,11 +75,11 @@ def judge_desk(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event,
         "penalty_form": PenaltyForm(),
         "penalties": penalties_recent(event=event, user=user),
-        # Calls are for judges; a scorekeeper's desk (results entry) shows none.
+        # Calls are for judges; a scorekeeper's desk (results entry) has no calls panel.
         "judge_calls": (
             judge_calls_open(event=event, user=user)
             if is_event_staff(user=user, event_id=event.pk)
-            else []
+            else None
         ),
         "appeals": appeals_open(event_id=event.pk, user=user),
         **judge_queue(event=event, user=user),
@@ -82,7 +89,13 @@ def judge_desk(request: HttpRequest, event_id: int) -> HttpResponse:
     html, etag = render_live(request, "tournaments/judge_desk.html#live", context, kind="desk")
     if is_live_poll(request):
         return answer_poll(request, html, etag, private=True)
-    page = {**context, "live_html": html, "live_etag": etag}
+    calls = context["judge_calls"]
+    calls_etag = (
+        revision_etag(content_etag("calls", judge_calls_signature(calls)))
+        if isinstance(calls, list)
+        else ""
+    )
+    page = {**context, "live_html": html, "live_etag": etag, "calls_etag": calls_etag}
     return mark_page(render(request, "tournaments/judge_desk.html", page))
 
 

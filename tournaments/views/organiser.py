@@ -125,7 +125,12 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
             "actions": _available(event),
             "needs_confirm": NEEDS_CONFIRM,
             "print_kinds": PrintJob.Kind.choices,
-            "export_kinds": ("players", "pairings", "results", "standings"),
+            "export_kinds": (
+                ("players", _("Players")),
+                ("pairings", _("Pairings")),
+                ("results", _("Results")),
+                ("standings", _("Standings")),
+            ),
         },
     )
 
