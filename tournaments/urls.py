@@ -8,6 +8,7 @@ from tournaments.views import (
     decklists,
     event_tools,
     judge,
+    me,
     organiser,
     player,
     printing,
@@ -324,4 +325,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
         access=(Access.REGISTRATION_OWNER, JUDGE),
         when={Condition.DECKLISTS_PUBLISHED: Access.LOGGED_IN},
     ),
+    route("me/events/", me.my_events_page, name="my-events", access={"GET": Access.LOGGED_IN}),
 ]
