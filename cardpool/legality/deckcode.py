@@ -38,7 +38,13 @@ from typing import Final
 
 from cardpool.legality.types import CardIndex, DeckEntry, Decklist, Game
 
-__all__ = ["DECK_CODE_VERSION", "DeckCodeError", "deck_code_decode", "deck_code_encode"]
+__all__ = [
+    "DECK_CODE_VERSION",
+    "DeckCodeError",
+    "deck_code_decode",
+    "deck_code_encode",
+    "deck_code_game",
+]
 
 DECK_CODE_VERSION: Final = 1
 _PREFIX: Final = {Game.ZUTOMAYO: "zm", Game.AZUKI: "az", Game.ZTRIKE: "zt"}
@@ -109,6 +115,12 @@ def deck_code_encode(decklist: Decklist, index: CardIndex) -> str:
         _varint(count, payload)
     body = base64.urlsafe_b64encode(bytes(payload)).decode("ascii").rstrip("=")
     return f"{_PREFIX[index.game]}{DECK_CODE_VERSION}.{body}"
+
+
+def deck_code_game(code: str) -> Game | None:
+    """The game a deck code's prefix names (None: it is no deck code of any game)."""
+    head, dot, _body = code.strip().partition(".")
+    return _GAME_OF_PREFIX.get(head[:2]) if dot and len(head) >= 3 else None
 
 
 def _malformed(why: str, why_ja: str) -> DeckCodeError:

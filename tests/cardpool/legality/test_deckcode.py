@@ -152,3 +152,13 @@ def test_encoding_a_card_of_another_pool_is_a_value_error() -> None:
         deck_code_encode(Decklist(game=Game.ZUTOMAYO, entries=(DeckEntry("9th_1", 1),)), ZUTOMAYO)
     with pytest.raises(ValueError, match="cannot be coded"):
         deck_code_encode(Decklist(game=Game.AZUKI, entries=()), ZUTOMAYO)
+
+
+def test_the_prefix_names_the_game() -> None:
+    from cardpool.legality.deckcode import deck_code_game
+
+    assert deck_code_game("zm1.AAAA") is Game.ZUTOMAYO
+    assert deck_code_game(" az1.AAAA") is Game.AZUKI
+    assert deck_code_game("zt2.AAAA") is Game.ZTRIKE
+    assert deck_code_game("zz1.AAAA") is None
+    assert deck_code_game("zm1AAAA") is None
