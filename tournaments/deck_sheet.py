@@ -72,6 +72,7 @@ def deck_sheet_pdf(sheet: DeckSheet, *, compress: bool = True) -> bytes:
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=A4, pageCompression=1 if compress else 0)
     c.setTitle(f"Decklist / デッキリスト: {sheet.player}")
+    c.setAuthor(sheet.player)
     width, height = A4
     inner = width - 2 * _MARGIN
 

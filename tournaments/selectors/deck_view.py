@@ -336,6 +336,7 @@ def deck_check_text(
 
 @dataclass(frozen=True)
 class LineIssue:
+    code: str
     severity: str
     message: str
     rule: str
@@ -367,6 +368,7 @@ def annotated_lines(text: str, report: ReportDict | Mapping[str, object]) -> lis
             if isinstance(line, int):
                 by_line.setdefault(line, []).append(
                     LineIssue(
+                        code=str(item.get("code", "")),
                         severity=severity,
                         message=str(item.get("message", "")),
                         rule=str(item.get("rule", "")),

@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -109,6 +111,7 @@ def _registration_view(request: HttpRequest, registration_id: int) -> tuple[Any,
     return version, registration, view
 
 
+@login_required
 def decklist_export_text(request: HttpRequest, registration_id: int) -> HttpResponse:
     """The current list as text with names in the reader's language (it reads back as is)."""
     version, registration, view = _registration_view(request, registration_id)
@@ -120,6 +123,7 @@ def decklist_export_text(request: HttpRequest, registration_id: int) -> HttpResp
     )
 
 
+@login_required
 def decklist_export_csv(request: HttpRequest, registration_id: int) -> HttpResponse:
     """The current list as CSV (count, id, name, group), UTF-8 with a BOM for Excel."""
     version, _registration, view = _registration_view(request, registration_id)
@@ -136,6 +140,7 @@ def decklist_export_csv(request: HttpRequest, registration_id: int) -> HttpRespo
     )
 
 
+@login_required
 def decklist_export_json(request: HttpRequest, registration_id: int) -> HttpResponse:
     """The current list as JSON: ``{"cards": [{"id", "count", "name", "group"}], ...}``."""
     version, registration, view = _registration_view(request, registration_id)
@@ -159,6 +164,7 @@ def decklist_export_json(request: HttpRequest, registration_id: int) -> HttpResp
     )
 
 
+@login_required
 def decklist_sheet_pdf(request: HttpRequest, registration_id: int) -> HttpResponse:
     """The printable decklist sheet (PDF) for deck checks."""
     version, registration, view = _registration_view(request, registration_id)
@@ -202,6 +208,7 @@ def deck_shared(request: HttpRequest, code: str) -> HttpResponse:
 # --- saved decks ---------------------------------------------------------------------------------
 
 
+@login_required
 def my_decks(request: HttpRequest) -> HttpResponse:
     """A person's saved decks, each with its game and last change."""
     user = request_user(request)
@@ -233,6 +240,7 @@ def _report_context(game: str, text: str, language: str) -> dict[str, Any]:
     }
 
 
+@login_required
 def saved_deck_edit(request: HttpRequest) -> HttpResponse:
     """Create a saved deck (``?game=``), or edit one (``?deck=``); a draft may be illegal: the
     checker's report is shown beside it, the deck is saved all the same."""
@@ -274,6 +282,7 @@ def saved_deck_edit(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/decks/saved_deck_edit.html", context, status=status)
 
 
+@login_required
 def saved_deck_delete_page(request: HttpRequest) -> HttpResponse:
     """Ask before deleting a saved deck (GET ``?deck=``), and delete it (POST ``deck``)."""
     user = request_user(request)
@@ -406,6 +415,8 @@ def deck_builder(request: HttpRequest, game: str) -> HttpResponse:
     game = _game_or_404(game)
     language = _language(request)
     if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
         owner = request_user(request)
         deck = _builder_deck(request, game)
         text, view, _report = _builder_state(request, game)
@@ -472,9 +483,7 @@ def decklist_page_extras(
         extras["current_has_line_issues"] = any(line.issues for line in extras["current_lines"])
     user = request.user
     if user.is_authenticated and registration.user_id == user.pk:
-        extras["saved_decks"] = list(
-            saved_decks_of(user_id=user.pk).filter(game__slug=game)
-        )
+        extras["saved_decks"] = list(saved_decks_of(user_id=user.pk).filter(game__slug=game))
     if not form.is_bound:
         saved_id = request.GET.get("saved")
         if saved_id and saved_id.isdigit() and user.is_authenticated:

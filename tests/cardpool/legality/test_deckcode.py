@@ -10,7 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardpool.legality import CardIndex, DeckEntry, Decklist, Game, load_card_index
-from cardpool.legality.deckcode import DeckCodeError, deck_code_decode, deck_code_encode
+from cardpool.legality.deckcode import (
+    DeckCodeError,
+    deck_code_decode,
+    deck_code_encode,
+    deck_code_game,
+)
 from tests.cardpool.legality.cards import (
     azuki_index,
     ztrike_index,
@@ -155,8 +160,6 @@ def test_encoding_a_card_of_another_pool_is_a_value_error() -> None:
 
 
 def test_the_prefix_names_the_game() -> None:
-    from cardpool.legality.deckcode import deck_code_game
-
     assert deck_code_game("zm1.AAAA") is Game.ZUTOMAYO
     assert deck_code_game(" az1.AAAA") is Game.AZUKI
     assert deck_code_game("zt2.AAAA") is Game.ZTRIKE
