@@ -13,7 +13,8 @@ ZTRIKE
 ``render_named`` writes the list as text that ``parse_text`` reads back to the same cards:
 each group under a comment heading (``# Characters (12)``, which the parser skips), each card
 as ``count name``; a card whose name, as written, would not read back as that one card (a name
-shared by several cards, a name with a comment mark in it) is written by its id instead.
+shared by several cards, a name with a comment mark in it) is written by its id, with its name
+after it as a comment (``2 1st_7  # name``) so that people still read the name.
 """
 
 from __future__ import annotations
@@ -110,7 +111,10 @@ def render_named(
         if heading is not None:
             lines.append(f"# {heading(group, sum(n for _c, n in rows))}")
         for card, count in rows:
-            named = f"{count} {card_name(card, language)}"
-            lines.append(named if _reads_back(named, card, index) else f"{count} {card.id}")
+            name = card_name(card, language)
+            named = f"{count} {name}"
+            lines.append(
+                named if _reads_back(named, card, index) else f"{count} {card.id}  # {name}"
+            )
     lines.extend(f"{count} {card_id}" for card_id, count in grouped.unknown)
     return "\n".join(lines) + "\n"

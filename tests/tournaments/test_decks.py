@@ -363,3 +363,10 @@ def test_the_deck_view_reads_the_index_in_one_query(
     with django_assert_num_queries(1):
         view = deck_view(game="zutomayo", counts={"DEMO_1": 2}, language="en")
     assert view.size == 2
+
+
+def test_an_empty_builder_is_not_called_legal(demo_cards: Any) -> None:
+    body = _check("")
+    assert body["size"] == 0
+    assert "Legal." not in body["html"]
+    assert "Add cards from the list." in body["html"]

@@ -372,7 +372,7 @@ def _panel_context(request: HttpRequest, game: str) -> dict[str, Any]:
         "text": text,
         "view": view,
         "report": report.as_dict(language),
-        "report_obj": report,
+        "empty": not view.counts,
         "deck": deck,
         "target": DECK_TARGETS.get(game),
         "counted": (

@@ -33,7 +33,8 @@ def test_japanese_text_uses_japanese_names_and_headings_and_reads_back() -> None
 def test_a_shared_name_is_written_as_the_id() -> None:
     deck = Decklist(Game.ZUTOMAYO, (DeckEntry("1st_7", 2), DeckEntry("2nd_7", 2)))
     text = render_named(deck, ZUTOMAYO, "en")
-    assert text == "2 1st_7\n2 2nd_7\n"
+    name = "SHARED MUSE (TEST SONG)"
+    assert text == f"2 1st_7  # {name}\n2 2nd_7  # {name}\n"
 
 
 @settings(max_examples=100)
