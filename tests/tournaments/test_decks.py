@@ -23,7 +23,7 @@ from core.errors import InvalidInputError, NotFoundError
 from tests.cardpool.conftest import demo_records
 from tournaments.deck_sheet import DeckSheet, SheetGroup, SheetLine, deck_sheet_pdf
 from tournaments.models import DecklistVersion, SavedDeck
-from tournaments.selectors.deck_view import deck_view
+from tournaments.selectors.deck_view import deck_view, saved_decks_of
 from tournaments.services import decklist_submit, event_role_grant, registration_create
 from tournaments.services.saved_decks import (
     saved_deck_create,
@@ -370,3 +370,19 @@ def test_an_empty_builder_is_not_called_legal(demo_cards: Any) -> None:
     assert body["size"] == 0
     assert "Legal." not in body["html"]
     assert "Add cards from the list." in body["html"]
+
+
+def test_saved_decks_are_read_in_one_query(
+    world: dict[str, Any], django_assert_num_queries: Any
+) -> None:
+    for name in ("One", "Two", "Three"):
+        saved_deck_create(user=world["aoi"], game="zutomayo", name=name, text=LEGAL)
+    with django_assert_num_queries(1):
+        names = [(d.name, d.game.slug) for d in saved_decks_of(user_id=world["aoi"].pk)]
+    assert sorted(names) == [("One", "zutomayo"), ("Three", "zutomayo"), ("Two", "zutomayo")]
+
+
+def test_a_bad_share_link_says_why_in_japanese_on_a_japanese_page(demo_cards: Any) -> None:
+    response = _client(language="ja").get(reverse("tournaments:deck-shared", args=["zm9.AAAA"]))
+    assert response.status_code == 400
+    assert "デッキコードのバージョン" in response.content.decode()
