@@ -6,6 +6,7 @@ Nothing here imports Django settings, so it can be unit-tested on its own.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
@@ -85,3 +86,55 @@ def database_from_url(url: str, *, base_dir: Path) -> dict[str, Any]:
     raise EnvError(
         f"DATABASE_URL scheme {parsed.scheme!r} is not supported; use sqlite:/// or postgres://"
     )
+
+
+#: The social log-in providers that environment variables can switch on, and their scopes.
+SOCIAL_PROVIDERS: dict[str, list[str]] = {
+    "line": ["profile", "openid", "email"],
+    "discord": ["identify", "email"],
+    "google": ["profile", "email"],
+}
+
+
+def social_providers(environ: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+    """allauth's ``SOCIALACCOUNT_PROVIDERS``: a provider is on when both
+    ``SOCIAL_<NAME>_CLIENT_ID`` and ``SOCIAL_<NAME>_SECRET`` are set; otherwise it has no app,
+    and no button is shown."""
+    providers: dict[str, dict[str, Any]] = {}
+    for name, scope in SOCIAL_PROVIDERS.items():
+        client_id = environ.get(f"SOCIAL_{name.upper()}_CLIENT_ID", "").strip()
+        secret = environ.get(f"SOCIAL_{name.upper()}_SECRET", "").strip()
+        if client_id and secret:
+            providers[name] = {
+                "APPS": [{"client_id": client_id, "secret": secret, "key": ""}],
+                "SCOPE": scope,
+            }
+    return providers
+
+
+SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+
+
+def mailers_from_env(
+    environ: Mapping[str, str], *, default_backend: str = SMTP_BACKEND
+) -> dict[str, dict[str, Any]]:
+    """Django's ``MAILERS`` from ``EMAIL_BACKEND`` (default: ``default_backend``) and, for SMTP,
+    ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD`` and
+    ``EMAIL_USE_TLS``."""
+    backend = environ.get("EMAIL_BACKEND", "").strip() or default_backend
+    options: dict[str, Any] = {}
+    if backend == SMTP_BACKEND:
+        port = environ.get("EMAIL_PORT", "").strip() or "25"
+        if not port.isdigit():
+            raise EnvError(f"EMAIL_PORT={port!r} is not a port number")
+        tls = environ.get("EMAIL_USE_TLS", "").strip().lower()
+        if tls not in TRUE_WORDS | FALSE_WORDS:
+            raise EnvError(f"EMAIL_USE_TLS={tls!r} is not a boolean; use 1/0 or true/false")
+        options = {
+            "host": environ.get("EMAIL_HOST", "").strip() or "localhost",
+            "port": int(port),
+            "username": environ.get("EMAIL_HOST_USER", ""),
+            "password": environ.get("EMAIL_HOST_PASSWORD", ""),
+            "use_tls": tls in TRUE_WORDS,
+        }
+    return {"default": {"BACKEND": backend, "OPTIONS": options}}

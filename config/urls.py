@@ -4,6 +4,8 @@ Every route declares who may use it (``core.access``): ``route()`` for our views
 ``include_declared()`` for third-party URLconfs; our own apps' includes declare each route.
 """
 
+from allauth.account import views as allauth_views
+from allauth.urls import build_provider_urlpatterns
 from django.conf import settings
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path, register_converter
@@ -39,6 +41,18 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include(notification_urls.api_urlpatterns)),
 ]
 
+if settings.SOCIALACCOUNT_PROVIDERS:
+    social_providers = [
+        pattern
+        for pattern in build_provider_urlpatterns()
+        if str(pattern.pattern).strip("/") in settings.SOCIALACCOUNT_PROVIDERS
+    ]
+    social_provider_urls = [
+        include_declared("accounts/", include(social_providers), access=Access.ANYONE)
+    ]
+else:
+    social_provider_urls = []
+
 urlpatterns = [
     route("", home, name="home", access={"GET": Access.ANYONE}),
     path("", include("tournaments.urls")),  # events/…, and cards/decklists/… before cards/
@@ -47,8 +61,22 @@ urlpatterns = [
     path("", include(notification_urls.urlpatterns)),
     route("healthz", core_views.healthz, name="healthz", access={"GET": Access.ANYONE}),
     route("accounts/login/", core_views.LoginView.as_view(), name="login", access=Access.ANYONE),
-    route("accounts/logout/", core_views.LogoutView.as_view(), name="logout", access=Access.ANYONE),
+    route("accounts/logout/", allauth_views.logout, name="logout", access=Access.ANYONE),
+    path("accounts/", include("core.urls")),
+    # allauth's pages (sign-up, email, password; log-in and log-out are routed above), and its
+    # social log-in pages; each provider's own URLs only when its variables switch it on.
+    include_declared("accounts/", include("allauth.account.urls"), access=Access.ANYONE),
+    include_declared(
+        "accounts/3rdparty/", include("allauth.socialaccount.urls"), access=Access.ANYONE
+    ),
+    *social_provider_urls,
     include_declared("i18n/", include("django.conf.urls.i18n"), access=Access.ANYONE),
+    route(
+        "admin/login/",
+        core_views.AdminLoginView.as_view(),
+        name="admin-login",
+        access=Access.ANYONE,
+    ),
     include_declared("admin/", admin.site.urls, access=Access.SITE_STAFF),
     path("api/v1/", include(api_v1)),
     route("api/schema/", SpectacularAPIView.as_view(), name="api-schema", access=Access.ANYONE),

@@ -16,7 +16,12 @@ from rest_framework.views import APIView
 
 from core.api import error_responses
 from core.errors import RateLimitedError
-from core.login_limits import login_failure_record, login_failures_clear, login_retry_after
+from core.login_limits import (
+    login_account_name,
+    login_failure_record,
+    login_failures_clear,
+    login_retry_after,
+)
 from core.services import api_token_issue
 
 
@@ -46,7 +51,8 @@ class ApiRootApi(APIView):
 class ObtainTokenApi(ObtainAuthToken):
     """``POST username, password`` → ``{"token"}`` for organiser tools.
 
-    Shares the login pages' limit: after too many failures for one account, 429.
+    Shares the log-in page's limit (``core.login_limits``, the same counter per account, by
+    username or email): after too many failures for one account, 429.
     """
 
     throttle_classes = ()
@@ -55,7 +61,8 @@ class ObtainTokenApi(ObtainAuthToken):
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = request.data if isinstance(request.data, dict) else {}
         username = str(data.get("username", ""))
-        retry_after = login_retry_after(username=username) if username else 0
+        account = login_account_name(username) if username else ""
+        retry_after = login_retry_after(username=account) if username else 0
         if retry_after:
             raise RateLimitedError(
                 f"too many failed logins for this account; try again in {retry_after} s",
@@ -64,8 +71,8 @@ class ObtainTokenApi(ObtainAuthToken):
         serializer = self.get_serializer(data=request.data)
         if not serializer.is_valid():
             if username:
-                login_failure_record(username=username)
+                login_failure_record(username=account)
             raise serializers.ValidationError(serializer.errors)
-        login_failures_clear(username=username)
+        login_failures_clear(username=account)
         user = serializer.validated_data["user"]
         return Response({"token": api_token_issue(user=user)})

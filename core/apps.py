@@ -11,6 +11,8 @@ class CoreConfig(AppConfig):
         # the admin finds each app's ``admin.py``: core imports no app, and no app hides an
         # import of ours inside a function.
         autodiscover_modules("access")
+        # Each app's ``privacy.py`` says what it holds about a person (``core.privacy``).
+        autodiscover_modules("privacy")
         # Each app's ``notifications.py`` registers its kinds of notification and its due
         # reminders (``core.notifications``).
         autodiscover_modules("notifications")

@@ -1,43 +1,61 @@
-"""Forms for the accounts pages."""
+"""Forms for the account pages: the profile, and deleting the account."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from core.login_limits import login_failure_record, login_failures_clear, login_retry_after
+from core.models import Profile
+from core.time_zones import COMMON_ZONES, is_valid_zone, zone_label
 
 
-class RateLimitedAuthenticationForm(AuthenticationForm):
-    """The login form, refusing an account after too many recent failures."""
+class ProfileForm(forms.Form):
+    display_name = forms.CharField(
+        label=_("Display name"),
+        max_length=100,
+        required=False,
+        help_text=_("The name you register for events with."),
+    )
+    official_player_id = forms.CharField(
+        label=_("Official player ID"),
+        max_length=40,
+        required=False,
+        help_text=_("The game's own player ID, if you have one."),
+    )
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=COMMON_ZONES)
+    public_name = forms.ChoiceField(
+        label=_("Name on public pages"),
+        choices=Profile.PublicName.choices,
+        widget=forms.RadioSelect,
+        help_text=_("Pairings and standings show this name; the event's staff see your full name."),
+    )
+    short_name = forms.CharField(
+        label=_("Short name"),
+        max_length=40,
+        required=False,
+        help_text=_("For example: Aoi S."),
+    )
 
-    error_messages = {
-        **AuthenticationForm.error_messages,
-        "rate_limited": _(
-            "Too many failed logins for this account. Try again in %(minutes)s minute(s)."
-        ),
-    }
+    def __init__(self, *args: Any, current_zone: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        zones = list(COMMON_ZONES)
+        if current_zone and current_zone not in dict(zones) and is_valid_zone(current_zone):
+            zones.append((current_zone, zone_label(current_zone)))
+        self.fields["time_zone"].choices = zones  # type: ignore[attr-defined]  # a ChoiceField
 
-    def clean(self) -> dict[str, Any]:
-        username = self.cleaned_data.get("username") or ""
-        if username:
-            retry_after = login_retry_after(username=username)
-            if retry_after:
-                self.retry_after = retry_after
-                raise forms.ValidationError(
-                    self.error_messages["rate_limited"],
-                    code="rate_limited",
-                    params={"minutes": (retry_after + 59) // 60},
-                )
-        try:
-            cleaned = super().clean()
-        except forms.ValidationError:
-            if username:
-                login_failure_record(username=username)
-            raise
-        if username:
-            login_failures_clear(username=username)
-        return cleaned
+
+class AccountDeleteForm(forms.Form):
+    password = forms.CharField(
+        label=_("Your password"),
+        required=False,
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+    confirm = forms.BooleanField(
+        label=_("I understand that this cannot be undone."),
+        required=True,
+    )

@@ -10,8 +10,30 @@ from __future__ import annotations
 import hashlib
 import time
 
+from allauth.account.models import EmailAddress
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
+
+
+def login_account_name(login: str) -> str:
+    """The account a log-in attempt names, whether by username or by email address: its
+    username, so that failures by either count against the same account. An attempt that names
+    no account counts against what was typed."""
+    typed = login.strip()
+    users = get_user_model().objects
+    by_username = users.filter(username__iexact=typed).values_list("username", flat=True).first()
+    if by_username is not None:
+        return str(by_username)
+    if "@" in typed:
+        owner = (
+            EmailAddress.objects.filter(email__iexact=typed)
+            .values_list("user__username", flat=True)
+            .first()
+        ) or users.filter(email__iexact=typed).values_list("username", flat=True).first()
+        if owner is not None:
+            return str(owner)
+    return typed
 
 
 def _key(username: str) -> str:

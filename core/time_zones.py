@@ -8,9 +8,12 @@ often meet, Japan first; the services accept any zone ``zoneinfo`` knows.
 from __future__ import annotations
 
 import zoneinfo
+from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
@@ -67,3 +70,34 @@ def viewer_zone_name(user: AbstractBaseUser | AnonymousUser) -> str:
         if zone and is_valid_zone(zone):
             return zone
     return str(settings.TIME_ZONE)
+
+
+# --- the person's zone on their own requests (issue 10: accounts) --------------------------------
+
+#: Where the person's zone is kept: set at log-in and when the profile is saved, so that no
+#: request queries the profile to find it.
+SESSION_KEY = "person_time_zone"
+
+
+def session_time_zone_set(request: HttpRequest, name: str) -> None:
+    if hasattr(request, "session"):
+        request.session[SESSION_KEY] = name
+
+
+class PersonTimeZoneMiddleware:
+    """Activates the person's own zone (from the session) for their request; the site's
+    ``TIME_ZONE`` otherwise."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        name = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
+        if isinstance(name, str) and is_valid_zone(name):
+            timezone.activate(zoneinfo.ZoneInfo(name))
+        else:
+            timezone.deactivate()
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()

@@ -6,21 +6,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from allauth.account import views as allauth_views
 from django.conf import settings
-from django.contrib.auth import views as auth_views
 from django.contrib.auth.models import User
 from django.db import connection
 from django.forms import BaseForm
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from core.accounts import RETRY_AFTER_ATTRIBUTE
 from core.api import error_item
 from core.errors import DomainError, PermissionDeniedError
-from core.forms import RateLimitedAuthenticationForm
 
 
 def _database_status() -> dict[str, object]:
@@ -59,21 +60,35 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"status": "ok" if ok else "error", **checks}, status=200 if ok else 503)
 
 
-class LoginView(auth_views.LoginView):
-    form_class = RateLimitedAuthenticationForm
-    template_name = "core/login.html"
-    redirect_authenticated_user = True
+class LoginView(allauth_views.LoginView):
+    """allauth's log-in page (username or email), answering 429 with ``Retry-After`` while the
+    account is refused by the failed-login limiter (``core.accounts``)."""
 
     def form_invalid(self, form: Any) -> HttpResponse:
-        response = super().form_invalid(form)
-        if any(error.code == "rate_limited" for error in form.non_field_errors().as_data()):
+        response: HttpResponse = super().form_invalid(form)
+        retry_after = getattr(self.request, RETRY_AFTER_ATTRIBUTE, 0)
+        if retry_after:
             response.status_code = 429
-            response["Retry-After"] = str(getattr(form, "retry_after", 300))
+            response["Retry-After"] = str(retry_after)
         return response
 
 
-class LogoutView(auth_views.LogoutView):
-    template_name = "core/logged_out.html"
+class AdminLoginView(LoginView):
+    """``/admin/login/``: the same log-in page and limiter as everyone's, so the admin site has
+    no second way in. Someone already logged in who is not site staff is told so and may log in
+    as someone else; site staff go on to the admin site."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        user = request.user
+        if user.is_authenticated:
+            if getattr(user, "is_staff", False):
+                return redirect(self.get_success_url())
+            return render(request, "core/admin_not_staff.html")
+        response: HttpResponseBase = super().dispatch(request, *args, **kwargs)
+        return response
+
+    def get_success_url(self) -> str:
+        return self.get_next_url() or reverse("admin:index")
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

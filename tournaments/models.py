@@ -578,3 +578,26 @@ class ResultAppeal(models.Model):
 
     def __str__(self) -> str:
         return f"appeal of {self.decision}"
+
+
+class SavedDeck(models.Model):
+    """A person's own deck, kept beside their event decklists (issue 11, req 8).
+
+    A draft: it may be illegal (its last report is shown), and it is edited in place (it is the
+    person's notebook, not a record of an event). Submitting it to an event goes through
+    ``decklist_submit``, which requires a legal list.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="saved_decks"
+    )
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
+    name = models.CharField(max_length=100)
+    text = models.TextField(help_text=_("The list as text (one card a line)."))
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.user_id})"

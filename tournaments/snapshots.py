@@ -1,16 +1,21 @@
 """Per-round snapshots of what public pages show, rebuilt by services when something changes.
 
+Public pages (and the printed sheets) show each player's public name: their short name when
+they chose it (``tournaments.selectors.people.public_name_of``); staff pages read registrations.
 Public pages read one row (``RoundSnapshot``) instead of recomputing standings per request;
 its ``revision`` is the page's ETag.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from typing import Any
 
-from tournaments.models import Event, Round, RoundSnapshot
+from tournaments.models import Event, Registration, Round, RoundSnapshot
 from tournaments.pairing import Reason, StandingRow
 from tournaments.selectors.matches import round_matches
+from tournaments.selectors.people import public_name_of
 from tournaments.selectors.standings import engine_id, registration_pk, standings_compute
 
 
@@ -30,10 +35,39 @@ def _display(key: str, value: Fraction) -> str:
     return _percent(value)
 
 
+def _renamed(value: Any, renames: Mapping[str, str]) -> Any:
+    """``value`` (snapshot JSON) with each ``old`` text replaced by its ``new`` in every string:
+    the engine names players ``"<name> #<registration>"`` in its explanations."""
+    if not renames:
+        return value
+    if isinstance(value, str):
+        for old, new in renames.items():
+            value = value.replace(old, new)
+        return value
+    if isinstance(value, list):
+        return [_renamed(item, renames) for item in value]
+    if isinstance(value, dict):
+        return {key: _renamed(item, renames) for key, item in value.items()}
+    return value
+
+
+def _public_renames(registrations: Iterable[Registration]) -> dict[str, str]:
+    """How the engine's names of players who show a short name read on public pages. (The
+    engine's own names stay: its seeded draw is drawn from them.)"""
+    renames = {}
+    for reg in registrations:
+        public = public_name_of(reg)
+        if public != reg.display_name:
+            renames[engine_id(reg)] = f"{public} #{reg.pk}"
+    return renames
+
+
 def standings_rows_json(
     *, event: Event, rows: tuple[StandingRow, ...] | list[StandingRow]
 ) -> list[dict[str, object]]:
-    names = {engine_id(reg): reg.display_name for reg in event.registrations.all()}
+    registrations = list(event.registrations.select_related("user__profile"))
+    names = {engine_id(reg): public_name_of(reg) for reg in registrations}
+    renames = _public_renames(registrations)
     result = []
     for row in rows:
         result.append(
@@ -59,7 +93,7 @@ def standings_rows_json(
                 "explanation": reason_json(row.reason()),
             }
         )
-    return result
+    return list(_renamed(result, renames))
 
 
 def pairings_json(*, round_obj: Round, points: dict[str, int]) -> list[dict[str, object]]:
@@ -67,6 +101,7 @@ def pairings_json(*, round_obj: Round, points: dict[str, int]) -> list[dict[str,
     for match in round_matches(round_obj=round_obj):
         a = match.player_a
         b = match.player_b
+        renames = _public_renames([a] if b is None else [a, b])
         rows.append(
             {
                 "match": match.pk,
@@ -74,17 +109,17 @@ def pairings_json(*, round_obj: Round, points: dict[str, int]) -> list[dict[str,
                 "bye": match.is_bye,
                 "a": {
                     "registration": a.pk,
-                    "name": a.display_name,
+                    "name": public_name_of(a),
                     "points": points.get(str(a.pk), 0),
                 },
                 "b": None
                 if b is None
                 else {
                     "registration": b.pk,
-                    "name": b.display_name,
+                    "name": public_name_of(b),
                     "points": points.get(str(b.pk), 0),
                 },
-                "reason": match.reason,
+                "reason": _renamed(match.reason, renames),
             }
         )
     return rows
@@ -118,3 +153,40 @@ def snapshot_refresh(*, round_obj: Round, standings: bool) -> RoundSnapshot:
         },
     )
     return snapshot
+
+
+def snapshots_rename_player(
+    *, registration: Registration, old_names: Iterable[str], new: str
+) -> None:
+    """Show ``registration``'s player as ``new`` in every stored snapshot of its event, leaving
+    the standings as they were computed (for a person who deleted their account): their rows,
+    their name in opponents' lists and in the explanations; each round's revision grows, so
+    public pages fetch the new text."""
+    olds = {name for name in old_names if name}
+    renames = {f"{old} #{registration.pk}": f"{new} #{registration.pk}" for old in olds}
+    snapshots = RoundSnapshot.objects.select_related("round").filter(
+        round__event_id=registration.event_id
+    )
+    for snapshot in snapshots:
+        standings = []
+        for row in snapshot.standings:
+            row = dict(row)
+            if row.get("registration") == registration.pk:
+                row["name"] = new
+            row["opponents"] = [new if name in olds else name for name in row.get("opponents", [])]
+            standings.append(row)
+        pairings = []
+        for pairing in snapshot.pairings:
+            pairing = dict(pairing)
+            for side in ("a", "b"):
+                seat = pairing.get(side)
+                if isinstance(seat, dict) and seat.get("registration") == registration.pk:
+                    pairing[side] = {**seat, "name": new}
+            pairings.append(pairing)
+        round_obj = snapshot.round
+        round_obj.revision += 1
+        round_obj.save(update_fields=["revision"])
+        snapshot.standings = _renamed(standings, renames)
+        snapshot.pairings = _renamed(pairings, renames)
+        snapshot.revision = round_obj.revision
+        snapshot.save(update_fields=["standings", "pairings", "revision"])

@@ -1,6 +1,9 @@
+from typing import Any
+
 from django.urls import URLPattern, URLResolver, include, path, register_converter
 
 import tournaments.views.checkin as checkin  # issue 10: check-in, claim codes, judge calls
+import tournaments.views.decks as decks  # issue 11: reading, sharing, saving, building decks
 import tournaments.views.rechecks as rechecks  # issue 11: re-checks after a ban-list change
 import tournaments.views.results as results  # issue 11: placings, decklists, metagame
 from core.access import Access, Condition, route
@@ -10,6 +13,7 @@ from tournaments.views import (
     decklists,
     event_tools,
     judge,
+    me,
     organiser,
     player,
     printing,
@@ -339,6 +343,60 @@ event_urlpatterns: list[URLPattern] = [
     *checkin_urlpatterns,
 ]
 
+# issue 11 (reqs 8, 9): a list's exports and sheet (who may read the list), share links,
+# saved decks (their owner's: another person's is not found) and the deck builder.
+
+
+def _decklist_read(route_text: str, view: Any, name: str) -> URLPattern:
+    """A read of a registration's list: whoever may read the decklist page."""
+    return route(
+        route_text,
+        view,
+        name=name,
+        access={"GET": (Access.REGISTRATION_OWNER, JUDGE)},
+        when={Condition.DECKLISTS_PUBLISHED: Access.LOGGED_IN},
+    )
+
+
+decks_urlpatterns: list[URLPattern] = [
+    _decklist_read(
+        "cards/decklists/<id:registration_id>/decklist.txt",
+        decks.decklist_export_text,
+        "decklist-export-text",
+    ),
+    _decklist_read(
+        "cards/decklists/<id:registration_id>/decklist.csv",
+        decks.decklist_export_csv,
+        "decklist-export-csv",
+    ),
+    _decklist_read(
+        "cards/decklists/<id:registration_id>/decklist.json",
+        decks.decklist_export_json,
+        "decklist-export-json",
+    ),
+    _decklist_read(
+        "cards/decklists/<id:registration_id>/decklist.pdf",
+        decks.decklist_sheet_pdf,
+        "decklist-sheet",
+    ),
+    route("decks/", decks.my_decks, name="my-decks", access={"GET": Access.LOGGED_IN}),
+    route("decks/edit/", decks.saved_deck_edit, name="saved-deck-edit", access=Access.LOGGED_IN),
+    route(
+        "decks/delete/",
+        decks.saved_deck_delete_page,
+        name="saved-deck-delete",
+        access=Access.LOGGED_IN,
+    ),
+    route(
+        "decks/build/<str:game>/",
+        decks.deck_builder,
+        name="deck-builder",
+        access={"GET": Access.ANYONE, "POST": Access.LOGGED_IN},
+    ),
+    route("decks/check/<str:game>/", decks.deck_check, name="deck-check", access=PUBLIC_PAGE),
+    route("decks/<str:code>/", decks.deck_shared, name="deck-shared", access=PUBLIC_PAGE),
+]
+
 # Mounted at the site's root (config/urls.py), ahead of the card pages: the decklist page keeps
 # the address it had when it belonged to the card pool.
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -353,4 +411,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
         access=(Access.REGISTRATION_OWNER, JUDGE),
         when={Condition.DECKLISTS_PUBLISHED: Access.LOGGED_IN},
     ),
+    route("me/events/", me.my_events_page, name="my-events", access={"GET": Access.LOGGED_IN}),
+    *decks_urlpatterns,
 ]

@@ -5,6 +5,10 @@ Variables (all optional outside production):
 - ``DATABASE_URL``: ``sqlite:///var/db.sqlite3`` by default; ``postgres://...`` in production.
 - ``REDIS_URL``: when set, Celery's broker and result backend and Django's cache; when unset,
   Celery runs every task at once in the calling process ("eager") and the cache is in memory.
+- ``EMAIL_BACKEND``, ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``,
+  ``EMAIL_USE_TLS``, ``DEFAULT_FROM_EMAIL``: outgoing mail (SMTP unless ``EMAIL_BACKEND`` says).
+- ``SOCIAL_LINE_CLIENT_ID``/``SOCIAL_LINE_SECRET`` (and ``DISCORD``, ``GOOGLE``): each social
+  log-in provider is on when both of its variables are set.
 - ``SECRET_KEY``, ``ALLOWED_HOSTS`` (comma separated), ``DEBUG`` (off unless explicitly on),
   ``CSRF_TRUSTED_ORIGINS`` (comma separated), ``TIME_ZONE``.
 """
@@ -18,7 +22,13 @@ import django_stubs_ext
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
-from config.env import database_from_url, env_bool, env_list
+from config.env import (
+    database_from_url,
+    env_bool,
+    env_list,
+    mailers_from_env,
+    social_providers,
+)
 
 # Lets Django's generic classes (ModelAdmin[Model], QuerySet[Model]) be subscripted at run time.
 django_stubs_ext.monkeypatch()
@@ -43,6 +53,12 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "allauth",
+    "allauth.account",
+    "allauth.socialaccount",
+    "allauth.socialaccount.providers.line",
+    "allauth.socialaccount.providers.discord",
+    "allauth.socialaccount.providers.google",
     "core",
     "cardpool",
     "tournaments",
@@ -60,6 +76,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "core.time_zones.PersonTimeZoneMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "core.middleware.DomainErrorMiddleware",
     "core.notifications.middleware.RequestBaseUrlMiddleware",
@@ -154,6 +172,31 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Accounts: django-allauth (core.accounts). Log in by username or email; sign-up needs a verified
+# email address (production forces "mandatory"); allauth's own failed-login limit is off, the
+# project's one limiter (core.login_limits) counts every way in.
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+ACCOUNT_ADAPTER = "core.accounts.AccountAdapter"
+ACCOUNT_FORMS = {"login": "core.accounts.LoginForm"}
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "mandatory")
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[ZUTOMAYO CARD TO] "
+ACCOUNT_RATE_LIMITS = {"login_failed": False}
+SOCIALACCOUNT_PROVIDERS = social_providers(os.environ)
+
+# Email: Django's mailers, chosen by environment variables (SMTP unless EMAIL_BACKEND says other).
+MAILERS = mailers_from_env(os.environ)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # Failed logins: the 6th failure for one account within the window is refused.
 LOGIN_FAILURE_LIMIT = 5

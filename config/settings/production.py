@@ -31,3 +31,7 @@ X_FRAME_OPTIONS = "DENY"
 WHITENOISE_USE_FINDERS = False  # run `manage.py collectstatic` when deploying
 WHITENOISE_AUTOREFRESH = False
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# Sign-up always needs a verified email address in production, whatever the environment says.
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https"

@@ -16,3 +16,6 @@ STORAGES = {
 
 # Tests run tasks in process; the one Redis test starts a real worker against the broker.
 CELERY_TASK_ALWAYS_EAGER = True
+
+# Tests read sent mail from django.core.mail.outbox.
+MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}

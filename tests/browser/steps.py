@@ -76,18 +76,16 @@ def check_in_everyone(person: Person, count: int) -> None:
 
 
 def find_event_on_home(person: Person, *, event_name: str, event_id: int) -> None:
-    """The player sees the event on the home page, then opens it.
-
-    On main the home page's event cards are not links: the player opens the event's address (the
-    one the organiser shared). When the event directory is merged, ``find_event_in_directory``
-    replaces this step.
-    """
+    """The player sees the event on the home page (in "My events" once registered, and among
+    the running and upcoming events) and opens it by tapping its card."""
     from playwright.sync_api import expect
 
     page = person.open("/")
-    expect(page.get_by_text(event_name)).to_be_visible()
-    person.open(f"/events/{event_id}/")
+    card = page.get_by_role("link").filter(has_text=event_name).first
+    expect(card).to_be_visible()
+    card.click()
     expect(page.get_by_role("heading", level=1)).to_have_text(event_name)
+    assert page.url.rstrip("/").endswith(f"/events/{event_id}")
 
 
 def register(person: Person) -> None:
@@ -155,7 +153,7 @@ def open_judge_desk(person: Person, event_id: int) -> None:
 def enter_result_by_table(person: Person, *, table: int, score: str) -> None:
     """On the judge desk: the table number, then the score's button (``"1–0"``, ``"draw"``...)."""
     page = person.page
-    page.get_by_label("Table", exact=True).first.fill(str(table))
+    page.get_by_label("Table or player").fill(str(table))
     page.get_by_role("button", name=score, exact=True).click()
     expect_message(person, "Result entered")
 

@@ -63,7 +63,7 @@ def demo(settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict
 def _login(page: Any, base: str, username: str, password: str) -> None:
     page.context.clear_cookies()
     page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", username)
+    page.fill("#id_login", username)
     page.fill("#id_password", password)
     page.click("button.primary")
     page.wait_for_load_state()

@@ -38,7 +38,7 @@ def paired_match() -> dict[str, Any]:
 
 def _login(page: Any, base: str, username: str) -> None:
     page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", username)
+    page.fill("#id_login", username)
     page.fill("#id_password", "phone-pass-123")
     page.click("button.primary")
 

@@ -13,7 +13,7 @@ LOGIN = "/accounts/login/"
 
 
 def _login(client: Client, username: str, password: str) -> Any:
-    return client.post(LOGIN, {"username": username, "password": password})
+    return client.post(LOGIN, {"login": username, "password": password})
 
 
 def test_login_and_logout(client: Client, make_user: Any) -> None:
@@ -30,7 +30,7 @@ def test_sixth_failure_within_five_minutes_is_refused(client: Client, make_user:
     for _ in range(5):
         response = _login(client, "aoi", "wrong")
         assert response.status_code == 200
-        assert b"Please enter a correct username and password" in response.content
+        assert b"The username and/or password you specified are not correct" in response.content
     refused = _login(client, "aoi", "right-password-1")
     assert refused.status_code == 429
     assert b"Too many failed logins" in refused.content

@@ -93,3 +93,27 @@ def test_with_redis_celery_uses_the_broker_and_cache() -> None:
         },
     )
     assert values == ["False", "redis://r.internal:6379/1", "RedisCache"]
+
+
+def test_production_always_needs_a_verified_email_to_sign_up() -> None:
+    values = _settings_print(
+        "s.ACCOUNT_EMAIL_VERIFICATION, s.ACCOUNT_RATE_LIMITS['login_failed']",
+        env={**PRODUCTION_ENV, "ACCOUNT_EMAIL_VERIFICATION": "none"},
+    )
+    assert values == ["mandatory", "False"]
+
+
+def test_make_run_writes_mail_to_files_and_production_sends_smtp() -> None:
+    dev = _settings_print(
+        "s.MAILERS['default']['BACKEND'], s.MAILERS['default']['OPTIONS']['file_path']",
+        env={"DJANGO_SETTINGS_MODULE": "config.settings.dev", "DEBUG": "1"},
+        unset=("EMAIL_BACKEND",),
+    )
+    assert dev[0] == "core.mail.MailFileBackend"
+    assert dev[1].endswith("var/mail")
+    production = _settings_print(
+        "s.MAILERS['default']['BACKEND'], s.MAILERS['default']['OPTIONS']['host']",
+        env={**PRODUCTION_ENV, "EMAIL_HOST": "smtp.example.org"},
+        unset=("EMAIL_BACKEND",),
+    )
+    assert production == ["django.core.mail.backends.smtp.EmailBackend", "smtp.example.org"]

@@ -12,7 +12,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from core.models import AuditEntry
+from core.models import AuditEntry, Notification
 from tests.tournaments.conftest import TournamentKit
 from tournaments.models import Event, Match, Penalty, Registration, ResultReport, Round
 from tournaments.selectors.actions import event_actions_available
@@ -25,7 +25,8 @@ from tournaments.services import (
 
 pytestmark = pytest.mark.django_db
 
-PLAYER_ACTIONS = {"add_player", "import", "check_in", "drop", "undrop"}
+#: What an event not yet over always offers: the player list's actions, and cancelling it.
+PLAYER_ACTIONS = {"add_player", "import", "check_in", "drop", "undrop", "cancel"}
 
 
 def _client(user: Any, language: str = "en") -> Client:
@@ -59,6 +60,15 @@ def _finish(kit: TournamentKit) -> Setup:
         return Event.objects.get(pk=event.pk).status == Event.Status.FINISHED
 
     return Setup(kit.organiser, f"/events/{event.pk}/manage/finish/", {}, done)
+
+
+def _cancel(kit: TournamentKit) -> Setup:
+    event, _players = _event(kit)
+
+    def done() -> bool:
+        return Event.objects.get(pk=event.pk).status == Event.Status.CANCELLED
+
+    return Setup(kit.organiser, f"/events/{event.pk}/manage/cancel/", {}, done)
 
 
 def _topcut(kit: TournamentKit) -> Setup:
@@ -130,6 +140,7 @@ def _disqualify(kit: TournamentKit) -> Setup:
 #: (action, how to set it up, the question in English, in Japanese)
 DESTRUCTIVE: list[tuple[str, Callable[[TournamentKit], Setup], str, str]] = [
     ("finish", _finish, "Finish Confirm Cup?", "「Confirm Cup」を終了しますか？"),
+    ("cancel", _cancel, "Cancel Confirm Cup?", "「Confirm Cup」を中止しますか？"),
     ("topcut", _topcut, "Cut to the top 2?", "上位2名のトップカットに進みますか？"),
     ("repair", _repair, "Pair round 1 again?", "第1回戦の対戦表を作り直しますか？"),
     (
@@ -441,3 +452,36 @@ def test_a_penalty_below_disqualification_needs_no_confirmation(kit: TournamentK
     response = _client(kit.judge).post(f"/events/{event.pk}/judge/penalty/", data)
     assert response.status_code == 302
     assert Penalty.objects.filter(registration=players[0], penalty="warning").exists()
+
+
+def test_cancelling_tells_the_players_and_closes_everything(
+    kit: TournamentKit, django_capture_on_commit_callbacks: Any, mailoutbox: Any
+) -> None:
+    # Req 7 "the event changed or was cancelled" and req 9: the organiser cancels on the
+    # dashboard (after confirming); each registered player with an account is notified.
+    event, players = _event(kit)
+    client = Client()
+    client.force_login(kit.organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"/events/{event.pk}/manage/cancel/", {"confirm": "yes"})
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert event.status == Event.Status.CANCELLED
+    told = set(
+        Notification.objects.filter(kind="event_cancelled").values_list("recipient", flat=True)
+    )
+    assert told == {p.user_id for p in players if p.user_id}
+    assert event_actions_available(event=event, last_round=None) <= {"publish_lists"}
+    again = client.post(f"/events/{event.pk}/manage/pair/")
+    assert again.status_code == 409
+
+
+def test_the_api_cancels_for_organisers_only(kit: TournamentKit) -> None:
+    event, _players = _event(kit)
+    client = Client()
+    client.force_login(kit.judge)
+    url = f"/api/v1/events/{event.pk}/status/"
+    assert client.post(url, {"status": "cancelled"}, "application/json").status_code == 403
+    client.force_login(kit.organiser)
+    assert client.post(url, {"status": "cancelled"}, "application/json").status_code == 200
+    assert Event.objects.get(pk=event.pk).status == Event.Status.CANCELLED

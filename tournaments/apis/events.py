@@ -147,13 +147,17 @@ class EventDetailApi(APIView):
 
 
 class EventStatusApi(APIView):
-    """Open or close registration."""
+    """Open or close registration, or cancel the event (its players are told)."""
 
     permission_classes = ORGANISER
 
     class EventStatusInputSerializer(serializers.Serializer[dict[str, Any]]):
         status = InlineChoiceField(
-            choices=[Event.Status.REGISTRATION_OPEN.value, Event.Status.REGISTRATION_CLOSED.value]
+            choices=[
+                Event.Status.REGISTRATION_OPEN.value,
+                Event.Status.REGISTRATION_CLOSED.value,
+                Event.Status.CANCELLED.value,
+            ]
         )
 
     @extend_schema(

@@ -45,6 +45,7 @@ def event_actions_available(*, event: Event, last_round: Round | None) -> frozen
     if event_is_over(event):
         return frozenset(available & AFTER_THE_EVENT)
     available |= PLAYER_ACTIONS
+    available.add("cancel")
     if event.status in (Event.Status.DRAFT, Event.Status.REGISTRATION_CLOSED):
         available.add("open")
     if event.status == Event.Status.REGISTRATION_OPEN:

@@ -49,7 +49,9 @@ def round_matches(*, round_obj: Round) -> QuerySet[Match]:
     """A round's matches with both players and the latest reports (two queries)."""
     return (
         Match.objects.filter(round=round_obj)
-        .select_related("player_a", "player_b", "round")
+        .select_related(
+            "player_a", "player_b", "round", "player_a__user__profile", "player_b__user__profile"
+        )
         .prefetch_related(Prefetch("reports", queryset=ResultReport.objects.order_by("version")))
         .order_by("table")
     )

@@ -198,15 +198,18 @@ def event_update(*, event_id: int, by: User, changes: dict[str, Any]) -> Event:
 
 
 ALLOWED_STATUS_CHANGES = {
-    Event.Status.DRAFT: {Event.Status.REGISTRATION_OPEN},
-    Event.Status.REGISTRATION_OPEN: {Event.Status.REGISTRATION_CLOSED},
-    Event.Status.REGISTRATION_CLOSED: {Event.Status.REGISTRATION_OPEN},
+    Event.Status.DRAFT: {Event.Status.REGISTRATION_OPEN, Event.Status.CANCELLED},
+    Event.Status.REGISTRATION_OPEN: {Event.Status.REGISTRATION_CLOSED, Event.Status.CANCELLED},
+    Event.Status.REGISTRATION_CLOSED: {Event.Status.REGISTRATION_OPEN, Event.Status.CANCELLED},
+    # A running event can be called off (a venue closed); its rounds and results stay.
+    Event.Status.RUNNING: {Event.Status.CANCELLED},
 }
 
 
 @transaction.atomic
 def event_set_status(*, event_id: int, by: User, status: str) -> Event:
-    """Open or close registration (running and finished follow from rounds)."""
+    """Open or close registration, or cancel the event (running and finished follow from
+    rounds). Players are told of a cancellation (``notify.event_status_changed``)."""
     event = event_lock(event_id, by)
     if status not in ALLOWED_STATUS_CHANGES.get(Event.Status(event.status), set()):
         raise ConflictError(f"an event that is {event.status} cannot become {status}")

@@ -19,6 +19,7 @@ from tournaments.selectors.decklists import (
     decklist_current_or_none,
     registration_for_decklist_page,
 )
+from tournaments.views.decks import decklist_page_extras  # issue 11: reading a list
 
 
 @login_required
@@ -65,6 +66,9 @@ def decklist_submit_page(request: HttpRequest, registration_id: int) -> HttpResp
             "deck_check": deck_check,
             "check_form": DeckCheckForm(),
             "is_staff": staff,
+            **decklist_page_extras(
+                request, registration=registration, current=current, form=form, report=report
+            ),
         },
         status=status,
     )

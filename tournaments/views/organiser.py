@@ -12,6 +12,7 @@ open, close      organiser           POST events/<id>/status/
 publish_lists    organiser           PATCH events/<id>/ (decklists_published)
 topcut           organiser           POST events/<id>/top-cut/
 finish           organiser           POST events/<id>/finish/
+cancel           organiser           POST events/<id>/status/ (cancelled)
 import           organiser           POST events/<id>/registrations/import/
 (edit, staff)    organiser           PATCH events/<id>/, events/<id>/staff/…
 pair             scorekeeper         POST events/<id>/rounds/
@@ -125,7 +126,12 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
             "actions": _available(event),
             "needs_confirm": NEEDS_CONFIRM,
             "print_kinds": PrintJob.Kind.choices,
-            "export_kinds": ("players", "pairings", "results", "standings"),
+            "export_kinds": (
+                ("players", _("Players")),
+                ("pairings", _("Pairings")),
+                ("results", _("Results")),
+                ("standings", _("Standings")),
+            ),
         },
     )
 
@@ -256,6 +262,19 @@ ORGANISER_ACTIONS: Mapping[str, OrganiserAction] = {
                 "undone. Finishing cannot be undone."
             ),
             yes=gettext_lazy("Yes, finish the event"),
+        ),
+    ),
+    "cancel": OrganiserAction(
+        _on_event(services.event_set_status, status=Event.Status.CANCELLED),
+        gettext_lazy("The event is cancelled; its players are told."),
+        confirm=Confirm(
+            question=gettext_lazy("Cancel %(event)s?"),
+            consequence=gettext_lazy(
+                "The event is called off: every registered player is told, nobody can register, "
+                "no round can be paired and nothing more can be entered. Rounds already played "
+                "stay as they are. Cancelling cannot be undone."
+            ),
+            yes=gettext_lazy("Yes, cancel the event"),
         ),
     ),
     "publish_lists": OrganiserAction(

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.live import answer_poll, is_live_poll, mark_page, render_live
+from core.profiles import registration_name_for
 from core.views import request_user
 from tournaments import services
 from tournaments.forms import (
@@ -54,7 +55,7 @@ CONCEDE = Confirm(
 def event_register(request: HttpRequest, event_id: int) -> HttpResponse:
     user = request_user(request)
     event = event_get_visible(event_id=event_id, user=user)
-    name = user.get_full_name() or user.get_username()
+    name = registration_name_for(user=user)
     return run_and_redirect(
         request,
         lambda: services.registration_create(event=event, user=user, display_name=name, by=user),

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0007_staff_result_appeal'),
+        ('tournaments', '0008_decks_saved_deck'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
