@@ -33,9 +33,11 @@ def _display(key: str, value: Fraction) -> str:
 def standings_rows_json(
     *, event: Event, rows: tuple[StandingRow, ...] | list[StandingRow]
 ) -> list[dict[str, object]]:
-    names = {engine_id(reg): reg.display_name for reg in event.registrations.all()}
+    registrations = {engine_id(reg): reg for reg in event.registrations.all()}
+    names = {key: reg.display_name for key, reg in registrations.items()}
     result = []
     for row in rows:
+        reg = registrations.get(row.player_id)
         result.append(
             {
                 "rank": row.rank,
@@ -57,6 +59,11 @@ def standings_rows_json(
                     for value in row.tiebreaks
                 ],
                 "explanation": reason_json(row.reason()),
+                # issue 12: the day-2 decision, and the day-1 place a non-advancer keeps
+                "advancement": reg.advancement if reg is not None else {},
+                "not_advanced": reg is not None
+                and reg.advancement.get("code") == "does_not_advance",
+                "day_one_rank": reg.day_one_rank if reg is not None else None,
             }
         )
     return result
