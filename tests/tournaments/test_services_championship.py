@@ -104,7 +104,8 @@ def test_day_two_pairs_only_advanced_players_and_keeps_day_one_places(kit: Tourn
     )  # final day-1 standings
     event_advance_to_day_two(event_id=event.pk, by=kit.organiser)
     day_two = kit.pair(event)
-    assert day_two.day == 2 and day_two.number == 4
+    assert day_two.day == 2
+    assert day_two.number == 4
     advanced = set(
         Registration.objects.filter(event=event, status="checked_in").values_list("pk", flat=True)
     )
@@ -161,12 +162,13 @@ def test_awarded_byes_cover_rounds_one_to_n(kit: TournamentKit) -> None:
         round_obj = kit.pair(event)
         mine = Match.objects.get(round=round_obj, player_a=invited) if number < 3 else None
         if number < 3:
-            assert mine is not None and mine.is_bye and mine.reason["code"] == "bye_awarded"
-            assert "in advance" in mine.reason["en"] and "事前" in mine.reason["ja"]
+            assert mine is not None
+            assert mine.is_bye
+            assert mine.reason["code"] == "bye_awarded"
+            assert "in advance" in mine.reason["en"]
+            assert "事前" in mine.reason["ja"]
         else:
-            assert not Match.objects.filter(
-                round=round_obj, is_bye=True, player_a=invited
-            ).exists()
+            assert not Match.objects.filter(round=round_obj, is_bye=True, player_a=invited).exists()
         kit.play(round_obj)
     assert _points(event)[invited.pk] >= 6  # two byes, each a match win
 
@@ -234,7 +236,8 @@ def test_end_of_round_procedures_and_the_results_they_allow(kit: TournamentKit) 
         changes={"end_of_round": "extra_turns", "end_of_round_extra_turns": 2},
     )  # fmt: skip
     event.refresh_from_db()
-    assert "2" in procedure_for(event).en and "HP" in procedure_for(event).ja
+    assert "2" in procedure_for(event).en
+    assert "HP" in procedure_for(event).ja
     with pytest.raises(InvalidInputError):  # an HP win needs a winner
         result_report(
             match_id=second.pk, user=kit.user_a(second), wins_a=0, wins_b=0, time_outcome=TIME_HP
@@ -257,8 +260,10 @@ def test_end_of_round_procedures_and_the_results_they_allow(kit: TournamentKit) 
 def test_azuki_overtime_is_a_description_only(kit: TournamentKit) -> None:
     event = kit.event(game_slug="azuki", swiss_rounds=1)
     procedure = procedure_for(event)
-    assert procedure.description_only and procedure.outcomes == ()
-    assert "Leader health" in procedure.en and "延長" in procedure.ja
+    assert procedure.description_only
+    assert procedure.outcomes == ()
+    assert "Leader health" in procedure.en
+    assert "延長" in procedure.ja
 
 
 # --- the organiser's own pairing -----------------------------------------------------------------
@@ -284,12 +289,13 @@ def test_override_is_stored_and_audited_with_old_and_new_tables(kit: TournamentK
     assert pairs == [(1, a.pk, d.pk), (2, b.pk, c.pk)]
     entry = AuditEntry.objects.get(action="tournaments.round.pairing_overridden")
     assert entry.data["new"] == [[1, a.pk, d.pk], [2, b.pk, c.pk]]
-    assert len(entry.data["old"]) == 2 and entry.reason == "family members apart"
+    assert len(entry.data["old"]) == 2
+    assert entry.reason == "family members apart"
 
 
 def test_override_refuses_a_player_left_out_or_seated_twice(kit: TournamentKit) -> None:
     event = kit.event(swiss_rounds=3)
-    a, b, c, d = kit.players(event, 4)
+    a, b, c, _d = kit.players(event, 4)
     round_obj = kit.pair(event)
     before = [(m.player_a_id, m.player_b_id) for m in kit_matches(round_obj)]
     with pytest.raises(InvalidInputError) as twice:
@@ -367,7 +373,8 @@ def test_odd_field_where_everyone_has_had_a_bye_gets_a_second_one_explained(
     fourth = kit.pair(event)
     assert fourth.summary["repeat_byes"] == 1
     bye = Match.objects.get(round=fourth, is_bye=True)
-    assert bye.reason["en"] and bye.reason["ja"]
+    assert bye.reason["en"]
+    assert bye.reason["ja"]
 
 
 def test_no_rematch_free_pairing_names_the_rematches(kit: TournamentKit) -> None:
@@ -389,4 +396,5 @@ def test_everybody_dropped_but_one_is_refused_with_what_to_do(kit: TournamentKit
     with pytest.raises(ConflictError) as refused:
         kit.pair(event)
     assert refused.value.code == "one_player_left"
-    assert "Player 01" in str(refused.value) and "finish the event" in str(refused.value)
+    assert "Player 01" in str(refused.value)
+    assert "finish the event" in str(refused.value)
