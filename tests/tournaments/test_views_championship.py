@@ -142,6 +142,7 @@ def test_organiser_sets_byes_and_table_on_the_player_list(kit: TournamentKit) ->
     round_obj = kit.pair(event)
     text = _client(None).get(f"/events/{event.pk}/rounds/1/pairings/").content.decode()
     assert "in advance" in text  # the awarded bye's reason under the pairings
+    assert f"Player 03 #{players[2].pk}" not in text
     assert Match.objects.filter(round=round_obj, is_bye=True, player_a=players[2]).exists()
 
 
@@ -248,6 +249,7 @@ def test_override_with_a_player_left_out_is_refused_with_the_name(kit: Tournamen
     )
     assert response.status_code == 400
     assert "Player 04" in response.content.decode()
+    assert f"#{_d.pk}" not in response.content.decode()  # named, with no internal id
     assert not AuditEntry.objects.filter(action="tournaments.round.pairing_overridden").exists()
 
 

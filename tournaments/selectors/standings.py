@@ -3,9 +3,11 @@ them."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from django.db.models import Prefetch
 
@@ -30,6 +32,19 @@ from tournaments.selectors.matches import match_result_of
 def engine_id(registration: Registration) -> str:
     """A registration as the pure engine names it: readable in explanations, and unique."""
     return f"{registration.display_name} #{registration.pk}"
+
+
+_ENGINE_ID_SUFFIX = re.compile(r" #\d+\b")
+
+
+def readable(reason: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored reason (code, en, ja, fields) as people read it: players by name, without the
+    ``#<registration>`` the engine's ids carry (no internal id is shown)."""
+    return {
+        **reason,
+        "en": _ENGINE_ID_SUFFIX.sub("", str(reason.get("en", ""))),
+        "ja": _ENGINE_ID_SUFFIX.sub("", str(reason.get("ja", ""))),
+    }
 
 
 def registration_pk(player: str) -> int:

@@ -27,7 +27,12 @@ from tournaments.pairing import (
 )
 from tournaments.permissions import SCOREKEEPERS
 from tournaments.selectors.events import scoring_for
-from tournaments.selectors.standings import engine_id, registration_pk, standings_compute
+from tournaments.selectors.standings import (
+    engine_id,
+    readable,
+    registration_pk,
+    standings_compute,
+)
 from tournaments.services.locks import event_lock
 from tournaments.services.rounds import (
     _lock_round,
@@ -233,18 +238,19 @@ def round_pairing_override(
     blocking = [p for p in problems if p.blocking]
     if blocking:
         raise InvalidInputError(
-            "; ".join(p.reason.en for p in blocking),
+            "; ".join(readable(reason_json(p.reason))["en"] for p in blocking),
             field="tables",
             code="pairing_invalid",
-            extra={"problems": [reason_json(p.reason) for p in blocking]},
+            extra={"problems": [readable(reason_json(p.reason)) for p in blocking]},
         )
     flags = [p for p in problems if not p.blocking]
     if flags and not accept_flags:
         raise ConflictError(
-            "confirm the flagged problems first: " + "; ".join(p.reason.en for p in flags),
+            "confirm the flagged problems first: "
+            + "; ".join(readable(reason_json(p.reason))["en"] for p in flags),
             field="tables",
             code="pairing_flagged",
-            extra={"problems": [reason_json(p.reason) for p in flags]},
+            extra={"problems": [readable(reason_json(p.reason)) for p in flags]},
         )
     matches = list(Match.objects.filter(round=round_obj).order_by("table"))
     old = [[m.table, m.player_a_id, m.player_b_id] for m in matches]
@@ -274,7 +280,7 @@ def round_pairing_override(
         **round_obj.summary,
         "manual": True,
         "rematches": [list(p.players) for p in flags if p.code == "rematch"],
-        "flags": [reason_json(p.reason) for p in flags],
+        "flags": [readable(reason_json(p.reason)) for p in flags],
     }
     round_obj.save(update_fields=["summary"])
     return _seating_changed(

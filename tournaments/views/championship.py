@@ -24,7 +24,7 @@ from tournaments import services
 from tournaments.models import Match, Registration, Round
 from tournaments.permissions import event_get_for_organiser, event_get_for_scorekeeper
 from tournaments.selectors.events import latest_round
-from tournaments.selectors.standings import registration_pk
+from tournaments.selectors.standings import readable, registration_pk
 from tournaments.services.championship import day_two_cut
 from tournaments.views.common import CONFIRM_FIELD, is_confirmed
 
@@ -163,6 +163,11 @@ def _override_context(round_obj: Round) -> dict[str, Any]:
     }
 
 
+def _problems(error: DomainError) -> list[dict[str, Any]]:
+    problems = error.extra.get("problems", [])
+    return [p for p in problems if isinstance(p, dict)] if isinstance(problems, list) else []
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def round_override(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -190,7 +195,7 @@ def round_override(request: HttpRequest, event_id: int) -> HttpResponse:
         if error.code not in ("pairing_invalid", "pairing_flagged"):
             raise
         context |= {
-            "problems": error.extra.get("problems", []),
+            "problems": [readable(p) for p in _problems(error)],
             "flagged": error.code == "pairing_flagged",
             "rows": [{"number": n, "a": a, "b": b} for n, (a, b) in enumerate(tables, start=1)]
             + [

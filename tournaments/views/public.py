@@ -43,6 +43,7 @@ from tournaments.selectors.events import (
 )
 from tournaments.selectors.matches import bracket_rounds
 from tournaments.selectors.rounds import latest_top_cut_round, round_snapshot
+from tournaments.selectors.standings import readable
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -264,9 +265,9 @@ def pairing_notes(pairings: list[dict[str, Any]]) -> list[dict[str, object]]:
     for pairing in pairings:
         reason = pairing.get("reason") or {}
         if pairing["bye"] and reason.get("en"):
-            notes.append(reason)
+            notes.append(readable(reason))
         elif isinstance(reason.get("seat"), dict):
-            notes.append(reason["seat"])
+            notes.append(readable(reason["seat"]))
     return notes
 
 
