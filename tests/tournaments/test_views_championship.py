@@ -265,6 +265,7 @@ def test_override_rematch_is_flagged_then_confirmed(kit: TournamentKit) -> None:
     assert flagged.status_code == 400
     text = flagged.content.decode()
     assert "再戦" in text
+    assert " #" not in text.split("<ul>")[1].split("</ul>")[0]  # names only, in Japanese too
     assert 'name="confirm" value="yes"' in text
     stored = client.post(f"/events/{event.pk}/manage/pair-by-hand/", _form(played, confirm="yes"))
     assert stored.status_code == 302

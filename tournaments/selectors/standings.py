@@ -34,7 +34,7 @@ def engine_id(registration: Registration) -> str:
     return f"{registration.display_name} #{registration.pk}"
 
 
-_ENGINE_ID_SUFFIX = re.compile(r" #\d+\b")
+_ENGINE_ID_SUFFIX = re.compile(r" #\d+(?!\d)")
 
 
 def readable(reason: Mapping[str, Any]) -> dict[str, Any]:
