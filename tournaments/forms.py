@@ -123,10 +123,17 @@ class _ChampionshipMixin(forms.Form):
         label=_("When time is called (ZUTOMAYO CARD)"),
         choices=Event.EndOfRound.choices,
         initial=Event.EndOfRound.DRAW,
+        required=False,
     )
     end_of_round_extra_turns = forms.IntegerField(
-        label=_("Extra turns"), min_value=1, max_value=10, initial=3
+        label=_("Extra turns"), min_value=1, max_value=10, initial=3, required=False
     )
+
+    def clean_end_of_round(self) -> str:
+        return str(self.cleaned_data.get("end_of_round") or Event.EndOfRound.DRAW)
+
+    def clean_end_of_round_extra_turns(self) -> int:
+        return int(self.cleaned_data.get("end_of_round_extra_turns") or 3)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -319,3 +319,16 @@ def test_everybody_dropped_but_one_on_the_dashboard(kit: TournamentKit) -> None:
     response = _client(kit.organiser).post(f"/events/{event.pk}/manage/pair/")
     assert response.status_code == 409
     assert "finish the event" in response.content.decode()
+
+
+def test_event_page_shows_the_structure_and_the_end_of_round(kit: TournamentKit) -> None:
+    event = kit.event(
+        swiss_rounds=5, advancement_kind="record", advancement_value=2, day_two_rounds=3
+    )
+    text = _client(None).get(f"/events/{event.pk}/").content.decode()
+    assert "X-2 or better after 5 rounds" in text
+    assert "3 Swiss rounds on day 2" in text
+    assert "is a draw" in text
+    ja = _client(None, "ja").get(f"/events/{event.pk}/").content.decode()
+    assert "X-2以上" in ja
+    assert "2日目に同じ戦績のまま3回戦" in ja

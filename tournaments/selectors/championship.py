@@ -7,7 +7,13 @@ from dataclasses import dataclass
 
 from cardpool.models import Game
 from tournaments.models import Event
-from tournaments.pairing import StructureBand, structure_table
+from tournaments.pairing import (
+    AdvancementRule,
+    InvalidPairingInputError,
+    StructureBand,
+    structure_table,
+)
+from tournaments.selectors.events import scoring_for
 from tournaments.services.events import PRESETS
 
 
@@ -34,3 +40,16 @@ def structure_tables(event: Event | None = None) -> list[StructureTable]:
         )
         for slug, preset in PRESETS.items()
     ]
+
+
+def day_two_rule(event: Event) -> dict[str, object] | None:
+    """The event's day-2 rule in words (English and Japanese), None for a one-day event or
+    while a record rule cannot be read as points yet (day 1's rounds still by attendance)."""
+    if not event.has_day_two or event.advancement_value is None:
+        return None
+    try:
+        rule = AdvancementRule(event.advancement_kind, event.advancement_value)  # type: ignore[arg-type]
+        reason = rule.describe(rounds=event.swiss_rounds or 0, config=scoring_for(event))
+    except InvalidPairingInputError:
+        return None
+    return {"en": reason.en, "ja": reason.ja}

@@ -30,6 +30,7 @@ from tournaments.permissions import (
 )
 from tournaments.selectors.announcements import SHOWN_ON_EVENT_PAGE, announcement_list
 from tournaments.selectors.audit import can_read_event_audit
+from tournaments.selectors.championship import day_two_rule
 from tournaments.selectors.events import (
     DirectoryFilters,
     DirectoryStatus,
@@ -92,6 +93,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
             "can_read_audit": can_read_event_audit(user=request.user, event_id=event.pk),
             **event_page(event=event, user=request.user),
             "announcements": announcement_list(event_id=event.pk, limit=SHOWN_ON_EVENT_PAGE),
+            "day_two_rule": day_two_rule(event),  # issue 12
+            "procedure": procedure_for(event),
         },
     )
 
