@@ -32,13 +32,14 @@ def structure_tables(event: Event | None = None) -> list[StructureTable]:
                 event.game.name, event.structure_style, structure_table(event.structure_style)
             )
         ]
-    return [
-        StructureTable(
-            str(dict(Game.Slug.choices).get(slug, slug)),
-            str(preset["structure_style"]),
-            structure_table(str(preset["structure_style"])),
+    games: dict[str, list[str]] = {}
+    for slug, preset in PRESETS.items():  # one table per style, naming its games
+        games.setdefault(str(preset["structure_style"]), []).append(
+            str(dict(Game.Slug.choices).get(slug, slug))
         )
-        for slug, preset in PRESETS.items()
+    return [
+        StructureTable(", ".join(names), style, structure_table(style))
+        for style, names in games.items()
     ]
 
 
