@@ -25,13 +25,40 @@ from tournaments.selectors.standings import registration_pk
 from tournaments.snapshots import reason_json
 
 
+class ReasonOutputSerializer(serializers.Serializer[dict[str, Any]]):
+    code = serializers.CharField()
+    en = serializers.CharField()
+    ja = serializers.CharField()
+
+
+class DecisionOutputSerializer(serializers.Serializer[dict[str, Any]]):
+    registration = serializers.IntegerField()
+    advances = serializers.BooleanField()
+    day_one_rank = serializers.IntegerField()
+    points = serializers.IntegerField()
+    reason = ReasonOutputSerializer()
+
+
+class DayTwoOutputSerializer(serializers.Serializer[dict[str, Any]]):
+    rule = ReasonOutputSerializer()
+    threshold_points = serializers.IntegerField(allow_null=True)
+    advancing = serializers.ListField(child=serializers.IntegerField())
+    decisions = DecisionOutputSerializer(many=True)
+
+
+class SeatingOutputSerializer(serializers.Serializer[dict[str, Any]]):
+    registration = serializers.IntegerField()
+    awarded_byes = serializers.IntegerField()
+    fixed_table = serializers.IntegerField(allow_null=True)
+
+
 class DayTwoApi(APIView):
     """POST: decide day 2's players once day 1's last round is complete (scorekeepers,
     organisers). The answer lists every player's decision with its reason (English, Japanese)."""
 
     permission_classes = SCOREKEEPER
 
-    @extend_schema(request=None, responses={200: serializers.DictField(), **ERRORS})
+    @extend_schema(request=None, responses={200: DayTwoOutputSerializer, **ERRORS})
     def post(self, request: Request, event_id: int) -> Response:
         cut = services.event_advance_to_day_two(event_id=event_id, by=request_user(request))
         return Response(
@@ -63,7 +90,7 @@ class SeatingApi(APIView):
         fixed_table = serializers.IntegerField(min_value=1, max_value=10000, allow_null=True)
 
     @extend_schema(
-        request=SeatingInputSerializer, responses={200: serializers.DictField(), **ERRORS}
+        request=SeatingInputSerializer, responses={200: SeatingOutputSerializer, **ERRORS}
     )
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
         data = validated(self.SeatingInputSerializer, request.data)
