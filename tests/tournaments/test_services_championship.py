@@ -13,6 +13,7 @@ from tournaments.end_of_round import TIME_DRAW, TIME_HP, TIME_JUDGE, procedure_f
 from tournaments.models import Event, Match, Registration, ResultReport, Round
 from tournaments.services import (
     event_advance_to_day_two,
+    event_copy,
     event_update,
     registration_drop,
     registration_set_seating,
@@ -398,3 +399,14 @@ def test_everybody_dropped_but_one_is_refused_with_what_to_do(kit: TournamentKit
     assert refused.value.code == "one_player_left"
     assert "Player 01" in str(refused.value)
     assert "finish the event" in str(refused.value)
+
+
+def test_a_copy_keeps_the_championship_structure(kit: TournamentKit) -> None:
+    event = kit.event(
+        swiss_rounds=4, advancement_kind="top", advancement_value=8, day_two_rounds=3,
+        end_of_round="judge",
+    )  # fmt: skip
+    copy = event_copy(actor=kit.organiser, event_id=event.pk, name="Again", date=event.date)
+    assert (copy.advancement_kind, copy.advancement_value, copy.day_two_rounds) == ("top", 8, 3)
+    assert copy.end_of_round == "judge"
+    assert copy.advanced_at is None
