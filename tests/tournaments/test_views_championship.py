@@ -332,3 +332,23 @@ def test_event_page_shows_the_structure_and_the_end_of_round(kit: TournamentKit)
     ja = _client(None, "ja").get(f"/events/{event.pk}/").content.decode()
     assert "X-2以上" in ja
     assert "2日目に同じ戦績のまま3回戦" in ja
+
+
+def test_exports_and_printouts_say_day_one_and_day_two(kit: TournamentKit) -> None:
+    from tournaments.selectors.exports import event_export  # noqa: PLC0415
+    from tournaments.services.printing import _header, _standing_name  # noqa: PLC0415
+
+    event = _day_one_done(kit)
+    _client(kit.organiser).post(f"/events/{event.pk}/manage/day-two/", {"confirm": "yes"})
+    day_two = kit.pair(event)
+    pairings = event_export(event_id=event.pk, kind="pairings", user=kit.organiser)
+    assert {row["day"] for row in pairings if row["round"] <= 3} == {1}
+    assert {row["day"] for row in pairings if row["round"] == 4} == {2}
+    players = event_export(event_id=event.pk, kind="players", user=kit.organiser)
+    out = [row for row in players if row["advancement"] == "does_not_advance"]
+    assert len(out) == 4
+    assert all(row["day_one_rank"] and row["advancement_ja"] for row in out)
+    event.refresh_from_db()
+    assert _header(event, day_two).stage_label.startswith("Day 2 / 2日目")
+    row = {"name": "Aoi", "not_advanced": True, "day_one_rank": 6}
+    assert _standing_name(row) == "Aoi (day 1: 6, not advanced / 1日目6位・2日目進出なし)"
