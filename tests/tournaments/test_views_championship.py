@@ -16,7 +16,9 @@ from core.models import AuditEntry
 from tests.clients import api
 from tests.tournaments.conftest import TournamentKit
 from tournaments.models import Event, EventRole, Match, Registration, Round
+from tournaments.selectors.exports import event_export
 from tournaments.services import event_role_grant, round_start
+from tournaments.services.printing import _header, _standing_name
 
 pytestmark = pytest.mark.django_db
 
@@ -335,9 +337,6 @@ def test_event_page_shows_the_structure_and_the_end_of_round(kit: TournamentKit)
 
 
 def test_exports_and_printouts_say_day_one_and_day_two(kit: TournamentKit) -> None:
-    from tournaments.selectors.exports import event_export  # noqa: PLC0415
-    from tournaments.services.printing import _header, _standing_name  # noqa: PLC0415
-
     event = _day_one_done(kit)
     _client(kit.organiser).post(f"/events/{event.pk}/manage/day-two/", {"confirm": "yes"})
     day_two = kit.pair(event)
