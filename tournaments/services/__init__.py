@@ -7,6 +7,11 @@ here.
 """
 
 from tournaments.services.announcements import announcement_create
+from tournaments.services.championship import (
+    event_advance_to_day_two,
+    registration_set_seating,
+    round_pairing_override,
+)
 from tournaments.services.copying import event_copy
 from tournaments.services.decklists import (
     decklist_recheck_run,
@@ -53,6 +58,7 @@ __all__ = [
     "decklist_recheck_run",
     "decklist_recheck_start",
     "decklist_submit",
+    "event_advance_to_day_two",
     "event_copy",
     "event_create",
     "event_finish",
@@ -66,6 +72,7 @@ __all__ = [
     "registration_check_in",
     "registration_create",
     "registration_drop",
+    "registration_set_seating",
     "registration_undrop",
     "registrations_import_csv",
     "result_confirm",
@@ -74,6 +81,7 @@ __all__ = [
     "round_complete",
     "round_extend",
     "round_pair",
+    "round_pairing_override",
     "round_pause",
     "round_repair",
     "round_resume",
