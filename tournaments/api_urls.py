@@ -3,6 +3,7 @@ use it (``core.access``)."""
 
 from django.urls import URLPattern
 
+import tournaments.apis.championship as championship  # issue 12: day 2, seating, by hand
 import tournaments.apis.venue as venue  # issue 10: check-in, claim codes, judge calls
 from core.access import Access, Condition, route
 from tournaments.apis import (
@@ -159,6 +160,19 @@ urlpatterns: list[URLPattern] = [
     route(
         EVENT + "top-cut/", rounds.TopCutApi.as_view(), name="api-top-cut",
         access={"POST": ORGANISER},
+    ),
+    # issue 12: advancing to day 2, byes in advance and fixed tables, pairing a round by hand
+    route(
+        EVENT + "day-two/", championship.DayTwoApi.as_view(), name="api-day-two",
+        access={"POST": SCOREKEEPER},
+    ),
+    route(
+        REGISTRATION + "seating/", championship.SeatingApi.as_view(), name="api-seating",
+        access={"POST": ORGANISER},
+    ),
+    route(
+        ROUND + "override/", championship.RoundOverrideApi.as_view(), name="api-round-override",
+        access={"POST": SCOREKEEPER},
     ),
     route(
         EVENT + "standings/", events.StandingsApi.as_view(), name="api-standings",

@@ -11,7 +11,7 @@ from django.utils.translation import pgettext_lazy
 
 from cardpool.models import Game
 from core.time_zones import COMMON_ZONES
-from tournaments.models import EventRole
+from tournaments.models import Event, EventRole
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise
@@ -101,7 +101,56 @@ def _moment(label: str | _StrPromise) -> forms.DateTimeField:
     )
 
 
-class EventCreateForm(_WhenMixin):
+class _ChampionshipMixin(forms.Form):
+    """Issue 12: day 1, the advancement rule, day 2 (empty rule: a one-day event), and what
+    happens when time is called."""
+
+    advancement_kind = forms.ChoiceField(
+        label=_("Day 2: who advances"),
+        choices=[("", _("No day 2 (a one-day event)")), *Event.AdvancementKind.choices],
+        required=False,
+    )
+    advancement_value = forms.IntegerField(
+        label=_("Day 2: the rule's number (points, losses or N)"),
+        min_value=0,
+        max_value=300,
+        required=False,
+    )
+    day_two_rounds = forms.IntegerField(
+        label=_("Day 2 Swiss rounds"), min_value=0, max_value=20, initial=0, required=False
+    )
+    end_of_round = forms.ChoiceField(
+        label=_("When time is called (ZUTOMAYO CARD)"),
+        choices=Event.EndOfRound.choices,
+        initial=Event.EndOfRound.DRAW,
+        required=False,
+    )
+    end_of_round_extra_turns = forms.IntegerField(
+        label=_("Extra turns"), min_value=1, max_value=10, initial=3, required=False
+    )
+
+    def clean_end_of_round(self) -> str:
+        return str(self.cleaned_data.get("end_of_round") or Event.EndOfRound.DRAW)
+
+    def clean_end_of_round_extra_turns(self) -> int:
+        return int(self.cleaned_data.get("end_of_round_extra_turns") or 3)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in CHAMPIONSHIP_FIELDS:  # after the form's own fields
+            self.fields[name] = self.fields.pop(name)
+
+    def clean_day_two_rounds(self) -> int:
+        return int(self.cleaned_data.get("day_two_rounds") or 0)
+
+
+CHAMPIONSHIP_FIELDS = (
+    "advancement_kind", "advancement_value", "day_two_rounds", "end_of_round",
+    "end_of_round_extra_turns",
+)  # fmt: skip
+
+
+class EventCreateForm(_WhenMixin, _ChampionshipMixin):
     name = _name()
     game = forms.ChoiceField(label=_("Game"), choices=Game.Slug.choices)
     date = _date()
@@ -121,6 +170,8 @@ class ResultForm(forms.Form):
     wins_b = forms.IntegerField(label=_("Games won by the second player"), min_value=0, max_value=3)
     draws = forms.IntegerField(label=_("Drawn games"), min_value=0, max_value=3, initial=0)
     intentional_draw = forms.BooleanField(label=_("Intentional draw"), required=False)
+    # issue 12: how a game unfinished at time ended (checked against the event's procedure)
+    time_outcome = forms.CharField(required=False, max_length=20)
 
 
 class ReasonForm(forms.Form):
@@ -179,7 +230,7 @@ class DecklistForm(forms.Form):
         return str(self.cleaned_data.get("decklist") or "")
 
 
-class EventEditForm(_WhenMixin):
+class EventEditForm(_WhenMixin, _ChampionshipMixin):
     """The event's details and structure (scoring and match format lock once rounds exist)."""
 
     name = _name()

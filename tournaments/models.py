@@ -36,6 +36,18 @@ class Event(models.Model):
         ONE = 1, _("Best of one")
         THREE = 3, _("Best of three")
 
+    class AdvancementKind(models.TextChoices):
+        POINTS = "points", _("Match points or more")
+        RECORD = "record", _("Record: at most this many losses (X-N or better)")
+        TOP = "top", _("Top N of the day-1 standings")
+
+    class EndOfRound(models.TextChoices):
+        """What happens when time is called in a game that is not over (ZUTOMAYO CARD)."""
+
+        DRAW = "draw", _("The game is a draw")
+        EXTRA_TURNS = "extra_turns", _("Extra turns, then the player with more HP wins")
+        JUDGE = "judge", _("A judge decides")
+
     name = models.CharField(max_length=200)
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
     format = models.ForeignKey(
@@ -87,6 +99,23 @@ class Event(models.Model):
     structure_style = models.CharField(
         max_length=20, default="mtr", help_text=_("Which recommended-structure table to use.")
     )
+    # Championship structure (issue 12): day 1 is ``swiss_rounds``; with an advancement rule,
+    # the players who meet it play ``day_two_rounds`` more Swiss rounds, then the top cut.
+    advancement_kind = models.CharField(
+        max_length=10,
+        choices=AdvancementKind.choices,
+        blank=True,
+        help_text=_("Empty: a one-day event (no day 2)."),
+    )
+    advancement_value = models.PositiveSmallIntegerField(null=True, blank=True)
+    day_two_rounds = models.PositiveSmallIntegerField(default=0)
+    advanced_at = models.DateTimeField(
+        null=True, blank=True, help_text=_("When day 2's players were decided.")
+    )
+    end_of_round = models.CharField(
+        max_length=20, choices=EndOfRound.choices, default=EndOfRound.DRAW
+    )
+    end_of_round_extra_turns = models.PositiveSmallIntegerField(default=3)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -97,6 +126,11 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
+
+    @property
+    def has_day_two(self) -> bool:
+        """Day 1 Swiss, advancement by the rule, then day-2 Swiss (else a one-day event)."""
+        return bool(self.advancement_kind) and self.day_two_rounds > 0
 
     @property
     def zone(self) -> zoneinfo.ZoneInfo:
@@ -177,6 +211,7 @@ class Registration(models.Model):
         CHECKED_IN = "checked_in", _("Checked in")
         DROPPED = "dropped", _("Dropped")
         DISQUALIFIED = "disqualified", _("Disqualified")
+        NOT_ADVANCED = "not_advanced", _("Did not advance to day 2")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     user = models.ForeignKey(
@@ -204,6 +239,16 @@ class Registration(models.Model):
     )
     claimed_at = models.DateTimeField(null=True, blank=True)
     checked_in_at = models.DateTimeField(null=True, blank=True)
+    awarded_byes = models.PositiveSmallIntegerField(
+        default=0, help_text=_("Byes given in advance: this player sits out rounds 1 to N.")
+    )
+    fixed_table = models.PositiveIntegerField(
+        null=True, blank=True, help_text=_("The table this player always plays at.")
+    )
+    day_one_rank = models.PositiveIntegerField(null=True, blank=True)
+    advancement = models.JSONField(
+        default=dict, blank=True, help_text=_("The day-2 decision and why: code, en, ja.")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -236,6 +281,7 @@ class Round(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     stage = models.CharField(max_length=10, choices=Stage.choices, default=Stage.SWISS)
+    day = models.PositiveSmallIntegerField(default=1, help_text=_("Day 1 or day 2 (Swiss)."))
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PAIRED)
     seed = models.BigIntegerField(help_text=_("The pairing seed: the same seed, the same pairing."))
     minutes = models.PositiveSmallIntegerField(default=30)
@@ -318,6 +364,11 @@ class ResultReport(models.Model):
     intentional_draw = models.BooleanField(default=False)
     conceded_by = models.CharField(max_length=1, blank=True, help_text=_("a or b"))
     double_loss = models.BooleanField(default=False)
+    time_outcome = models.CharField(
+        max_length=20,
+        blank=True,
+        help_text=_("How a game unfinished at time ended (the event's end-of-round procedure)."),
+    )
     reason = models.TextField(blank=True)
     idempotency_key = models.CharField(max_length=80, blank=True)
     response = models.JSONField(default=dict, blank=True)

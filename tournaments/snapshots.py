@@ -65,11 +65,13 @@ def _public_renames(registrations: Iterable[Registration]) -> dict[str, str]:
 def standings_rows_json(
     *, event: Event, rows: tuple[StandingRow, ...] | list[StandingRow]
 ) -> list[dict[str, object]]:
-    registrations = list(event.registrations.select_related("user__profile"))
-    names = {engine_id(reg): public_name_of(reg) for reg in registrations}
-    renames = _public_renames(registrations)
+    listed = list(event.registrations.select_related("user__profile"))
+    registrations = {engine_id(reg): reg for reg in listed}
+    names = {key: public_name_of(reg) for key, reg in registrations.items()}
+    renames = _public_renames(listed)
     result = []
     for row in rows:
+        reg = registrations.get(row.player_id)
         result.append(
             {
                 "rank": row.rank,
@@ -91,6 +93,11 @@ def standings_rows_json(
                     for value in row.tiebreaks
                 ],
                 "explanation": reason_json(row.reason()),
+                # issue 12: the day-2 decision, and the day-1 place a non-advancer keeps
+                "advancement": reg.advancement if reg is not None else {},
+                "not_advanced": reg is not None
+                and reg.advancement.get("code") == "does_not_advance",
+                "day_one_rank": reg.day_one_rank if reg is not None else None,
             }
         )
     return list(_renamed(result, renames))

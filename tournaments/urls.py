@@ -2,6 +2,7 @@ from typing import Any
 
 from django.urls import URLPattern, URLResolver, include, path, register_converter
 
+import tournaments.views.championship as championship  # issue 12: day 2, seating, override
 import tournaments.views.checkin as checkin  # issue 10: check-in, claim codes, judge calls
 import tournaments.views.decks as decks  # issue 11: reading, sharing, saving, building decks
 import tournaments.views.rechecks as rechecks  # issue 11: re-checks after a ban-list change
@@ -267,6 +268,25 @@ event_urlpatterns: list[URLPattern] = [
         organiser.event_action,
         name="event-action",
         access=SCOREKEEPER,
+    ),
+    # issue 12: advancing to day 2, byes in advance and fixed tables, pairing a round by hand
+    route(
+        "<id:event_id>/manage/day-two/",
+        championship.event_advance,
+        name="event-advance",
+        access=(ORGANISER, SCOREKEEPER),
+    ),
+    route(
+        "<id:event_id>/manage/seating/",
+        championship.event_seating,
+        name="event-seating",
+        access=ORGANISER,
+    ),
+    route(
+        "<id:event_id>/manage/pair-by-hand/",
+        championship.round_override,
+        name="round-override",
+        access=(ORGANISER, SCOREKEEPER),
     ),
     route("<id:event_id>/staff/", staff.staff_page, name="event-staff", access=ORGANISER),
     route(

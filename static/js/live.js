@@ -55,9 +55,15 @@
   if (!clock) return;
   const state = JSON.parse(document.getElementById("clock-data").textContent);
   const out = clock.querySelector(".clock-time");
+  const called = document.querySelector("[data-end-of-round]");
   function show(seconds) {
     const s = Math.max(0, Math.floor(seconds));
     out.textContent = String(Math.floor(s / 60)).padStart(2, "0") + ":" + String(s % 60).padStart(2, "0");
+    if (called) {  // time is called: the end-of-round procedure stands out
+      const atTime = s === 0 && state.status === "in_progress";
+      called.classList.toggle("at-time", atTime);
+      called.querySelector("[data-at-time]").hidden = !atTime;
+    }
   }
   function tick() {
     if (state.status === "in_progress" && state.ends_at) show((Date.parse(state.ends_at) - Date.now()) / 1000);

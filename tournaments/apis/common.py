@@ -179,7 +179,7 @@ class RoundOutputSerializer(serializers.ModelSerializer[Round]):
         model = Round
         fields = [
             "id", "number", "stage", "status", "seed", "minutes", "started_at", "ends_at",
-            "paused_remaining_seconds", "summary", "revision", "matches",
+            "paused_remaining_seconds", "summary", "revision", "matches", "day",
         ]  # fmt: skip
 
     @extend_schema_field(MatchOutputSerializer(many=True))
@@ -193,7 +193,10 @@ class RoundSummaryOutputSerializer(serializers.ModelSerializer[Round]):
 
     class Meta:
         model = Round
-        fields = ["id", "number", "stage", "status", "minutes", "started_at", "ends_at", "revision"]
+        fields = [
+            "id", "number", "stage", "status", "minutes", "started_at", "ends_at", "revision",
+            "day",
+        ]  # fmt: skip
 
 
 class ResultOutputSerializer(serializers.Serializer[dict[str, Any]]):

@@ -96,6 +96,12 @@ class JudgeResultApi(APIView):
         draws = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
         double_loss = serializers.BooleanField(required=False, default=False)
         intentional_draw = serializers.BooleanField(required=False, default=False)
+        time_outcome = serializers.ChoiceField(
+            choices=["", "time_draw", "time_hp", "time_judge"],
+            required=False,
+            default="",
+            help_text="How a game unfinished at time ended (the event's end-of-round procedure).",
+        )
         reason = serializers.CharField(
             required=False, default="", allow_blank=True, max_length=1000
         )

@@ -80,6 +80,12 @@ class ResultReportApi(APIView):
         wins_b = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
         draws = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
         intentional_draw = serializers.BooleanField(required=False, default=False)
+        time_outcome = serializers.ChoiceField(
+            choices=["", "time_draw", "time_hp", "time_judge"],
+            required=False,
+            default="",
+            help_text="How a game unfinished at time ended (the event's end-of-round procedure).",
+        )
         concede = serializers.BooleanField(
             required=False, default=False, help_text="I concede: the score is filled in for me."
         )

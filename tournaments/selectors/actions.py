@@ -24,8 +24,20 @@ def event_is_over(event: Event) -> bool:
 
 
 def _swiss_done(event: Event, last: Round) -> bool:
+    extra = event.day_two_rounds if event.has_day_two else 0
     return (
         last.stage == Round.Stage.SWISS
+        and event.swiss_rounds is not None
+        and last.number >= event.swiss_rounds + extra
+    )
+
+
+def _day_one_done(event: Event, last: Round) -> bool:
+    """Day 1's last round is complete and day 2's players are not decided yet."""
+    return (
+        event.has_day_two
+        and event.advanced_at is None
+        and last.stage == Round.Stage.SWISS
         and event.swiss_rounds is not None
         and last.number >= event.swiss_rounds
     )
@@ -59,7 +71,9 @@ def event_actions_available(*, event: Event, last_round: Round | None) -> frozen
     if last_round.status == Round.Status.COMPLETE:
         available.add("finish")
         swiss_done = _swiss_done(event, last_round)
-        if not swiss_done and not _final_played(last_round):
+        if _day_one_done(event, last_round):
+            available.add("advance")
+        elif not swiss_done and not _final_played(last_round):
             available.add("pair")
         if event.top_cut and last_round.stage == Round.Stage.SWISS and swiss_done:
             available.add("topcut")

@@ -38,6 +38,13 @@ def _players(event_id: int) -> list[dict[str, Any]]:
             "status": reg.status,
             "late_rounds_missed": reg.late_rounds_missed,
             "dropped_after_round": reg.dropped_after_round,
+            # issue 12: byes in advance, fixed table, the day-2 decision and the day-1 place
+            "awarded_byes": reg.awarded_byes,
+            "fixed_table": reg.fixed_table,
+            "day_one_rank": reg.day_one_rank,
+            "advancement": reg.advancement.get("code", ""),
+            "advancement_en": reg.advancement.get("en", ""),
+            "advancement_ja": reg.advancement.get("ja", ""),
         }
         for reg in registrations_of_event(event_id)
     ]
@@ -55,6 +62,7 @@ def _pairings(event_id: int) -> list[dict[str, Any]]:
         {
             "round": round_obj.number,
             "stage": round_obj.stage,
+            "day": round_obj.day,
             "table": match.table,
             "match": match.pk,
             "player_a": match.player_a_id,
@@ -76,6 +84,7 @@ def _results(event_id: int) -> list[dict[str, Any]]:
         rows.append(
             {
                 "round": round_obj.number,
+                "day": round_obj.day,
                 "table": match.table,
                 "match": match.pk,
                 "player_a_name": _name(match.player_a),
@@ -87,6 +96,7 @@ def _results(event_id: int) -> list[dict[str, Any]]:
                 "double_loss": None if report is None else report.double_loss,
                 "intentional_draw": None if report is None else report.intentional_draw,
                 "source": "" if report is None else report.source,
+                "time_outcome": "" if report is None else report.time_outcome,
             }
         )
     return rows
@@ -102,6 +112,8 @@ def _standings(event_id: int) -> list[dict[str, Any]]:
             key: row.get(key)
             for key in ("rank", "registration", "name", "points", "record", "games", "dropped")
         }
+        flat["day_one_rank"] = row.get("day_one_rank")  # issue 12: kept by non-advancers
+        flat["not_advanced"] = bool(row.get("not_advanced"))
         for tiebreak in row.get("tiebreaks", []):
             flat[f"tiebreak_{tiebreak['key']}"] = tiebreak["value"]
         rows.append(flat)

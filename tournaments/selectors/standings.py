@@ -3,9 +3,11 @@ them."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
 
 from django.db.models import Prefetch
 
@@ -32,9 +34,31 @@ def engine_id(registration: Registration) -> str:
     return f"{registration.display_name} #{registration.pk}"
 
 
+_ENGINE_ID_SUFFIX = re.compile(r" #\d+(?!\d)")
+
+
+def readable(reason: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored reason (code, en, ja, fields) as people read it: players by name, without the
+    ``#<registration>`` the engine's ids carry (no internal id is shown)."""
+    return {
+        **reason,
+        "en": _ENGINE_ID_SUFFIX.sub("", str(reason.get("en", ""))),
+        "ja": _ENGINE_ID_SUFFIX.sub("", str(reason.get("ja", ""))),
+    }
+
+
 def registration_pk(player: str) -> int:
     """The registration behind an engine id (see ``engine_id``)."""
     return int(player.rsplit("#", 1)[1])
+
+
+#: Registrations the engine sees as out of the event: dropped, disqualified, or not advanced to
+#: day 2 (they keep their results and their day-1 place, and are not paired again).
+_NOT_PLAYING = (
+    Registration.Status.DROPPED,
+    Registration.Status.DISQUALIFIED,
+    Registration.Status.NOT_ADVANCED,
+)
 
 
 @dataclass(frozen=True)
@@ -73,7 +97,7 @@ def engine_view(*, event: Event, through_round: int | None = None) -> EngineView
     entrants = tuple(
         Entrant(
             id=names[reg.pk],
-            dropped=reg.status in (Registration.Status.DROPPED, Registration.Status.DISQUALIFIED),
+            dropped=reg.status in _NOT_PLAYING,
             late_rounds_missed=reg.late_rounds_missed,
         )
         for reg in sorted(registrations.values(), key=lambda r: r.pk)
@@ -87,11 +111,33 @@ def engine_view(*, event: Event, through_round: int | None = None) -> EngineView
 
 
 def standings_compute(*, event: Event, through_round: int | None = None) -> Sequence[StandingRow]:
+    """The standings after ``through_round`` (every Swiss round when None). Once day 2's players
+    are decided, those who did not advance come after every day-2 player, in their final day-1
+    order (their day-1 place is kept on the registration and shown beside the row)."""
     view = engine_view(event=event, through_round=through_round)
-    return compute_standings(
+    rows = compute_standings(
         view.entrants,
         view.results,
         profile=tiebreak_profile(event.tiebreak_profile),
         scoring=scoring_for(event),
         seed=event.pk,
     )
+    if event.advanced_at is None:
+        return rows
+    return day_two_order(rows, view.registrations)
+
+
+def day_two_order(
+    rows: Sequence[StandingRow], registrations: dict[int, Registration]
+) -> tuple[StandingRow, ...]:
+    """Day-2 players first (in their order), then the players who did not advance in their
+    day-1 order; places numbered again from 1."""
+
+    def key(row: StandingRow) -> tuple[int, int]:
+        reg = registrations.get(registration_pk(row.player_id))
+        if reg is not None and reg.advancement.get("code") == "does_not_advance":
+            return (1, reg.day_one_rank or row.rank)
+        return (0, row.rank)
+
+    ordered = sorted(rows, key=key)
+    return tuple(replace(row, rank=place) for place, row in enumerate(ordered, start=1))

@@ -7,6 +7,11 @@ here.
 """
 
 from tournaments.services.announcements import announcement_create
+from tournaments.services.championship import (
+    event_advance_to_day_two,
+    registration_set_seating,
+    round_pairing_override,
+)
 from tournaments.services.copying import event_copy
 from tournaments.services.decklists import (
     decklist_recheck_run,
@@ -55,6 +60,7 @@ __all__ = [
     "decklist_recheck_start",
     "decklist_submit",
     "decklist_unlock",
+    "event_advance_to_day_two",
     "event_copy",
     "event_create",
     "event_finish",
@@ -68,6 +74,7 @@ __all__ = [
     "registration_check_in",
     "registration_create",
     "registration_drop",
+    "registration_set_seating",
     "registration_undrop",
     "registrations_import_csv",
     "result_confirm",
@@ -76,6 +83,7 @@ __all__ = [
     "round_complete",
     "round_extend",
     "round_pair",
+    "round_pairing_override",
     "round_pause",
     "round_repair",
     "round_resume",

@@ -20,6 +20,7 @@ from core.errors import (
 from core.time_zones import is_valid_zone
 from tournaments import notifications as notify
 from tournaments.models import Event, EventRole
+from tournaments.pairing import AdvancementRule, InvalidPairingInputError, ScoringConfig
 from tournaments.services.locks import event_lock
 
 #: Structure presets per game. ZUTOMAYO CARD publishes no tournament structure we could find:
@@ -65,6 +66,9 @@ EDITABLE_FIELDS = frozenset(
     }
     # issue 10: when, where, how much and whom to ask
     | {"start_time", "time_zone", "region", "entry_fee", "contact"}
+    # issue 12: day 1, advancement, day 2; what happens when time is called
+    | {"advancement_kind", "advancement_value", "day_two_rounds", "end_of_round",
+       "end_of_round_extra_turns"}
 )  # fmt: skip
 SCORING_KEYS = frozenset({"win", "draw", "loss", "bye"})
 
@@ -81,8 +85,34 @@ def _validate_details(event: Event) -> None:
         raise InvalidInputError(gettext("capacity must be at least 2 players"), field="capacity")
 
 
+def _validate_championship(event: Event) -> None:
+    """Day 2 needs a rule with a value and at least one round; the rule is the pure
+    package's (a record rule may not have more losses than day 1 has rounds)."""
+    if event.advancement_kind not in ("", *Event.AdvancementKind.values):
+        raise InvalidInputError("advance by points, record or top N", field="advancement_kind")
+    if not 0 <= event.day_two_rounds <= 20:
+        raise InvalidInputError("day 2 has 0 to 20 Swiss rounds", field="day_two_rounds")
+    if event.end_of_round not in Event.EndOfRound.values:
+        raise InvalidInputError("choose what happens when time is called", field="end_of_round")
+    if not 1 <= event.end_of_round_extra_turns <= 10:
+        raise InvalidInputError("1 to 10 extra turns", field="end_of_round_extra_turns")
+    if not event.advancement_kind:
+        return
+    if event.advancement_value is None:
+        raise InvalidInputError("say the rule's number", field="advancement_value")
+    if event.day_two_rounds < 1:
+        raise InvalidInputError("day 2 needs at least one Swiss round", field="day_two_rounds")
+    try:
+        rule = AdvancementRule(event.advancement_kind, event.advancement_value)  # type: ignore[arg-type]
+        if event.swiss_rounds:
+            rule.threshold_points(rounds=event.swiss_rounds, config=ScoringConfig())
+    except InvalidPairingInputError as exc:
+        raise InvalidInputError(exc.message, field="advancement_value") from exc
+
+
 def _validate_structure(event: Event) -> None:
     _validate_details(event)
+    _validate_championship(event)
     if event.top_cut not in (0, 2, 4, 8, 16, 32, 64):
         raise InvalidInputError("top cut must be 0, 2, 4, 8, 16, 32 or 64", field="top_cut")
     if event.structure_style not in ("mtr", "pokemon", "bo1"):

@@ -58,6 +58,8 @@ def print_job_request(
 
 def _header(event: Event, round_obj: Round) -> PrintHeader:
     stage = "Top cut / トップカット" if round_obj.stage == Round.Stage.TOP_CUT else "Swiss / スイス"
+    if event.has_day_two and round_obj.stage == Round.Stage.SWISS:  # issue 12: day 1 or day 2
+        stage = f"Day {round_obj.day} / {round_obj.day}日目 · {stage}"
     best_of = event.top_cut_best_of if round_obj.stage == Round.Stage.TOP_CUT else event.best_of
     return PrintHeader(
         event_name=event.name,
@@ -89,6 +91,14 @@ def _pairing_lines(snapshot: RoundSnapshot) -> list[PairingLine]:
     return lines
 
 
+def _standing_name(row: dict[str, object]) -> str:
+    """The name, and for a player who did not advance to day 2 their day-1 place (issue 12)."""
+    if row.get("not_advanced"):
+        place = row.get("day_one_rank")
+        return f"{row['name']} (day 1: {place}, not advanced / 1日目{place}位・2日目進出なし)"
+    return str(row["name"])
+
+
 def render_pdf(job: PrintJob) -> bytes:
     round_obj = job.round
     event = round_obj.event
@@ -103,7 +113,8 @@ def render_pdf(job: PrintJob) -> bytes:
         columns = [t["key"].upper() for t in rows[0]["tiebreaks"]] if rows else []
         lines = [
             StandingLine(
-                rank=row["rank"], player=row["name"], points=row["points"], record=row["record"],
+                rank=row["rank"], player=_standing_name(row), points=row["points"],
+                record=row["record"],
                 tiebreaks=tuple(str(t["value"]) for t in row["tiebreaks"]),
             )
             for row in rows

@@ -19,6 +19,7 @@ from django.db.models import F
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, PermissionDeniedError
 from tournaments import notifications as notify
+from tournaments.end_of_round import TIME_DRAW, validate_time_outcome
 from tournaments.models import Event, Match, ResultReport, Round
 from tournaments.pairing import games_to_win
 from tournaments.permissions import is_result_keeper
@@ -98,6 +99,19 @@ def validate_score(
         raise InvalidInputError("an intentional draw has equal wins", field="intentional_draw")
     if wins_a == wins_b == draws == 0 and not intentional_draw:
         raise InvalidInputError("report at least one game, or an intentional draw", field="wins_a")
+
+
+def _time_checked(
+    *, event: Event, outcome: str, wins_a: int, wins_b: int, draws: int, by_judge: bool
+) -> int:
+    """Check a result's time outcome against the event's end-of-round procedure; a draw at
+    time with no game counted is one drawn game. Returns the drawn games."""
+    validate_time_outcome(
+        event=event, outcome=outcome, wins_a=wins_a, wins_b=wins_b, by_judge=by_judge
+    )
+    if outcome == TIME_DRAW and wins_a == wins_b and draws == 0:
+        return 1
+    return draws
 
 
 def _next_version(match: Match) -> int:
@@ -208,6 +222,7 @@ def result_report(
     draws: int = 0,
     intentional_draw: bool = False,
     concede: bool = False,
+    time_outcome: str = "",
     idempotency_key: str = "",
 ) -> ResultOutcome:
     """A player reports their own match. Equal reports from both players confirm it; different
@@ -226,6 +241,11 @@ def result_report(
     if concede:
         needed = games_to_win(stage_best_of(event, match.round.stage))
         wins_a, wins_b, draws = (0, needed, 0) if side == "a" else (needed, 0, 0)
+        time_outcome = ""
+    draws = _time_checked(
+        event=event, outcome=time_outcome, wins_a=wins_a, wins_b=wins_b, draws=draws,
+        by_judge=False,
+    )  # fmt: skip
     validate_score(
         event=event, stage=match.round.stage, wins_a=wins_a, wins_b=wins_b, draws=draws,
         intentional_draw=intentional_draw,
@@ -265,6 +285,7 @@ def result_report(
         wins_b=wins_b,
         draws=draws,
         intentional_draw=intentional_draw,
+        time_outcome=time_outcome,
         conceded_by=side if concede else "",
         idempotency_key=idempotency_key,
     )
@@ -295,6 +316,7 @@ def result_confirm(*, match_id: int, user: User, idempotency_key: str = "") -> R
         wins_b=pending.wins_b,
         draws=pending.draws,
         intentional_draw=pending.intentional_draw,
+        time_outcome=pending.time_outcome,
         idempotency_key=idempotency_key,
     )
 
@@ -310,6 +332,7 @@ def result_enter_by_judge(
     double_loss: bool = False,
     intentional_draw: bool = False,
     reason: str = "",
+    time_outcome: str = "",
     idempotency_key: str = "",
 ) -> ResultOutcome:
     """A judge or scorekeeper enters or overrides a result; it is confirmed at once.
@@ -343,6 +366,10 @@ def result_enter_by_judge(
         if wins_a or wins_b or draws:
             raise InvalidInputError("a double loss has no game score", field="double_loss")
     else:
+        draws = _time_checked(
+            event=event, outcome=time_outcome, wins_a=wins_a, wins_b=wins_b, draws=draws,
+            by_judge=True,
+        )  # fmt: skip
         validate_score(
             event=event, stage=match.round.stage, wins_a=wins_a, wins_b=wins_b, draws=draws,
             intentional_draw=intentional_draw,
@@ -367,5 +394,6 @@ def result_enter_by_judge(
         draws=draws,
         double_loss=double_loss,
         intentional_draw=intentional_draw,
+        time_outcome="" if double_loss else time_outcome,
         idempotency_key=idempotency_key,
     )

@@ -21,6 +21,8 @@ from tournaments import notifications as notify
 from tournaments.models import Event, Match, Registration, ResultReport, Round
 from tournaments.pairing import (
     InvalidPairingInputError,
+    Pairing,
+    PlayerRecord,
     RoundPairings,
     pair_round,
     player_records,
@@ -63,7 +65,8 @@ def _lock_round(round_id: int, by: User | None) -> Round:
     )
 
 
-def swiss_round_count(event: Event) -> int:
+def day_one_round_count(event: Event) -> int:
+    """Day 1's Swiss rounds (all the Swiss rounds of a one-day event)."""
     if event.swiss_rounds:
         return event.swiss_rounds
     attendance = Registration.objects.filter(
@@ -72,9 +75,17 @@ def swiss_round_count(event: Event) -> int:
     return recommended_structure(max(attendance, 2), event.structure_style).swiss_rounds
 
 
-def _engine_pairings(event: Event, number: int, seed: int) -> RoundPairings:
-    view = engine_view(event=event)
-    standings = standings_compute(event=event) if number > 1 else ()
+def swiss_round_count(event: Event) -> int:
+    """Every Swiss round: day 1's, and day 2's when the event has a day 2."""
+    return day_one_round_count(event) + (event.day_two_rounds if event.has_day_two else 0)
+
+
+def engine_records(event: Event, number: int) -> tuple[PlayerRecord, ...]:
+    """The engine's records of every player before round ``number``: anyone not checked in is
+    out of the round, and the organiser's byes given in advance and fixed tables are on them.
+    Refused (409, with what to do) when fewer than two players are still playing."""
+    view = engine_view(event=event, through_round=number - 1)
+    standings = standings_compute(event=event, through_round=number - 1) if number > 1 else ()
     records = player_records(
         view.entrants, view.results, scoring=scoring_for(event), standings=standings
     )
@@ -89,11 +100,57 @@ def _engine_pairings(event: Event, number: int, seed: int) -> RoundPairings:
         for record in records
     )  # fmt: skip
     if len(checked_in) < 2:
-        raise ConflictError("check at least two players in before pairing", field="event")
+        raise _too_few_players(event, number, checked_in)
+    seating = {
+        engine_id(reg): (reg.awarded_byes, reg.fixed_table)
+        for reg in view.registrations.values()
+        if reg.awarded_byes or reg.fixed_table
+    }
+    if seating:  # byes given in advance and fixed tables, set by the organiser
+        records = tuple(
+            dataclasses.replace(
+                record, awarded_byes=seating[record.id][0], fixed_table=seating[record.id][1]
+            )
+            if record.id in seating
+            else record
+            for record in records
+        )
+    return records
+
+
+def _engine_pairings(event: Event, number: int, seed: int) -> RoundPairings:
+    records = engine_records(event, number)
     try:
         return pair_round(records, round_number=number, seed=seed, config=scoring_for(event))
     except InvalidPairingInputError as exc:  # a defect of ours, reported rather than a 500
         raise ConflictError(f"the pairing engine refused the input: {exc}") from exc
+
+
+def _too_few_players(event: Event, number: int, checked_in: set[str]) -> ConflictError:
+    """Why a round cannot be paired with fewer than two players, and what to do instead."""
+    if number > 1 and len(checked_in) == 1:
+        (last,) = checked_in
+        name = last.rsplit(" #", 1)[0]
+        return ConflictError(
+            f"only {name} is still playing: everybody else has dropped, so there is nobody to "
+            "pair; finish the event (or undo a drop)",
+            field="event",
+            code="one_player_left",
+        )
+    if number > 1:
+        return ConflictError(
+            "nobody is still playing: finish the event (or undo a drop)",
+            field="event",
+            code="no_player_left",
+        )
+    return ConflictError("check at least two players in before pairing", field="event")
+
+
+def _seat_reason(pairing: Pairing) -> dict[str, object]:
+    reason = reason_json(pairing.reason)
+    if pairing.seat_reason is not None:
+        reason["seat"] = reason_json(pairing.seat_reason)
+    return reason
 
 
 def _swiss_matches(pairings: RoundPairings) -> list[Match]:
@@ -103,17 +160,20 @@ def _swiss_matches(pairings: RoundPairings) -> list[Match]:
             table=pairing.table,
             player_a_id=registration_pk(pairing.players[0]),
             player_b_id=registration_pk(pairing.players[1]),
-            reason=reason_json(pairing.reason),
+            reason=_seat_reason(pairing),
         )
         for pairing in pairings.pairings
     ]
-    if pairings.bye is not None:
+    table = max([pairing.table for pairing in pairings.pairings], default=0)
+    byes = ([pairings.bye] if pairings.bye is not None else []) + list(pairings.awarded_byes)
+    for bye in byes:  # after the last table (a fixed table may be beyond the count)
+        table += 1
         matches.append(
             Match(
-                table=len(pairings.pairings) + 1,
-                player_a_id=registration_pk(pairings.bye.player),
+                table=table,
+                player_a_id=registration_pk(bye.player),
                 is_bye=True,
-                reason=reason_json(pairings.bye.reason),
+                reason=reason_json(bye.reason),
             )
         )
     return matches
@@ -128,6 +188,7 @@ def _swiss_summary(pairings: RoundPairings) -> dict[str, object]:
         "byes": summary.byes,
         "repeat_byes": summary.repeat_byes,
         "reason": reason_json(summary.reason),
+        "awarded_byes": len(pairings.awarded_byes),
     }
 
 
@@ -144,6 +205,7 @@ def _round_create(
     number: int,
     stage: str = Round.Stage.SWISS,
     seed: int = 0,
+    day: int = 1,
     summary: dict[str, object],
     matches: list[Match],
     action: str,
@@ -154,7 +216,13 @@ def _round_create(
     Top-cut rounds follow the bracket and have no seed."""
     minutes = event.top_cut_round_minutes if stage == Round.Stage.TOP_CUT else event.round_minutes
     round_obj = Round.objects.create(
-        event=event, number=number, stage=stage, seed=seed, minutes=minutes, summary=summary
+        event=event,
+        number=number,
+        stage=stage,
+        seed=seed,
+        minutes=minutes,
+        summary=summary,
+        day=day,
     )
     _seat(round_obj, matches)
     snapshot_refresh(round_obj=round_obj, standings=True)
@@ -190,8 +258,16 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
             code="swiss_complete",
         )
     if number == 1 and event.swiss_rounds is None:
-        event.swiss_rounds = planned
+        event.swiss_rounds = day_one_round_count(event)
         event.save(update_fields=["swiss_rounds"])
+    day = 2 if event.has_day_two and number > day_one_round_count(event) else 1
+    if day == 2 and event.advanced_at is None:
+        raise ConflictError(
+            f"day 1's {day_one_round_count(event)} rounds are played: advance the players "
+            "who meet the rule to day 2 first",
+            field="round",
+            code="advance_first",
+        )
     round_seed = seed if seed is not None else _new_seed()
     dropped_absent = registrations_drop_absent(event=event, by=by) if number == 1 else []
     pairings = _engine_pairings(event, number, round_seed)
@@ -206,6 +282,7 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
         by=by,
         number=number,
         seed=round_seed,
+        day=day,
         summary=summary,
         matches=_swiss_matches(pairings),
         action="tournaments.round.paired",

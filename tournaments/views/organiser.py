@@ -56,6 +56,7 @@ from core.errors import ConflictError, InvalidInputError
 from core.views import form_service_call, request_user
 from tournaments import services
 from tournaments.forms import (
+    CHAMPIONSHIP_FIELDS,
     CsvImportForm,
     EventCreateForm,
     EventEditForm,
@@ -72,6 +73,7 @@ from tournaments.permissions import (
     is_event_organiser,
 )
 from tournaments.selectors.actions import event_actions_available
+from tournaments.selectors.championship import structure_tables
 from tournaments.selectors.events import event_dashboard
 from tournaments.selectors.registrations import registration_get, registration_id_in_event
 from tournaments.selectors.rounds import round_id_in_event
@@ -99,14 +101,19 @@ def event_create(request: HttpRequest) -> HttpResponse:
                 venue=data["venue"], capacity=data["capacity"], swiss_rounds=data["swiss_rounds"],
                 top_cut=data["top_cut"], start_time=data["start_time"],
                 time_zone=data["time_zone"], region=data["region"], entry_fee=data["entry_fee"],
-                contact=data["contact"],
+                contact=data["contact"], **{name: data[name] for name in CHAMPIONSHIP_FIELDS},
             ),
         )  # fmt: skip
         if event is not None:
             messages.success(request, _("Event created. Open registration when you are ready."))
             return redirect("tournaments:event-manage", event_id=event.pk)
     status = 400 if request.method == "POST" else 200
-    return render(request, "tournaments/event_create.html", {"form": form}, status=status)
+    return render(
+        request,
+        "tournaments/event_create.html",
+        {"form": form, "structure_tables": structure_tables()},
+        status=status,
+    )
 
 
 @login_required
@@ -423,7 +430,7 @@ def event_action(request: HttpRequest, event_id: int, action: str) -> HttpRespon
 EDITABLE = (
     "name", "date", "venue", "capacity", "registration_opens_at", "registration_closes_at",
     "decklist_deadline", "swiss_rounds", "top_cut", "round_minutes", "tiebreak_profile",
-    "start_time", "time_zone", "region", "entry_fee", "contact",
+    "start_time", "time_zone", "region", "entry_fee", "contact", *CHAMPIONSHIP_FIELDS,
 )  # fmt: skip
 
 
@@ -450,5 +457,8 @@ def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
                 messages.success(request, _("Event saved."))
                 return redirect("tournaments:event-manage", event_id=event.pk)
     return render(
-        request, "tournaments/event_edit.html", {"event": event, "form": form}, status=status
+        request,
+        "tournaments/event_edit.html",
+        {"event": event, "form": form, "structure_tables": structure_tables(event)},
+        status=status,
     )

@@ -16,6 +16,7 @@ from core.live import answer_poll, is_live_poll, mark_page, render_live
 from core.profiles import registration_name_for
 from core.views import request_user
 from tournaments import services
+from tournaments.end_of_round import procedure_for, time_outcome_choices
 from tournaments.forms import (
     ResultForm,
 )
@@ -108,6 +109,7 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     view = match_for_viewer(match_id=match_id, user=user)
     match: Match = view["match"]
     view |= match_appeal_state(match=match)
+    view |= _time_outcomes(match, by_judge=bool(view["is_staff"] and not view["side"]))
     back = reverse("tournaments:match-report", args=[match.pk])
     if request.method == "POST":
         form = ResultForm(request.POST)
@@ -159,6 +161,15 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
         if asked is not None:
             return asked
     return render(request, "tournaments/match_report.html", {**view, "form": ResultForm()})
+
+
+def _time_outcomes(match: Match, *, by_judge: bool) -> dict[str, Any]:
+    """Issue 12: the event's end-of-round procedure and the time outcomes it offers."""
+    event = match.round.event
+    return {
+        "procedure": procedure_for(event),
+        "time_choices": time_outcome_choices(event, by_judge=by_judge),
+    }
 
 
 def _ask_concede(request: HttpRequest, view: dict[str, Any], back: str) -> HttpResponse | None:

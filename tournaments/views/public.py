@@ -9,6 +9,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -20,6 +21,7 @@ from core.live import (
     not_modified_response,
     revision_etag,
 )
+from tournaments.end_of_round import procedure_for
 from tournaments.forms import EventDirectoryForm
 from tournaments.models import Round
 from tournaments.permissions import (
@@ -28,6 +30,7 @@ from tournaments.permissions import (
 )
 from tournaments.selectors.announcements import SHOWN_ON_EVENT_PAGE, announcement_list
 from tournaments.selectors.audit import can_read_event_audit
+from tournaments.selectors.championship import day_two_rule
 from tournaments.selectors.events import (
     DirectoryFilters,
     DirectoryStatus,
@@ -42,6 +45,7 @@ from tournaments.selectors.events import (
 from tournaments.selectors.matches import bracket_rounds
 from tournaments.selectors.placings import final_placings
 from tournaments.selectors.rounds import latest_top_cut_round, round_snapshot
+from tournaments.selectors.standings import readable
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -91,6 +95,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
             **event_page(event=event, user=request.user),
             "announcements": announcement_list(event_id=event.pk, limit=SHOWN_ON_EVENT_PAGE),
             "placings": final_placings(event),  # issue 11, req 10
+            "day_two_rule": day_two_rule(event),  # issue 12
+            "procedure": procedure_for(event),
         },
     )
 
@@ -146,6 +152,7 @@ def round_pairings(request: HttpRequest, event_id: int, number: int | None = Non
         "event": event,
         "round": round_obj,
         "rows": rows,
+        "notes": pairing_notes(snapshot.pairings),
         "by_table": by_table,
         "rounds": event.rounds.order_by("number"),
     }
@@ -246,8 +253,30 @@ def round_clock(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(
         request,
         "tournaments/round_clock.html",
-        {"event": event, "round": round_obj, "clock": clock_state(round_obj)},
+        {
+            "event": event,
+            "round": round_obj,
+            "clock": clock_state(round_obj),
+            "procedure": procedure_for(event),
+            "at_time": round_obj is not None
+            and round_obj.status == Round.Status.IN_PROGRESS
+            and round_obj.ends_at is not None
+            and round_obj.ends_at <= timezone.now(),
+        },
     )
+
+
+def pairing_notes(pairings: list[dict[str, Any]]) -> list[dict[str, object]]:
+    """Why a table has its number (a player's fixed seating) and why a player has a bye (given
+    in advance, or the odd player's), for the pairings page (issue 12)."""
+    notes: list[dict[str, object]] = []
+    for pairing in pairings:
+        reason = pairing.get("reason") or {}
+        if pairing["bye"] and reason.get("en"):
+            notes.append(readable(reason))
+        elif isinstance(reason.get("seat"), dict):
+            notes.append(readable(reason["seat"]))
+    return notes
 
 
 def clock_state(round_obj: Round | None) -> dict[str, object]:

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0008_decks_saved_deck'),
+        ('tournaments', '0009_merge_champ_decks'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
