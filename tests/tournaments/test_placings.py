@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from tests.tournaments.conftest import Score, TournamentKit
 from tournaments.models import Event, Match, Registration, Round
+from tournaments.selectors.people import my_events
 from tournaments.selectors.placings import final_placings
 from tournaments.services import event_finish, round_pair, topcut_start
 
@@ -121,3 +122,13 @@ def test_api_and_export_carry_the_placings(
     lines = export.content.decode().splitlines()
     assert lines[0].startswith("placing,")
     assert lines[1].startswith(f"1,1,1,{swiss[2]}")
+
+
+def test_my_events_show_the_final_placing(top_4: tuple[Event, list[str]]) -> None:
+    event, swiss = top_4
+    expected = {swiss[2]: "1", swiss[3]: "2", swiss[0]: "3–4", swiss[1]: "3–4", swiss[4]: "5"}
+    for name, placing in expected.items():
+        registration = Registration.objects.get(event=event, display_name=name)
+        assert registration.user is not None
+        [item] = my_events(user=registration.user).past
+        assert item.placing == placing, name

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from tournaments.pairing.types import InvalidPairingInputError
 
-__all__ = ["BracketResult", "Placing", "final_placings"]
+__all__ = ["BracketResult", "Placing", "elimination_band", "final_placings"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,3 +115,11 @@ def final_placings(
         place += 1
         placings.append(Placing(player, place, place, top_cut=False))
     return tuple(placings)
+
+
+def elimination_band(out_at: int) -> tuple[int, int]:
+    """The places shared by the players who lost in a bracket round of ``out_at`` players:
+    2 -> (2, 2) (the final), 4 -> (3, 4), 8 -> (5, 8)."""
+    if out_at < 2 or out_at & (out_at - 1):
+        raise InvalidPairingInputError("out_at", "a bracket round has 2, 4, 8 … players")
+    return (2, 2) if out_at == 2 else (out_at // 2 + 1, out_at)

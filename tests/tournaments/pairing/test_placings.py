@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.pairing.placings import BracketResult, final_placings
+from tournaments.pairing.placings import BracketResult, elimination_band, final_placings
 from tournaments.pairing.types import InvalidPairingInputError
 
 SWISS = tuple(f"P{n}" for n in range(1, 11))  # P1 finished the Swiss first, P10 last
@@ -86,3 +86,9 @@ def test_bad_brackets_are_refused(bracket: list[list[BracketResult]]) -> None:
 def test_duplicate_in_standings_refused() -> None:
     with pytest.raises(InvalidPairingInputError):
         final_placings(("A", "A"))
+
+
+def test_elimination_bands() -> None:
+    assert [elimination_band(n) for n in (2, 4, 8, 16)] == [(2, 2), (3, 4), (5, 8), (9, 16)]
+    with pytest.raises(InvalidPairingInputError):
+        elimination_band(6)
