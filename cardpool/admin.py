@@ -1,6 +1,9 @@
 """Admin: browsing the card pool. Imports go through ``import_cards`` (the importer service)."""
 
+from typing import Any
+
 from django.contrib import admin
+from django.http import HttpRequest
 
 from cardpool.models import (
     BanList,
@@ -10,6 +13,7 @@ from cardpool.models import (
     CardSet,
     Format,
 )
+from cardpool.signals import ban_list_saved
 
 
 @admin.register(Card)
@@ -34,6 +38,18 @@ class BanListEntryInline(admin.TabularInline[BanListEntry, BanList]):
 class BanListAdmin(admin.ModelAdmin[BanList]):
     list_display = ["format", "effective_from", "note"]
     inlines = [BanListEntryInline]
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        """A list saved here is announced as the browser editor's are (issue 11, req 5): the
+        affected events re-check their lists."""
+        super().save_related(request, form, formsets, change)
+        ban_list = form.instance
+        ban_list_saved.send(
+            sender=BanList,
+            format_id=ban_list.format_id,
+            effective_from=ban_list.effective_from,
+            by=request.user if request.user.is_authenticated else None,
+        )
 
 
 admin.site.register(Format)

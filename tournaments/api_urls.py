@@ -11,6 +11,7 @@ from tournaments.apis import (
     events,
     exports,
     judge_desk,
+    placings,
     registrations,
     results,
     rounds,
@@ -175,6 +176,10 @@ urlpatterns: list[URLPattern] = [
     ),
     route(
         EVENT + "standings/", events.StandingsApi.as_view(), name="api-standings",
+        access={"GET": ANYONE}, when=DRAFT_HIDDEN,
+    ),
+    route(  # issue 11, req 10
+        EVENT + "placings/", placings.PlacingsApi.as_view(), name="api-placings",
         access={"GET": ANYONE}, when=DRAFT_HIDDEN,
     ),
     route(

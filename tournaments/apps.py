@@ -1,6 +1,13 @@
+from importlib import import_module
+
 from django.apps import AppConfig
 
 
 class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
+
+    def ready(self) -> None:
+        # issue 11, req 5: ``receivers`` connects to the card side's signals when loaded (a
+        # saved ban list re-checks the affected events' lists).
+        import_module("tournaments.receivers")

@@ -467,6 +467,23 @@ class Decklist(models.Model):
     )
     current_version = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
+    # issue 11, req 5: a re-check after a ban-list change found the current list illegal
+    illegal_since = models.DateTimeField(
+        null=True, blank=True, help_text=_("When a re-check found the current list illegal.")
+    )
+    recheck_report = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=_("Why it is illegal: the errors in English and Japanese."),
+    )
+    unlocked_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text=_("The organiser let the player fix it after the deadline."),
+    )
+    unlocked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     def __str__(self) -> str:
         return f"decklist of registration {self.registration_id} (v{self.current_version})"

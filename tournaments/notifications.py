@@ -41,6 +41,7 @@ EVENT_CHANGED = "event_changed"
 EVENT_CANCELLED = "event_cancelled"
 ANNOUNCEMENT = "announcement"
 DECKLIST_MISSING = "decklist_missing"
+DECKLIST_ILLEGAL = "decklist_illegal"  # issue 11, req 5
 
 register_kind(
     REGISTRATION_CONFIRMED,
@@ -129,6 +130,16 @@ register_kind(
     title=_("Submit your decklist: %(event)s"),
     body=_(
         "The decklist deadline of %(event)s is %(deadline)s, and you have not submitted one yet."
+    ),
+)
+
+register_kind(
+    DECKLIST_ILLEGAL,
+    label=_("Your decklist became illegal (a ban-list change)"),
+    title=_("Your decklist is no longer legal: %(event)s"),
+    body=_(
+        "After a ban-list change your decklist for %(event)s is no longer legal: %(errors)s "
+        "Fix it on your decklist page (ask the organiser to unlock it if the deadline has passed)."
     ),
 )
 
@@ -408,3 +419,20 @@ def decklists_missing(now: dt.datetime) -> int:
 
 
 register_due(decklists_missing)
+
+
+# --- decklists (issue 11, req 5) ---------------------------------------------------------------
+
+
+def decklist_became_illegal(
+    *, registration: Registration, event: Event, errors: Mapping[str, str], recheck_id: int
+) -> None:
+    """After a re-check found the player's current list illegal; ``errors`` per language."""
+    _send_to_registration(
+        registration,
+        kind=DECKLIST_ILLEGAL,
+        object_key=f"decklist{registration.pk}:recheck{recheck_id}",
+        params={"event": event.name, "errors": dict(errors)},
+        url=reverse("tournaments:decklist-submit", args=[registration.pk]),
+        event_id=event.pk,
+    )

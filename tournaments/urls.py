@@ -5,6 +5,8 @@ from django.urls import URLPattern, URLResolver, include, path, register_convert
 import tournaments.views.championship as championship  # issue 12: day 2, seating, override
 import tournaments.views.checkin as checkin  # issue 10: check-in, claim codes, judge calls
 import tournaments.views.decks as decks  # issue 11: reading, sharing, saving, building decks
+import tournaments.views.rechecks as rechecks  # issue 11: re-checks after a ban-list change
+import tournaments.views.results as results  # issue 11: placings, decklists, metagame
 from core.access import Access, Condition, route
 from tournaments.views import (
     announcements,
@@ -206,6 +208,33 @@ event_urlpatterns: list[URLPattern] = [
         name="bracket",
         access=PUBLIC_PAGE,
         when=DRAFT_HIDDEN,
+    ),
+    # issue 11, reqs 10 and 11: published decklists and the metagame
+    route(
+        "<id:event_id>/decklists/",
+        results.event_decklists,
+        name="event-decklists",
+        access={"GET": Access.EVENT_ORGANISER},
+        when={Condition.DECKLISTS_PUBLISHED: Access.ANYONE},
+    ),
+    route(
+        "<id:event_id>/metagame/",
+        results.event_metagame_page,
+        name="event-metagame",
+        access={"GET": Access.EVENT_ORGANISER},
+        when={Condition.DECKLISTS_PUBLISHED: Access.ANYONE},
+    ),
+    route(  # issue 11, req 5: re-checks after a ban-list change, and unlocking a list
+        "<id:event_id>/decklists/rechecks/",
+        rechecks.recheck_list,
+        name="decklist-rechecks",
+        access={"GET": Access.EVENT_ORGANISER},
+    ),
+    route(
+        "<id:event_id>/decklists/<id:registration_id>/unlock/",
+        rechecks.decklist_unlock,
+        name="decklist-unlock",
+        access={"POST": Access.EVENT_ORGANISER},
     ),
     route(
         "<id:event_id>/clock/",

@@ -135,7 +135,17 @@ def test_the_move_keeps_every_row_value_and_foreign_key(latest: list[tuple[str, 
 
     new = _migrate(latest)
 
-    assert _rows(new, "tournaments") == before
+    after = _rows(new, "tournaments")
+    # Columns added by later migrations (e.g. a re-check's verdict) are not part of the move.
+    assert [len(after[name]) for name in MOVED] == [len(before[name]) for name in MOVED]
+    kept = {
+        name: [
+            {key: row[key] for key in old_row}
+            for row, old_row in zip(after[name], rows, strict=True)
+        ]
+        for name, rows in before.items()
+    }
+    assert kept == before
     tables = connection.introspection.table_names()
     assert {f"tournaments_{name}" for name in MOVED} <= set(tables)
     assert not {f"cardpool_{name}" for name in MOVED} & set(tables)

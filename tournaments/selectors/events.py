@@ -277,7 +277,10 @@ def event_dashboard(*, event: Event, user: AnyUser) -> dict[str, Any]:
     require_event_scorekeeper(user=user, event_id=event.pk)
     rounds = list(event.rounds.order_by("-number"))
     return {
-        "registrations": event.registrations.order_by("status", "display_name"),
+        # the decklist joined: the player list flags lists a re-check found illegal (issue 11)
+        "registrations": event.registrations.select_related("decklist").order_by(
+            "status", "display_name"
+        ),
         "rounds": rounds,
         "round": rounds[0] if rounds else None,
     }

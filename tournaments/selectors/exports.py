@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tournaments.models import (
+    Event,
     Match,
     Registration,
     ResultReport,
@@ -16,10 +17,11 @@ from tournaments.permissions import (
     require_event_organiser,
 )
 from tournaments.selectors.matches import match_state, round_matches
+from tournaments.selectors.placings import placing_rows
 from tournaments.selectors.registrations import registrations_of_event
 from tournaments.selectors.rounds import event_rounds, latest_snapshot
 
-EXPORT_KINDS = ("players", "pairings", "results", "standings")
+EXPORT_KINDS = ("players", "pairings", "results", "standings", "placings")
 
 
 def _name(registration: Registration | None) -> str:
@@ -118,6 +120,11 @@ def _standings(event_id: int) -> list[dict[str, Any]]:
     return rows
 
 
+def _placings(event_id: int) -> list[dict[str, Any]]:
+    """Final placings (issue 11, req 10): empty until the event is finished."""
+    return placing_rows(Event.objects.get(pk=event_id))
+
+
 def event_export(*, event_id: int, kind: str, user: AnyUser) -> Sequence[dict[str, Any]]:
     """Flat rows (one dict per line) of players, pairings, results or standings (for the
     event's organisers)."""
@@ -127,5 +134,6 @@ def event_export(*, event_id: int, kind: str, user: AnyUser) -> Sequence[dict[st
         "pairings": _pairings,
         "results": _results,
         "standings": _standings,
+        "placings": _placings,
     }
     return producers[kind](event_id)

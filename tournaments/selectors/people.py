@@ -20,6 +20,7 @@ from tournaments.models import (
     ResultReport,
     Round,
 )
+from tournaments.pairing.placings import elimination_band
 
 
 def public_name_of(registration: Registration) -> str:
@@ -53,6 +54,8 @@ class MyEvent:
     #: The top-cut result: "winner", or the bracket size they were out at (8 = top 8).
     top_cut_won: bool = False
     top_cut_out_at: int | None = None
+    #: The final placing once the event is finished (issue 11, req 10): "1", "3–4", "9".
+    placing: str = ""
 
 
 @dataclass
@@ -74,6 +77,19 @@ def _winner(match: Match, report: ResultReport) -> int | None:
     if report.wins_b > report.wins_a:
         return match.player_b_id
     return None
+
+
+def _final_placing(item: MyEvent) -> str:
+    """The final placing as ``final_placings`` gives it (the top cut's bands, then the Swiss
+    rank), from what ``my_events`` already read; empty before the finish."""
+    if item.event.status != Event.Status.FINISHED:
+        return ""
+    if item.top_cut_won:
+        return "1"
+    if item.top_cut_out_at:
+        first, last = elimination_band(item.top_cut_out_at)
+        return str(first) if first == last else f"{first}–{last}"
+    return str(item.rank) if item.rank else ""
 
 
 def my_events(*, user: User) -> MyEvents:
@@ -134,6 +150,7 @@ def my_events(*, user: User) -> MyEvents:
                 item.top_cut_out_at = 2 * tables_per_round[top_match.round_id]
                 item.top_cut_won = False
                 break
+        item.placing = _final_placing(item)
         if reg.event.status in PAST_STATUSES:
             result.past.append(item)
         elif reg.event.status in RUNNING_STATUSES:

@@ -17,6 +17,7 @@ from tournaments.services.decklists import (
     decklist_recheck_run,
     decklist_recheck_start,
     decklist_submit,
+    decklist_unlock,
 )
 from tournaments.services.events import (
     event_create,
@@ -58,6 +59,7 @@ __all__ = [
     "decklist_recheck_run",
     "decklist_recheck_start",
     "decklist_submit",
+    "decklist_unlock",
     "event_advance_to_day_two",
     "event_copy",
     "event_create",

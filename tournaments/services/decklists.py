@@ -25,6 +25,7 @@ from cardpool.legality.report import check_decklist_text
 from cardpool.selectors import card_index_for_game, decklist_report, format_rules_get
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
+from tournaments import notifications as notify
 from tournaments.models import Decklist, DecklistRecheck, DecklistVersion, Registration
 from tournaments.permissions import is_event_organiser
 
@@ -61,12 +62,14 @@ def decklist_submit(
             f"this registration is {registration.status}; its decklist cannot change",
             field="registration",
         )
-    if event.status == "finished" or event.rounds.exists():
+    existing = Decklist.objects.filter(registration=registration).first()
+    unlocked = existing is not None and existing.unlocked_at is not None  # issue 11, req 5
+    if event.status == "finished" or (event.rounds.exists() and not unlocked):
         raise ConflictError(
             "the event has started; the list is locked", code="decklist_locked", field="decklist"
         )
     moment = now or timezone.now()
-    if event.decklist_deadline is not None and moment > event.decklist_deadline:
+    if event.decklist_deadline is not None and moment > event.decklist_deadline and not unlocked:
         raise ConflictError(
             "the decklist deadline "
             f"({timezone.localtime(event.decklist_deadline):%Y-%m-%d %H:%M}) has passed; "
@@ -88,7 +91,17 @@ def decklist_submit(
     text = decklist_text(data)  # a Shift-JIS or UTF-16 file is stored as text
     decklist, _ = Decklist.objects.get_or_create(registration=registration)
     decklist.current_version += 1
-    decklist.save(update_fields=["current_version", "updated_at"])
+    # A new legal version ends an unlock and a re-check's verdict (issue 11, req 5).
+    decklist.unlocked_at, decklist.illegal_since, decklist.recheck_report = None, None, {}
+    decklist.save(
+        update_fields=[
+            "current_version",
+            "unlocked_at",
+            "illegal_since",
+            "recheck_report",
+            "updated_at",
+        ]
+    )
     english = report.as_dict("en")
     version = DecklistVersion.objects.create(
         decklist=decklist,
@@ -110,6 +123,50 @@ def decklist_submit(
     return version
 
 
+def _messages(report_dict: dict[str, Any]) -> str:
+    return " ".join(str(issue["message"]) for issue in report_dict["errors"][:5])
+
+
+@transaction.atomic
+def _recheck_verdict(*, recheck: DecklistRecheck, version: DecklistVersion, report: Any) -> None:
+    """Store one list's new verdict: a list that is no longer legal is marked so (never left
+    ``legal=true``), its player told why; a list legal again (a ban lifted) is cleared."""
+    decklist = Decklist.objects.select_for_update().get(pk=version.decklist_id)
+    if decklist.current_version != version.version:
+        return  # the player submitted a new version meanwhile: it was checked then
+    if report.legal:
+        if decklist.illegal_since is not None:
+            decklist.illegal_since = None
+            decklist.recheck_report = {}
+            decklist.save(update_fields=["illegal_since", "recheck_report", "updated_at"])
+            version.legal = True
+            version.save(update_fields=["legal"])
+        return
+    english, japanese = report.as_dict("en"), report.as_dict("ja")
+    newly = decklist.illegal_since is None
+    decklist.illegal_since = decklist.illegal_since or timezone.now()
+    decklist.recheck_report = {"en": english["errors"], "ja": japanese["errors"]}
+    decklist.save(update_fields=["illegal_since", "recheck_report", "updated_at"])
+    if version.legal:
+        version.legal = False
+        version.save(update_fields=["legal"])
+    audit_log(
+        action="tournaments.decklist.became_illegal",
+        actor=None,
+        obj=decklist,
+        event_id=recheck.event_id,
+        data={"registration": decklist.registration_id, "recheck": recheck.pk},
+    )
+    if newly:
+        registration = Registration.objects.get(pk=decklist.registration_id)
+        notify.decklist_became_illegal(
+            registration=registration,
+            event=recheck.event,
+            errors={"en": _messages(english), "ja": _messages(japanese)},
+            recheck_id=recheck.pk,
+        )
+
+
 def decklist_recheck_run(
     *, recheck_id: int, progress: Callable[[int, int], None] | None = None
 ) -> DecklistRecheck:
@@ -129,6 +186,7 @@ def decklist_recheck_run(
     illegal: list[dict[str, object]] = []
     for done, version in enumerate(versions, start=1):
         report = check_decklist_text(version.source_text, index, rules, on=event.date)
+        _recheck_verdict(recheck=recheck, version=version, report=report)
         if not report.legal:
             illegal.append(
                 {
@@ -179,3 +237,38 @@ def decklist_recheck_start(*, event_id: int, requested_by: User | None) -> Deckl
     )
     transaction.on_commit(lambda: decklist_recheck_run_task.delay(recheck.pk))
     return recheck
+
+
+@transaction.atomic
+def decklist_unlock(*, registration_id: int, by: User, event_id: int | None = None) -> Decklist:
+    """Let a player whose list a re-check found illegal submit a new one after the deadline
+    (or after the event started): once, until their next submission."""
+    decklist = (
+        Decklist.objects.select_for_update()
+        .select_related("registration")
+        .filter(registration_id=registration_id)
+        .first()
+    )
+    if decklist is None or event_id not in (None, decklist.registration.event_id):
+        raise NotFoundError("this player has no decklist", field="registration")
+    event_id = decklist.registration.event_id
+    if not is_event_organiser(user=by, event_id=event_id):
+        raise PermissionDeniedError("only the event's organisers unlock a list", field="event")
+    if decklist.illegal_since is None:
+        raise ConflictError(
+            "the list is legal; only a list a re-check found illegal is unlocked",
+            field="registration",
+        )
+    if decklist.unlocked_at is not None:
+        raise ConflictError("the list is already unlocked", field="registration")
+    decklist.unlocked_at = timezone.now()
+    decklist.unlocked_by = by
+    decklist.save(update_fields=["unlocked_at", "unlocked_by", "updated_at"])
+    audit_log(
+        action="tournaments.decklist.unlocked",
+        actor=by,
+        obj=decklist,
+        event_id=event_id,
+        data={"registration": registration_id},
+    )
+    return decklist

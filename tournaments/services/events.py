@@ -201,7 +201,8 @@ def event_update(*, event_id: int, by: User, changes: dict[str, Any]) -> Event:
     unknown = set(changes) - EDITABLE_FIELDS
     if unknown:
         raise InvalidInputError(f"cannot change {', '.join(sorted(unknown))}", field="event")
-    if event.status == Event.Status.FINISHED:
+    # Publishing the decklists is what an organiser does once the event is over (issue 11).
+    if event.status == Event.Status.FINISHED and set(changes) != {"decklists_published"}:
         raise ConflictError("the event is finished", field="event")
     if event.rounds.exists() and {"best_of", "scoring", "draws_allowed"} & set(changes):
         raise ConflictError("scoring and match format cannot change once rounds are paired")

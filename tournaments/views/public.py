@@ -43,6 +43,7 @@ from tournaments.selectors.events import (
     my_current_events,
 )
 from tournaments.selectors.matches import bracket_rounds
+from tournaments.selectors.placings import final_placings
 from tournaments.selectors.rounds import latest_top_cut_round, round_snapshot
 from tournaments.selectors.standings import readable
 
@@ -93,6 +94,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
             "can_read_audit": can_read_event_audit(user=request.user, event_id=event.pk),
             **event_page(event=event, user=request.user),
             "announcements": announcement_list(event_id=event.pk, limit=SHOWN_ON_EVENT_PAGE),
+            "placings": final_placings(event),  # issue 11, req 10
             "day_two_rule": day_two_rule(event),  # issue 12
             "procedure": procedure_for(event),
         },
@@ -187,7 +189,9 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     if snapshot is None or round_obj is None:
         return render(request, "tournaments/no_round.html", {"event": event})
     round_etag = live_etag(round_obj, snapshot.revision)
-    page_etag, etag = page_tag(request, round_etag), revision_etag(round_etag)
+    # The final placings (issue 11, req 10) change the page when the event finishes.
+    shown = f"{round_etag.strip(chr(34))}-{event.status}-{int(event.decklists_published)}"
+    page_etag, etag = page_tag(request, f'"{shown}"'), revision_etag(round_etag)
     if (unchanged := _unchanged(request, page_etag, etag)) is not None:
         return unchanged
     context = {
@@ -195,6 +199,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
         "round": round_obj,
         "rows": standings_rows(snapshot.standings),
         "final": round_obj.status == Round.Status.COMPLETE,
+        "placings": final_placings(event),
     }
     return _live_or_page(request, "tournaments/standings.html", context, etag, page_etag)
 
