@@ -35,10 +35,9 @@ from tournaments.selectors.standings import (
 )
 from tournaments.services.locks import event_lock
 from tournaments.services.rounds import (
-    _lock_round,
-    _require_not_started,
     _seating_changed,
     engine_records,
+    lock_round_to_pair_again,
 )
 from tournaments.snapshots import reason_json, snapshot_refresh
 
@@ -225,15 +224,7 @@ def round_pairing_override(
     twice, an unknown or dropped player, a missing or needless bye) are refused; rematches and
     byes are flagged and stored only when ``accept_flags`` says the organiser confirmed them.
     Audited with the old and the new tables."""
-    round_obj = _lock_round(round_id, by)
-    _require_not_started(round_obj)
-    if round_obj.stage != Round.Stage.SWISS:
-        raise ConflictError("top-cut rounds follow the bracket; they are not paired by hand")
-    if not reason.strip():
-        raise InvalidInputError("say why the round is paired by hand", field="reason")
-    last = Round.objects.filter(event=round_obj.event).order_by("-number").first()
-    if last is not None and last.pk != round_obj.pk:
-        raise ConflictError("only the latest round can be paired by hand")
+    round_obj = lock_round_to_pair_again(round_id=round_id, by=by, reason=reason, how="by hand")
     problems = pairing_problems(round_obj=round_obj, tables=tables, bye=bye)
     blocking = [p for p in problems if p.blocking]
     if blocking:

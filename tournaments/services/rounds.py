@@ -295,6 +295,22 @@ def _seated(round_obj: Round) -> set[int]:
     return {pk for row in rows for pk in row if pk}
 
 
+def lock_round_to_pair_again(*, round_id: int, by: User, reason: str, how: str) -> Round:
+    """The round, locked, when it may be seated anew (again by the engine, or by hand): the
+    latest round, Swiss, not started, no result in, and a reason given. ``how`` ends the
+    messages: "again" or "by hand"."""
+    round_obj = _lock_round(round_id, by)
+    _require_not_started(round_obj)
+    if round_obj.stage != Round.Stage.SWISS:
+        raise ConflictError(f"top-cut rounds follow the bracket; they are not paired {how}")
+    if not reason.strip():
+        raise InvalidInputError(f"say why the round is paired {how}", field="reason")
+    last = Round.objects.filter(event=round_obj.event).order_by("-number").first()
+    if last is not None and last.pk != round_obj.pk:
+        raise ConflictError(f"only the latest round can be paired {how}")
+    return round_obj
+
+
 def _require_not_started(round_obj: Round) -> None:
     if round_obj.status != Round.Status.PAIRED:
         raise ConflictError(f"round {round_obj.number} has started; it cannot be re-paired")
@@ -322,15 +338,7 @@ def _seating_changed(
 @transaction.atomic
 def round_repair(*, round_id: int, by: User, reason: str, seed: int | None = None) -> Round:
     """Pair a round again (after a late check-in or a drop) before it starts."""
-    round_obj = _lock_round(round_id, by)
-    _require_not_started(round_obj)
-    if round_obj.stage != Round.Stage.SWISS:
-        raise ConflictError("top-cut rounds follow the bracket; they are not re-paired")
-    if not reason.strip():
-        raise InvalidInputError("say why the round is paired again", field="reason")
-    last = Round.objects.filter(event=round_obj.event).order_by("-number").first()
-    if last is not None and last.pk != round_obj.pk:
-        raise ConflictError("only the latest round can be paired again")
+    round_obj = lock_round_to_pair_again(round_id=round_id, by=by, reason=reason, how="again")
     old_seed = round_obj.seed
     seated_before = _seated(round_obj)
     round_obj.matches.all().delete()
