@@ -195,6 +195,7 @@ def check_copies(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
                     count=count,
                     number=key,
                     names=card_names(cards),
+                    names_ja=card_names(cards, "ja"),
                     limit=COPY_LIMIT,
                 )
             )

@@ -79,12 +79,14 @@ def copies_by_key(
     return groups
 
 
-def card_names(cards: list[CardRef] | tuple[CardRef, ...]) -> str:
-    return ", ".join(dict.fromkeys(_display_name(c) for c in cards))
+def card_names(cards: list[CardRef] | tuple[CardRef, ...], language: str = "en") -> str:
+    """The cards' names for a message: English (the first name), or Japanese (the last: a
+    ZUTOMAYO card's Japanese name; games with one name give it in both)."""
+    return ", ".join(dict.fromkeys(_display_name(c, language) for c in cards))
 
 
-def _display_name(card: CardRef) -> str:
-    return card.names[0]
+def _display_name(card: CardRef, language: str) -> str:
+    return card.names[-1] if language == "ja" else card.names[0]
 
 
 def check_ban_list(
@@ -117,6 +119,7 @@ def _apply_ban_list(
             continue
         cards = tuple(dict.fromkeys(card.id for card, _n in matched))
         names = card_names([card for card, _n in matched])
+        names_ja = card_names([card for card, _n in matched], "ja")
         if entry.limit == 0:
             issues.append(
                 issue(
@@ -124,6 +127,7 @@ def _apply_ban_list(
                     rule=rule,
                     cards=cards,
                     names=names,
+                    names_ja=names_ja,
                     list_name=list_name,
                     effective=effective,
                 )
@@ -135,6 +139,7 @@ def _apply_ban_list(
                     rule=rule,
                     cards=cards,
                     names=names,
+                    names_ja=names_ja,
                     count=count,
                     limit=entry.limit,
                     list_name=list_name,

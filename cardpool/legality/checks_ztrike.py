@@ -55,6 +55,7 @@ def check_copies(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
             count=count,
             number=key,
             names=card_names(cards),
+            names_ja=card_names(cards, "ja"),
             limit=COPY_LIMIT,
         )
         for key, (count, cards) in copies_by_key(deck).items()
@@ -82,6 +83,7 @@ def check_ztrike_cards(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
                     cards=(card.id,),
                     count=n,
                     names=card_names([card]),
+                    names_ja=card_names([card], "ja"),
                 )
             )
     if len(found) > 1:
@@ -93,6 +95,7 @@ def check_ztrike_cards(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
                 cards=tuple(c.id for c, _n in found),
                 count=len(found),
                 names=card_names([c for c, _n in found]),
+                names_ja=card_names([c for c, _n in found], "ja"),
             )
         )
     return tuple(issues)

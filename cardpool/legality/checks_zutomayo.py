@@ -65,6 +65,7 @@ def check_copies(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
                 pack=pack,
                 number=number,
                 names=card_names(cards),
+                names_ja=card_names(cards, "ja"),
                 limit=COPY_LIMIT,
             )
         )

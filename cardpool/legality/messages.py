@@ -240,11 +240,13 @@ def issue(
 ) -> LegalityIssue:
     """Build an issue from the message ``key``, filling both languages from ``values``."""
     code, english, japanese = _TEXTS[key]
+    # Card names in each language: ``names_ja`` (when given) fills the Japanese ``{names}``.
+    values_ja = {**values, "names": values["names_ja"]} if "names_ja" in values else values
     return LegalityIssue(
         code=code.value,
         rule=rule,
         message_en=english.format(**values),
-        message_ja=japanese.format(**values),
+        message_ja=japanese.format(**values_ja),
         cards=cards,
         severity=severity,
         line=line,

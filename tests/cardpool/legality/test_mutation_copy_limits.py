@@ -60,7 +60,9 @@ def test_zutomayo_too_many_copies_message_states_count_limit_pack_number_and_nam
         "3 cards with pack 1st and number 1 (TEST HERO 1ST 1); at most 2 allowed."
     )
     assert "収録パック1st・ナンバー1" in issue.message_ja
-    assert "TEST HERO 1ST 1" in issue.message_ja
+    assert (
+        "テスト1stの1" in issue.message_ja
+    )  # the Japanese name on a Japanese page (issue 11, req 3)
     assert "3枚" in issue.message_ja
     assert "2枚まで" in issue.message_ja
 

@@ -243,3 +243,13 @@ def test_a_utf16_csv_is_recognised_as_csv() -> None:
     parsed = parse_decklist(data, INDEX)
     assert [(e.card_id, e.count) for e in parsed.decklist.entries] == [("1st_3", 2)]
     assert parsed.issues == ()
+
+
+def test_rule_messages_name_the_cards_in_the_readers_language() -> None:
+    # Req 3: on a Japanese page the copy-limit error (rule 4.1.2) names the cards in Japanese.
+    report = check_decklist_text("3 1st_3\n", INDEX)
+    (english,) = [e for e in report.as_dict("en")["errors"] if e["code"] == "too_many_copies"]
+    (japanese,) = [e for e in report.as_dict("ja")["errors"] if e["code"] == "too_many_copies"]
+    assert "TEST HERO 1ST 3" in english["message"]
+    assert "テスト1stの3" in japanese["message"]
+    assert "TEST HERO" not in japanese["message"]
