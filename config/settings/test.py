@@ -1,7 +1,10 @@
 """Test settings: fast hashing, eager Celery; in-memory SQLite unless DATABASE_URL is set."""
 
+import os
+from urllib.parse import urlsplit, urlunsplit
+
 from config.settings.base import *  # noqa: F403
-from config.settings.base import DATABASES
+from config.settings.base import CACHES, DATABASES, REDIS_URL
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
@@ -19,3 +22,15 @@ CELERY_TASK_ALWAYS_EAGER = True
 
 # Tests read sent mail from django.core.mail.outbox.
 MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
+
+# Parallel test workers (pytest-xdist) each clear the cache before every test (tests/conftest.py).
+# Redis's clear empties the whole database, so with one database for all, one worker would wipe
+# another's counters mid-test (the failed-login limiter's, for one). Each worker's cache gets a
+# database of its own, below the one Celery's broker uses; the broker stays where a real worker
+# started by a test will look for it.
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+if REDIS_URL and _WORKER.startswith("gw"):
+    _parts = urlsplit(REDIS_URL)
+    _base_db = int(_parts.path.strip("/") or "0")
+    _worker_db = (_base_db - 1 - int(_WORKER[2:])) % 16
+    CACHES["default"]["LOCATION"] = urlunsplit(_parts._replace(path=f"/{_worker_db}"))
