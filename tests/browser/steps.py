@@ -39,7 +39,7 @@ def create_event(person: Person, *, name: str, date: str, swiss_rounds: int) -> 
     page.get_by_label("Name").fill(name)
     page.get_by_label("Game").select_option("zutomayo")
     page.get_by_label("Date").fill(date)
-    page.get_by_label("Swiss rounds").fill(str(swiss_rounds))
+    page.get_by_role("spinbutton", name=re.compile(r"^Swiss rounds")).fill(str(swiss_rounds))
     page.get_by_role("button", name="Create").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(name)
     expect_message(person, "Event created")

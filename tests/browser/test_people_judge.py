@@ -65,7 +65,7 @@ def test_judge_enters_a_result_and_resolves_a_dispute(
         loser=names[disputed.player_b_id],
         reason="Game loss for the opponent after the judge call",
     )
-    expect(page.locator("p.meta")).to_contain_text("Status: confirmed")
+    expect(page.locator("p.meta", has_text="Status:")).to_contain_text("Status: confirmed")
     judge.shot("dispute-resolved")
     open_judge_desk(judge, club.event.pk)
     expect(page.locator(".counter")).to_have_text("reported 2 / 2")

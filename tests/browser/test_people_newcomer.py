@@ -89,7 +89,7 @@ def test_newcomer_to_resolved_dispute(people: People, club: Club, make_user: Any
     opponent.open(f"/events/{event.pk}/")
     see_my_table(opponent, table=match.table, opponent=me.display_name)
     confirm_opponents_report(opponent)
-    expect(opponent.page.locator("p.meta")).to_contain_text("Status: confirmed")
+    expect(opponent.page.locator("p.meta", has_text="Status:")).to_contain_text("Status: confirmed")
     opponent.shot("confirmed")
 
     # The other table disputes its result; the organiser appoints a judge in the browser.
@@ -122,6 +122,6 @@ def test_newcomer_to_resolved_dispute(people: People, club: Club, make_user: Any
         loser=second.display_name,
         reason="Both players agreed after the judge call",
     )
-    expect(judge.page.locator("p.meta")).to_contain_text("Status: confirmed")
+    expect(judge.page.locator("p.meta", has_text="Status:")).to_contain_text("Status: confirmed")
     judge.shot("dispute-resolved")
     assert all(p.fits_the_width() for p in (newcomer, opponent, organiser, caller, judge))

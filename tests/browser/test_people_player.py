@@ -53,7 +53,8 @@ def test_player_registers_submits_a_list_sees_the_table_and_reports(
     see_my_table(player, table=1, opponent="Ren Suzuki")
     player.shot("my-table")
     report_win(player, winner="Aoi Sato", loser="Ren Suzuki")
-    expect(player.page.locator("p.meta")).to_contain_text("Status: waiting for the opponent")
+    status = player.page.locator("p.meta", has_text="Status:")
+    expect(status).to_contain_text("Status: waiting for the opponent")
     player.shot("reported")
 
 
@@ -72,6 +73,6 @@ def test_opponent_confirms_the_result(people: People, club: Club, make_user: Any
     find_event_on_home(opponent, event_name="Harbour Cup", event_id=club.event.pk)
     see_my_table(opponent, table=1, opponent="Aoi Sato")
     confirm_opponents_report(opponent)
-    expect(opponent.page.locator("p.meta")).to_contain_text("Status: confirmed")
+    expect(opponent.page.locator("p.meta", has_text="Status:")).to_contain_text("Status: confirmed")
     expect(opponent.page.get_by_role("button", name="Send result")).to_have_count(0)
     opponent.shot("confirmed")
