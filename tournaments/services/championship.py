@@ -35,9 +35,9 @@ from tournaments.selectors.standings import (
 )
 from tournaments.services.locks import event_lock
 from tournaments.services.rounds import (
-    _seating_changed,
     engine_records,
     lock_round_to_pair_again,
+    round_seating_publish,
 )
 from tournaments.snapshots import reason_json, snapshot_refresh
 
@@ -274,7 +274,7 @@ def round_pairing_override(
         "flags": [readable(reason_json(p.reason)) for p in flags],
     }
     round_obj.save(update_fields=["summary"])
-    return _seating_changed(
+    return round_seating_publish(
         round_obj,
         by=by,
         action="pairing_overridden",

@@ -318,7 +318,7 @@ def _require_not_started(round_obj: Round) -> None:
         raise ConflictError(f"round {round_obj.number} already has results")
 
 
-def _seating_changed(
+def round_seating_publish(
     round_obj: Round, *, by: User, action: str, reason: str, data: dict[str, object]
 ) -> Round:
     """A paired round seated again by hand: publish its pairings anew, audit who and why."""
@@ -352,7 +352,7 @@ def round_repair(*, round_id: int, by: User, reason: str, seed: int | None = Non
     Registration.objects.filter(
         pk__in=_seated(round_obj) - seated_before, late_rounds_missed__gt=0
     ).update(late_rounds_missed=F("late_rounds_missed") - 1)
-    return _seating_changed(
+    return round_seating_publish(
         round_obj, by=by, action="repaired", reason=reason,
         data={"old_seed": old_seed, "seed": round_obj.seed},
     )  # fmt: skip
@@ -397,7 +397,7 @@ def round_swap_players(
         }
     # Two updates in a row would briefly seat one player twice: both rows change together.
     Match.objects.bulk_update([match_a, match_b], ["player_a", "player_b", "reason"])
-    return _seating_changed(
+    return round_seating_publish(
         round_obj, by=by, action="players_swapped", reason=reason,
         data={"a": registration_a, "b": registration_b, "tables": [match_a.table, match_b.table]},
     )  # fmt: skip
