@@ -4,28 +4,83 @@ Japanese, and the ways a result may say the game ended at time.
 ZUTOMAYO CARD publishes no end-of-round procedure we could find, so the organiser chooses one
 (``Event.end_of_round``): the game is a draw; or a set number of extra turns, then the player
 with more HP wins; or a judge decides. Azuki TCG publishes its overtime (rules FAQ,
-"Tournaments and organized play"): it is shown as a description only; deciding an Azuki
-overtime by its tiebreakers is the Azuki judge engine's work, not this module's.
+"Tournaments and organized play"): when overtime ends the game is decided by its tiebreakers,
+which players report (confirmed by the opponent like any result) or a judge enters.
+
+Deciding the tiebreakers is the rules engines' work (``judging``, a later layer): a game's
+decider is registered here at start-up (``register_tiebreak``, from ``judging.apps``), so that
+this layer uses it without importing the one above it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import InvalidInputError
-from tournaments.models import Event
+from tournaments.models import Event, Round
 
 #: How a result says a game ended at time (``ResultReport.time_outcome``); "" = it ended in play.
 TIME_DRAW = "time_draw"
 TIME_HP = "time_hp"
 TIME_JUDGE = "time_judge"
+TIME_TIEBREAK = "time_tiebreak"
 TIME_OUTCOMES = {
     TIME_DRAW: _("Time was called: the game is a draw"),
     TIME_HP: _("Ended on HP after the extra turns"),
     TIME_JUDGE: _("Time was called: a judge decided"),
+    TIME_TIEBREAK: _("Overtime ended: the tiebreakers decided"),
 }
+#: The counts an Azuki TCG overtime tiebreak compares, in the FAQ's order, with their labels.
+TIEBREAK_COUNTS = (
+    ("leader_health", _("Leader health")),
+    ("deck", _("Cards left in deck")),
+    ("garden", _("Garden entities")),
+    ("alley", _("Alley entities")),
+    ("hand", _("Cards in hand")),
+)
+
+
+@dataclass(frozen=True)
+class TimeDecision:
+    """A tiebreak's answer: the winning side ("a", "b", or None when a judge must decide), the
+    tiebreaker that decided, the rules cited (keys) and the ambiguities consulted, in words."""
+
+    winner: str | None
+    decided_by: str
+    rules: tuple[str, ...]
+    ambiguities: tuple[str, ...]
+    en: str
+    ja: str
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "winner": self.winner, "decided_by": self.decided_by, "rules": list(self.rules),
+            "ambiguities": list(self.ambiguities), "en": self.en, "ja": self.ja,
+        }  # fmt: skip
+
+
+#: values -> decision; ``values`` is ``{"a": {count: int}, "b": {…}, "took_damage_last": "a" |
+#: "b" | None}``; a bad value raises ``InvalidInputError`` naming ``overtime.<side>.<count>``.
+TiebreakDecider = Callable[[Mapping[str, object]], TimeDecision]
+_TIEBREAKS: dict[str, TiebreakDecider] = {}
+
+
+def register_tiebreak(game_slug: str, decider: TiebreakDecider) -> None:
+    """Called once at start-up by the layer that knows the game's rules."""
+    _TIEBREAKS[game_slug] = decider
+
+
+def decide_tiebreak(*, event: Event, values: Mapping[str, object]) -> TimeDecision:
+    decider = _TIEBREAKS.get(event.game.slug)
+    if decider is None:
+        raise InvalidInputError(
+            f"{event.game.name} has no overtime tiebreakers", field="time_outcome"
+        )
+    return decider(values)
+
 
 _AZUKI_EN = (
     "Azuki TCG overtime (published rules): Swiss rounds are best of one, 30 minutes plus up to "
@@ -52,16 +107,59 @@ class Procedure:
     en: str
     ja: str
     outcomes: tuple[str, ...]
-    description_only: bool = False
 
     def text(self, language: str | None) -> str:
         return self.ja if (language or "").startswith("ja") else self.en
 
 
+@dataclass(frozen=True)
+class Overtime:
+    """The overtime the round clock runs once time is called (Azuki TCG's published one)."""
+
+    minutes: int
+    en: str
+    ja: str
+
+    def text(self, language: str | None) -> str:
+        return self.ja if (language or "").startswith("ja") else self.en
+
+
+def overtime_for(event: Event, stage: str) -> Overtime | None:
+    """Azuki TCG (FAQ, ``azk.op.overtime``): Swiss, up to 5 minutes or up to 2 turns each (the
+    turn in progress included), whichever ends first; top cut, 15 minutes (5 turns) when the
+    match is tied 1-1. Other games: none."""
+    if event.game.slug != "azuki":
+        return None
+    if stage == Round.Stage.TOP_CUT:
+        return Overtime(
+            15,
+            "Overtime if the match is tied 1-1: 15 minutes (5 turns).",
+            "1勝1敗なら延長：15分（5ターン）。",
+        )
+    return Overtime(
+        5,
+        "Overtime: up to 5 minutes or up to 2 turns each (the turn in progress included), "
+        "whichever ends first.",
+        "延長：最大5分または各プレイヤー最大2ターン（進行中のターンを含む）の早い方まで。",
+    )
+
+
+def tiebreak_text(
+    overtime: Mapping[str, object] | None, language: str | None, *, name_a: str, name_b: str
+) -> str:
+    """A stored tiebreak decision (``ResultReport.overtime["decision"]``) in words, with the
+    players' names."""
+    decision = (overtime or {}).get("decision")
+    if not isinstance(decision, Mapping):
+        return ""
+    text = str(decision.get("ja" if (language or "").startswith("ja") else "en", ""))
+    return text.replace("{a}", name_a).replace("{b}", name_b)
+
+
 def procedure_for(event: Event) -> Procedure:
-    """The event's end-of-round procedure (Azuki TCG: its published overtime, described)."""
+    """The event's end-of-round procedure (Azuki TCG: its published overtime)."""
     if event.game.slug == "azuki":
-        return Procedure("azuki_overtime", _AZUKI_EN, _AZUKI_JA, (), description_only=True)
+        return Procedure("azuki_overtime", _AZUKI_EN, _AZUKI_JA, (TIME_TIEBREAK, TIME_JUDGE))
     if event.end_of_round == Event.EndOfRound.EXTRA_TURNS:
         turns = event.end_of_round_extra_turns
         return Procedure(

@@ -11,6 +11,7 @@ from django.utils.translation import pgettext_lazy
 
 from cardpool.models import Game
 from core.time_zones import COMMON_ZONES
+from tournaments.end_of_round import TIEBREAK_COUNTS, TIME_TIEBREAK
 from tournaments.models import Event, EventRole
 
 if TYPE_CHECKING:
@@ -172,6 +173,38 @@ class ResultForm(forms.Form):
     intentional_draw = forms.BooleanField(label=_("Intentional draw"), required=False)
     # issue 12: how a game unfinished at time ended (checked against the event's procedure)
     time_outcome = forms.CharField(required=False, max_length=20)
+    # Azuki TCG overtime: each side's tiebreak counts (``ot_a_deck`` …) and whose leader took
+    # damage last; used only with the time outcome "the tiebreakers decided".
+    ot_took_damage_last = forms.ChoiceField(
+        required=False, choices=[("", "—"), ("a", "a"), ("b", "b")]
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for side in ("a", "b"):
+            for name, label in TIEBREAK_COUNTS:
+                self.fields[f"ot_{side}_{name}"] = forms.IntegerField(
+                    label=label, required=False, min_value=0, max_value=999
+                )
+
+    def score(self) -> dict[str, Any]:
+        """The service's keyword arguments: the score, the time outcome and, for a tiebreak,
+        the overtime values (``{"a": {count: n}, "b": {…}, "took_damage_last": …}``)."""
+        data = self.cleaned_data
+        score = {
+            key: data[key]
+            for key in ("wins_a", "wins_b", "draws", "intentional_draw", "time_outcome")
+        }
+        if data.get("time_outcome") == TIME_TIEBREAK:
+            score["overtime"] = {
+                side: {
+                    name: data[f"ot_{side}_{name}"]
+                    for name, _label in TIEBREAK_COUNTS
+                    if data.get(f"ot_{side}_{name}") is not None
+                }
+                for side in ("a", "b")
+            } | {"took_damage_last": data.get("ot_took_damage_last") or None}
+        return score
 
 
 class ReasonForm(forms.Form):

@@ -369,6 +369,14 @@ class ResultReport(models.Model):
         blank=True,
         help_text=_("How a game unfinished at time ended (the event's end-of-round procedure)."),
     )
+    overtime = models.JSONField(
+        null=True,
+        blank=True,
+        help_text=_(
+            "Azuki TCG: the overtime tiebreak values, the score before the decided game and the "
+            "decision."
+        ),
+    )
     reason = models.TextField(blank=True)
     idempotency_key = models.CharField(max_length=80, blank=True)
     response = models.JSONField(default=dict, blank=True)

@@ -1,4 +1,6 @@
-"""``python -m judging.engine replay RECORD.json [--cards CARDS.json] [--lang en|ja] [--text]``.
+"""``python -m judging.engine replay RECORD.json [--cards CARDS.json] [--lang en|ja] [--text]``;
+``python -m judging.engine azuki-overtime < INPUT.json`` (Azuki TCG's overtime tiebreak, see
+``judging.engine.azuki.overtime``: exit 0 with the decision, 2 on invalid input).
 
 Exit codes: 0 the replay ran; 1 the record breaks a rule (reported as illegal input);
 2 the input cannot be read (bad JSON, a field of the wrong shape, an unknown card): the message
@@ -13,6 +15,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from judging.engine.azuki.overtime import overtime_from_json
 from judging.engine.cards import CardCatalogue
 from judging.engine.coverage import coverage_report
 from judging.engine.errors import RecordError
@@ -39,7 +42,25 @@ def _parser() -> argparse.ArgumentParser:
     cover.add_argument(
         "rules", help="the ground-rules text (e.g. zutomayo-ground-rules-1.0.1.en.txt)"
     )
+    sub.add_parser(
+        "azuki-overtime",
+        help="decide an Azuki TCG game when overtime ends (input JSON on standard input)",
+    )
     return parser
+
+
+def _azuki_overtime() -> int:
+    try:
+        data: JSON = json.loads(sys.stdin.read())
+        decision = overtime_from_json(data)
+    except json.JSONDecodeError as exc:
+        print(f"error: input: not valid JSON (line {exc.lineno}: {exc.msg})", file=sys.stderr)
+        return EXIT_UNREADABLE
+    except RecordError as exc:
+        print(f"error: {exc.path or 'input'}: {exc.message}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    print(json.dumps(decision.to_json(), ensure_ascii=False, indent=1))
+    return EXIT_OK
 
 
 def _read(path: str, what: str) -> str:
@@ -68,6 +89,8 @@ def _catalogue(path: str | None) -> CardCatalogue | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "azuki-overtime":
+        return _azuki_overtime()
     try:
         if args.command == "coverage":
             report = coverage_report(parse_ground_rules(_read(args.rules, "rules")))

@@ -56,17 +56,24 @@
   const state = JSON.parse(document.getElementById("clock-data").textContent);
   const out = clock.querySelector(".clock-time");
   const called = document.querySelector("[data-end-of-round]");
+  const overtime = clock.querySelector("[data-overtime]");
+  let inOvertime = false;
   function show(seconds) {
     const s = Math.max(0, Math.floor(seconds));
     out.textContent = String(Math.floor(s / 60)).padStart(2, "0") + ":" + String(s % 60).padStart(2, "0");
     if (called) {  // time is called: the end-of-round procedure stands out
-      const atTime = s === 0 && state.status === "in_progress";
+      const atTime = (s === 0 || inOvertime) && state.status === "in_progress";
       called.classList.toggle("at-time", atTime);
       called.querySelector("[data-at-time]").hidden = !atTime;
     }
   }
   function tick() {
-    if (state.status === "in_progress" && state.ends_at) show((Date.parse(state.ends_at) - Date.now()) / 1000);
+    const left = state.ends_at ? (Date.parse(state.ends_at) - Date.now()) / 1000 : 0;
+    // Azuki TCG: when time is called the published overtime is counted down after it.
+    inOvertime = Boolean(state.status === "in_progress" && state.ends_at && left <= 0 && state.overtime_minutes > 0);
+    if (overtime) overtime.hidden = !inOvertime;
+    if (inOvertime) show(left + state.overtime_minutes * 60);
+    else if (state.status === "in_progress" && state.ends_at) show(left);
     else if (state.status === "paused") show(state.paused_remaining_seconds || 0);
     else if (state.status === "paired") show(state.minutes * 60);
   }

@@ -258,11 +258,10 @@ def test_end_of_round_procedures_and_the_results_they_allow(kit: TournamentKit) 
     assert ResultReport.objects.get(match=second, status="confirmed").time_outcome == TIME_JUDGE
 
 
-def test_azuki_overtime_is_a_description_only(kit: TournamentKit) -> None:
+def test_azuki_overtime_is_decided_by_tiebreakers_or_a_judge(kit: TournamentKit) -> None:
     event = kit.event(game_slug="azuki", swiss_rounds=1)
     procedure = procedure_for(event)
-    assert procedure.description_only
-    assert procedure.outcomes == ()
+    assert procedure.outcomes == ("time_tiebreak", "time_judge")
     assert "Leader health" in procedure.en
     assert "延長" in procedure.ja
 

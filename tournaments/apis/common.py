@@ -48,6 +48,31 @@ IDEMPOTENCY_HEADER = OpenApiParameter(
 )
 
 
+TIME_OUTCOME_CHOICES = ["", "time_draw", "time_hp", "time_judge", "time_tiebreak"]
+
+
+class OvertimeSideSerializer(serializers.Serializer[dict[str, Any]]):
+    """One player's counts when an Azuki TCG overtime ends (``azk.op.overtime``)."""
+
+    leader_health = serializers.IntegerField(min_value=0, max_value=999)
+    deck = serializers.IntegerField(min_value=0, max_value=999)
+    garden = serializers.IntegerField(min_value=0, max_value=5)
+    alley = serializers.IntegerField(min_value=0, max_value=5)
+    hand = serializers.IntegerField(min_value=0, max_value=999)
+
+
+class OvertimeInputSerializer(serializers.Serializer[dict[str, Any]]):
+    """Azuki TCG: the tiebreak values when overtime ends with the game unfinished (with
+    ``time_outcome`` = ``time_tiebreak``; the score given is the games won before that game)."""
+
+    a = OvertimeSideSerializer()
+    b = OvertimeSideSerializer()
+    took_damage_last = serializers.ChoiceField(
+        choices=["a", "b"], allow_null=True, required=False, default=None,
+        help_text="The player whose leader took damage most recently (null: nobody's).",
+    )  # fmt: skip
+
+
 def request_user(request: Request) -> User:
     """The logged-in person (the permission classes already refused anonymous callers)."""
     user = request.user

@@ -19,7 +19,9 @@ from tournaments.apis.common import (
     IDEMPOTENCY_HEADER,
     RESULT_KEEPER,
     STAFF,
+    TIME_OUTCOME_CHOICES,
     MatchOutputSerializer,
+    OvertimeInputSerializer,
     ReportOutputSerializer,
     ResultOutputSerializer,
     idempotency_key,
@@ -97,11 +99,12 @@ class JudgeResultApi(APIView):
         double_loss = serializers.BooleanField(required=False, default=False)
         intentional_draw = serializers.BooleanField(required=False, default=False)
         time_outcome = serializers.ChoiceField(
-            choices=["", "time_draw", "time_hp", "time_judge"],
+            choices=TIME_OUTCOME_CHOICES,
             required=False,
             default="",
             help_text="How a game unfinished at time ended (the event's end-of-round procedure).",
         )
+        overtime = OvertimeInputSerializer(required=False, allow_null=True, default=None)
         reason = serializers.CharField(
             required=False, default="", allow_blank=True, max_length=1000
         )

@@ -17,7 +17,9 @@ from core.api import ERRORS, error_responses, validated
 from tournaments import services
 from tournaments.apis.common import (
     IDEMPOTENCY_HEADER,
+    TIME_OUTCOME_CHOICES,
     MatchPlayerOutputSerializer,
+    OvertimeInputSerializer,
     ReportOutputSerializer,
     ResultOutputSerializer,
     idempotency_key,
@@ -81,11 +83,12 @@ class ResultReportApi(APIView):
         draws = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
         intentional_draw = serializers.BooleanField(required=False, default=False)
         time_outcome = serializers.ChoiceField(
-            choices=["", "time_draw", "time_hp", "time_judge"],
+            choices=TIME_OUTCOME_CHOICES,
             required=False,
             default="",
             help_text="How a game unfinished at time ended (the event's end-of-round procedure).",
         )
+        overtime = OvertimeInputSerializer(required=False, allow_null=True, default=None)
         concede = serializers.BooleanField(
             required=False, default=False, help_text="I concede: the score is filled in for me."
         )

@@ -19,7 +19,13 @@ from django.db.models import F
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, PermissionDeniedError
 from tournaments import notifications as notify
-from tournaments.end_of_round import TIME_DRAW, validate_time_outcome
+from tournaments.end_of_round import (
+    TIEBREAK_COUNTS,
+    TIME_DRAW,
+    TIME_TIEBREAK,
+    decide_tiebreak,
+    validate_time_outcome,
+)
 from tournaments.models import Event, Match, ResultReport, Round
 from tournaments.pairing import games_to_win
 from tournaments.permissions import is_result_keeper
@@ -112,6 +118,68 @@ def _time_checked(
     if outcome == TIME_DRAW and wins_a == wins_b and draws == 0:
         return 1
     return draws
+
+
+def _tiebreak_applied(
+    *,
+    match: Match,
+    outcome: str,
+    overtime: Mapping[str, object] | None,
+    wins_a: int,
+    wins_b: int,
+    by_judge: bool,
+) -> tuple[int, int, dict[str, object] | None]:
+    """Azuki TCG overtime (``azk.op.overtime``): the tiebreakers decide the game in progress when
+    overtime ends. The score given is the games won before it, which must be tied (0-0 in a best
+    of one; 1-1 in a best of three, the only score the FAQ gives overtime to: any other goes to
+    a judge, ambiguity KA-03); the decided game is added to its winner. Returns the final score
+    and what the report keeps (the values, the score before and the decision)."""
+    if outcome != TIME_TIEBREAK:
+        if overtime:
+            raise InvalidInputError(
+                "overtime tiebreak values belong to a result decided by the tiebreakers",
+                field="overtime",
+            )
+        return wins_a, wins_b, None
+    if not overtime:
+        raise InvalidInputError("give the overtime tiebreak values", field="overtime")
+    event = match.round.event
+    needed = games_to_win(stage_best_of(event, match.round.stage))
+    if not wins_a == wins_b == needed - 1:
+        raise InvalidInputError(
+            f"overtime's tiebreakers decide the last game when the match is tied "
+            f"{needed - 1}-{needed - 1}: give the games won before it; with another score when "
+            "time is called, call a judge (KA-03)",
+            field="wins_a",
+        )
+    decision = decide_tiebreak(event=event, values=overtime)
+    if decision.winner is None and not by_judge:
+        raise InvalidInputError(
+            "the tiebreakers do not decide this game and there are no draws: call a judge",
+            field="overtime",
+        )
+    if decision.winner is None:
+        raise InvalidInputError(
+            "the tiebreakers do not decide this game: enter the winner as a judge's decision",
+            field="overtime",
+        )
+    kept = {
+        "a": _side_counts(overtime.get("a")),
+        "b": _side_counts(overtime.get("b")),
+        "took_damage_last": overtime.get("took_damage_last") or None,
+        "before": [wins_a, wins_b],
+        "decision": decision.as_dict(),
+    }
+    if decision.winner == "a":
+        return wins_a + 1, wins_b, kept
+    return wins_a, wins_b + 1, kept
+
+
+def _side_counts(value: object) -> dict[str, int]:
+    """One side's tiebreak counts as stored (already checked by the decider)."""
+    if not isinstance(value, Mapping):
+        return {}
+    return {name: int(value[name]) for name, _label in TIEBREAK_COUNTS if name in value}
 
 
 def _next_version(match: Match) -> int:
@@ -223,10 +291,13 @@ def result_report(
     intentional_draw: bool = False,
     concede: bool = False,
     time_outcome: str = "",
+    overtime: Mapping[str, object] | None = None,
     idempotency_key: str = "",
 ) -> ResultOutcome:
     """A player reports their own match. Equal reports from both players confirm it; different
-    ones send the match to the judges' queue."""
+    ones send the match to the judges' queue. An Azuki TCG game decided at the end of overtime
+    gives the tiebreak values (``overtime``) and the score before that game; the site decides
+    it (``_tiebreak_applied``)."""
     match = _lock_unless_replayed(user, idempotency_key, match_id)
     if isinstance(match, ResultOutcome):
         return match
@@ -241,7 +312,11 @@ def result_report(
     if concede:
         needed = games_to_win(stage_best_of(event, match.round.stage))
         wins_a, wins_b, draws = (0, needed, 0) if side == "a" else (needed, 0, 0)
-        time_outcome = ""
+        time_outcome, overtime = "", None
+    wins_a, wins_b, kept = _tiebreak_applied(
+        match=match, outcome=time_outcome, overtime=overtime, wins_a=wins_a, wins_b=wins_b,
+        by_judge=False,
+    )  # fmt: skip
     draws = _time_checked(
         event=event, outcome=time_outcome, wins_a=wins_a, wins_b=wins_b, draws=draws,
         by_judge=False,
@@ -264,7 +339,9 @@ def result_report(
     latest_theirs = theirs[-1] if theirs else None
     if latest_theirs is None:
         status = ResultReport.Status.PENDING
-    elif (latest_theirs.wins_a, latest_theirs.wins_b, latest_theirs.draws) == numbers:
+    elif (latest_theirs.wins_a, latest_theirs.wins_b, latest_theirs.draws) == numbers and (
+        _tiebreak_values(latest_theirs.overtime) == _tiebreak_values(kept)
+    ):
         status = ResultReport.Status.CONFIRMED
     else:
         status = ResultReport.Status.DISPUTED
@@ -286,6 +363,7 @@ def result_report(
         draws=draws,
         intentional_draw=intentional_draw,
         time_outcome=time_outcome,
+        overtime=kept,
         conceded_by=side if concede else "",
         idempotency_key=idempotency_key,
     )
@@ -309,16 +387,25 @@ def result_confirm(*, match_id: int, user: User, idempotency_key: str = "") -> R
     )
     if pending is None:
         raise ConflictError("there is no report from your opponent to confirm", field="match")
+    before = (pending.overtime or {}).get("before") or [pending.wins_a, pending.wins_b]
     return result_report(
         match_id=match_id,
         user=user,
-        wins_a=pending.wins_a,
-        wins_b=pending.wins_b,
+        wins_a=int(before[0]),
+        wins_b=int(before[1]),
         draws=pending.draws,
         intentional_draw=pending.intentional_draw,
         time_outcome=pending.time_outcome,
+        overtime=_tiebreak_values(pending.overtime),
         idempotency_key=idempotency_key,
     )
+
+
+def _tiebreak_values(overtime: Mapping[str, object] | None) -> dict[str, object] | None:
+    """What two reports of one overtime must agree on: the values, not the stored decision."""
+    if not overtime:
+        return None
+    return {k: overtime.get(k) for k in ("a", "b", "took_damage_last")}
 
 
 @transaction.atomic
@@ -333,6 +420,7 @@ def result_enter_by_judge(
     intentional_draw: bool = False,
     reason: str = "",
     time_outcome: str = "",
+    overtime: Mapping[str, object] | None = None,
     idempotency_key: str = "",
 ) -> ResultOutcome:
     """A judge or scorekeeper enters or overrides a result; it is confirmed at once.
@@ -362,10 +450,15 @@ def result_enter_by_judge(
             f"round {match.round.number + 1} is already paired; this result can no longer change",
             field="match",
         )
+    kept: dict[str, object] | None = None
     if double_loss:
         if wins_a or wins_b or draws:
             raise InvalidInputError("a double loss has no game score", field="double_loss")
     else:
+        wins_a, wins_b, kept = _tiebreak_applied(
+            match=match, outcome=time_outcome, overtime=overtime, wins_a=wins_a, wins_b=wins_b,
+            by_judge=True,
+        )  # fmt: skip
         draws = _time_checked(
             event=event, outcome=time_outcome, wins_a=wins_a, wins_b=wins_b, draws=draws,
             by_judge=True,
@@ -395,5 +488,6 @@ def result_enter_by_judge(
         double_loss=double_loss,
         intentional_draw=intentional_draw,
         time_outcome="" if double_loss else time_outcome,
+        overtime=kept,
         idempotency_key=idempotency_key,
     )

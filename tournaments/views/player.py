@@ -16,7 +16,12 @@ from core.live import answer_poll, is_live_poll, mark_page, render_live
 from core.profiles import registration_name_for
 from core.views import request_user
 from tournaments import services
-from tournaments.end_of_round import procedure_for, time_outcome_choices
+from tournaments.end_of_round import (
+    TIEBREAK_COUNTS,
+    TIME_TIEBREAK,
+    procedure_for,
+    time_outcome_choices,
+)
 from tournaments.forms import (
     ResultForm,
 )
@@ -137,7 +142,7 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
             return render(
                 request, "tournaments/match_report.html", {**view, "form": form}, status=400
             )
-        score = dict(form.cleaned_data)  # wins_a, wins_b, draws, intentional_draw
+        score = form.score()  # wins_a, wins_b, draws, intentional_draw, time outcome, overtime
         if view["is_staff"] and not view["side"]:
             return run_and_redirect(
                 request,
@@ -166,9 +171,11 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
 def _time_outcomes(match: Match, *, by_judge: bool) -> dict[str, Any]:
     """Issue 12: the event's end-of-round procedure and the time outcomes it offers."""
     event = match.round.event
+    procedure = procedure_for(event)
     return {
-        "procedure": procedure_for(event),
+        "procedure": procedure,
         "time_choices": time_outcome_choices(event, by_judge=by_judge),
+        "tiebreak_counts": TIEBREAK_COUNTS if TIME_TIEBREAK in procedure.outcomes else (),
     }
 
 

@@ -21,7 +21,7 @@ from core.live import (
     not_modified_response,
     revision_etag,
 )
-from tournaments.end_of_round import procedure_for
+from tournaments.end_of_round import overtime_for, procedure_for
 from tournaments.forms import EventDirectoryForm
 from tournaments.models import Round
 from tournaments.permissions import (
@@ -258,6 +258,7 @@ def round_clock(request: HttpRequest, event_id: int) -> HttpResponse:
             "round": round_obj,
             "clock": clock_state(round_obj),
             "procedure": procedure_for(event),
+            "overtime": overtime_for(event, round_obj.stage) if round_obj else None,
             "at_time": round_obj is not None
             and round_obj.status == Round.Status.IN_PROGRESS
             and round_obj.ends_at is not None
@@ -282,10 +283,13 @@ def pairing_notes(pairings: list[dict[str, Any]]) -> list[dict[str, object]]:
 def clock_state(round_obj: Round | None) -> dict[str, object]:
     if round_obj is None:
         return {"round": None, "status": "none"}
+    overtime = overtime_for(round_obj.event, round_obj.stage)
     return {
         "round": round_obj.number,
         "status": round_obj.status,
         "ends_at": round_obj.ends_at.isoformat() if round_obj.ends_at else None,
+        # Azuki TCG: once time is called the clock counts the published overtime down.
+        "overtime_minutes": overtime.minutes if overtime else 0,
         "paused_remaining_seconds": round_obj.paused_remaining_seconds,
         "minutes": round_obj.minutes,
         "revision": round_obj.revision,
