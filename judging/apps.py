@@ -1,3 +1,5 @@
+from importlib import import_module
+
 from django.apps import AppConfig
 
 
@@ -7,8 +9,5 @@ class JudgingConfig(AppConfig):
 
     def ready(self) -> None:
         # The result desk (tournaments, a lower layer) decides Azuki TCG overtime with the
-        # rules engine through the decider registered here.
-        from judging.overtime import azuki_tiebreak
-        from tournaments.end_of_round import register_tiebreak
-
-        register_tiebreak("azuki", azuki_tiebreak)
+        # rules engine: ``judging.overtime`` registers its decider when loaded.
+        import_module("judging.overtime")

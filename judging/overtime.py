@@ -11,7 +11,7 @@ from core.errors import InvalidInputError
 from judging.engine.azuki.overtime import TIEBREAKERS, overtime_from_json
 from judging.engine.errors import RecordError
 from judging.engine.jsontypes import JSON
-from tournaments.end_of_round import TimeDecision
+from tournaments.end_of_round import TimeDecision, register_tiebreak
 
 _SIDES = ("a", "b")
 _PLAYER_PATH = re.compile(r"^players\[(\d)\]")
@@ -51,3 +51,6 @@ def azuki_tiebreak(values: Mapping[str, object]) -> TimeDecision:
         en=decision.explain.replace("player 1", "{a}").replace("player 2", "{b}"),
         ja=decision.explain_ja.replace("プレイヤー1", "{a}").replace("プレイヤー2", "{b}"),
     )
+
+
+register_tiebreak("azuki", azuki_tiebreak)

@@ -49,6 +49,8 @@ IDEMPOTENCY_HEADER = OpenApiParameter(
 
 
 TIME_OUTCOME_CHOICES = ["", "time_draw", "time_hp", "time_judge", "time_tiebreak"]
+# The two seats of a match; one named enum in the schema (``ENUM_NAME_OVERRIDES``).
+MATCH_SIDES = ["a", "b"]
 
 
 class OvertimeSideSerializer(serializers.Serializer[dict[str, Any]]):
@@ -68,7 +70,7 @@ class OvertimeInputSerializer(serializers.Serializer[dict[str, Any]]):
     a = OvertimeSideSerializer()
     b = OvertimeSideSerializer()
     took_damage_last = serializers.ChoiceField(
-        choices=["a", "b"], allow_null=True, required=False, default=None,
+        choices=MATCH_SIDES, allow_null=True, required=False, default=None,
         help_text="The player whose leader took damage most recently (null: nobody's).",
     )  # fmt: skip
 

@@ -17,6 +17,7 @@ from core.api import ERRORS, error_responses, validated
 from tournaments import services
 from tournaments.apis.common import (
     IDEMPOTENCY_HEADER,
+    MATCH_SIDES,
     TIME_OUTCOME_CHOICES,
     MatchPlayerOutputSerializer,
     OvertimeInputSerializer,
@@ -34,7 +35,7 @@ class MyMatchOutputSerializer(serializers.Serializer[dict[str, Any]]):
     round = serializers.IntegerField()
     match = serializers.IntegerField()
     table = serializers.IntegerField()
-    side = serializers.ChoiceField(choices=["a", "b"])
+    side = serializers.ChoiceField(choices=MATCH_SIDES)
     bye = serializers.BooleanField()
     me = MatchPlayerOutputSerializer()
     opponent = MatchPlayerOutputSerializer(allow_null=True)
