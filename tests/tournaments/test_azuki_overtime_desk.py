@@ -231,3 +231,23 @@ def test_the_round_clock_counts_the_published_overtime(kit: TournamentKit, clien
         reverse("tournaments:clock", args=[zutomayo.pk]), headers={"Accept": "application/json"}
     ).json()
     assert other["overtime_minutes"] == 0
+
+
+def test_the_report_page_offers_no_draw_where_the_event_has_none(
+    kit: TournamentKit, client: Any
+) -> None:
+    # Azuki TCG's published structure has no draws: the report page asks for no drawn games
+    # and offers no intentional draw (it sends 0 drawn games); a ZUTOMAYO CARD event does.
+    azuki = azuki_match(kit)
+    assert not azuki.round.event.draws_allowed
+    client.force_login(kit.user_a(azuki))
+    page = client.get(reverse("tournaments:match-report", args=[azuki.pk])).content.decode()
+    assert 'name="intentional_draw"' not in page
+    assert '<input type="hidden" name="draws" value="0">' in page
+    event = kit.event(swiss_rounds=2)
+    kit.players(event, 2)
+    zutomayo = kit.matches(kit.pair(event))[0]
+    client.force_login(kit.user_a(zutomayo))
+    page = client.get(reverse("tournaments:match-report", args=[zutomayo.pk])).content.decode()
+    assert 'name="intentional_draw"' in page
+    assert 'type="number" name="draws"' in page
