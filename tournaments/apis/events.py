@@ -251,7 +251,8 @@ class StandingsApi(APIView):
             }  # fmt: skip
             return Response(StandingsOutputSerializer(data).data)
         round_obj, snapshot = latest
-        etag = etag_for("standings", round_obj.pk, snapshot.revision)
+        digest = snapshot.standings_digest
+        etag = etag_for("standings", round_obj.pk, round_obj.status, snapshot.revision, digest)
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         if not_modified(request, etag):
             return Response(status=304, headers=headers)

@@ -35,6 +35,7 @@ from tournaments.apis.common import (
 from tournaments.models import Round
 from tournaments.selectors.events import event_get_visible
 from tournaments.selectors.rounds import event_rounds, round_get, round_snapshot_get
+from tournaments.snapshots import content_digest
 
 
 class RoundListApi(APIView):
@@ -97,9 +98,19 @@ class RoundDetailApi(APIView):
         round_obj, snapshot = round_snapshot_get(
             event_id=event_id, number=number, user=request.user
         )
-        # The round's own revision also moves with the clock (start, pause, extend), which the
-        # answer shows; the snapshot's moves with the pairings.
-        etag = etag_for(round_obj.pk, snapshot.revision, round_obj.revision)
+        # From what the answer shows: the pairings (their digest), the snapshot's revision and
+        # the clock; not the round's revision, which also moves when a result is confirmed.
+        clock = content_digest(
+            [
+                round_obj.stage,
+                round_obj.status,
+                round_obj.minutes,
+                str(round_obj.started_at),
+                str(round_obj.ends_at),
+                round_obj.paused_remaining_seconds,
+            ]
+        )[:12]
+        etag = etag_for(round_obj.pk, snapshot.revision, snapshot.pairings_digest, clock)
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         if not_modified(request, etag):
             return Response(status=304, headers=headers)
