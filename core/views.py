@@ -64,10 +64,8 @@ def healthz(request: HttpRequest) -> JsonResponse:
 def yardstick_row() -> dict[str, object] | None:
     """One row read by its primary key (a content type: every database has them), the fixed
     cost a page is measured against (``benchmarks/load.py``). One query."""
-    row: dict[str, object] | None = (
-        ContentType.objects.filter(pk=1).values("id", "app_label", "model").first()
-    )
-    return row
+    row = ContentType.objects.filter(pk=1).values("id", "app_label", "model").first()
+    return None if row is None else dict(row)
 
 
 @never_cache

@@ -4,6 +4,8 @@ JSON bodies, and a confirmed result that does not change what an answer shows le
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -84,3 +86,28 @@ def test_a_confirmed_result_leaves_the_pairings_tag(client: Client, table: Match
     result_report(match_id=table.pk, user=TournamentKit.user_b(table), wins_a=1, wins_b=0)
     again = client.get(url, headers={"If-None-Match": before})
     assert again.status_code == 304
+
+
+def test_reads_are_compressed_and_still_answer_304(client: Client, table: Match) -> None:
+    for url in _urls(table):
+        response = client.get(url, headers={"Accept-Encoding": "gzip"})
+        assert response.status_code == 200, url
+        assert response["Content-Encoding"] == "gzip", url
+        assert "Accept-Encoding" in response["Vary"], url
+        assert gzip.decompress(response.content), url
+        again = client.get(
+            url, headers={"Accept-Encoding": "gzip", "If-None-Match": response["ETag"]}
+        )
+        assert again.status_code == 304, url
+
+
+def test_the_answer_to_a_write_is_not_compressed(client: Client, table: Match) -> None:
+    client.force_login(TournamentKit.user_a(table))
+    response = client.post(
+        f"/api/v1/events/{table.round.event_id}/matches/{table.pk}/report/",
+        {"wins_a": 1, "wins_b": 0},
+        content_type="application/json",
+        headers={"Accept-Encoding": "gzip"},
+    )
+    assert response.status_code == 201, response.content
+    assert not response.has_header("Content-Encoding")
