@@ -41,7 +41,9 @@ class ReadCompressionMiddleware(GZipMiddleware):
     posted) are sent as they are.
     """
 
-    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
         if request.method not in ("GET", "HEAD"):
             return response
         compressed: HttpResponseBase = super().process_response(request, response)
