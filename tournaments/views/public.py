@@ -42,7 +42,7 @@ from tournaments.selectors.events import (
     latest_round,
     my_current_events,
 )
-from tournaments.selectors.matches import bracket_rounds
+from tournaments.selectors.matches import bracket_results_tag, bracket_rounds
 from tournaments.selectors.placings import final_placings
 from tournaments.selectors.rounds import latest_top_cut_round, round_snapshot
 from tournaments.selectors.standings import readable
@@ -238,7 +238,11 @@ def standings_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def bracket(request: HttpRequest, event_id: int) -> HttpResponse:
     event = event_get_visible(event_id=event_id, user=request.user)
     latest_cut = latest_top_cut_round(event=event)
-    round_etag = live_etag(latest_cut, str(latest_cut.revision)) if latest_cut else '"r0-0"'
+    round_etag = (
+        live_etag(latest_cut, f"{latest_cut.revision}-{bracket_results_tag(event=event)}")
+        if latest_cut
+        else '"r0-0"'
+    )
     page_etag, etag = page_tag(request, round_etag), revision_etag(round_etag)
     if (unchanged := _unchanged(request, page_etag, etag)) is not None:
         return unchanged
