@@ -111,3 +111,25 @@ def test_the_answer_to_a_write_is_not_compressed(client: Client, table: Match) -
     )
     assert response.status_code == 201, response.content
     assert not response.has_header("Content-Encoding")
+
+
+def test_the_api_pages_long_lists_and_each_page_has_its_tag(client: Client, table: Match) -> None:
+    event_id = table.round.event_id
+    for url, key in (
+        (f"/api/v1/events/{event_id}/rounds/1/", "pairings"),
+        (f"/api/v1/events/{event_id}/standings/", "standings"),
+    ):
+        whole = client.get(url).json()
+        assert whole["count"] == len(whole[key]) > 1
+        first = client.get(url, {"limit": 1})
+        second = client.get(url, {"limit": 1, "offset": 1})
+        assert first.json()[key] == whole[key][:1]
+        assert second.json()[key] == whole[key][1:2]
+        assert first.json()["count"] == whole["count"]
+        assert first["ETag"] != second["ETag"]
+        again = client.get(url, {"limit": 1}, headers={"If-None-Match": first["ETag"]})
+        assert again.status_code == 304
+        for bad in ({"limit": 0}, {"limit": 501}, {"offset": -1}, {"limit": "x"}):
+            refused = client.get(url, bad)
+            assert refused.status_code == 400, bad
+            assert refused.json()["field"] in bad

@@ -24,13 +24,16 @@ from core.conditional import not_modified
 from tournaments import services
 from tournaments.apis.common import (
     ORGANISER,
+    PAGE_PARAMETERS,
     SCOREKEEPER,
     InlineChoiceField,
     RoundOutputSerializer,
     RoundSummaryOutputSerializer,
     etag_for,
+    paged,
     request_user,
     round_response,
+    snapshot_page,
 )
 from tournaments.models import Round
 from tournaments.selectors.events import event_get_visible
@@ -79,7 +82,10 @@ class RoundPublicOutputSerializer(serializers.Serializer[dict[str, Any]]):
     ends_at = serializers.DateTimeField(allow_null=True)
     paused_remaining_seconds = serializers.IntegerField(allow_null=True)
     revision = serializers.IntegerField(help_text="The snapshot's revision.")
-    pairings = serializers.ListField(child=serializers.DictField())
+    count = serializers.IntegerField(help_text="How many pairings the round has in all.")
+    pairings = serializers.ListField(
+        child=serializers.DictField(), help_text="?limit= and ?offset= page them."
+    )
 
 
 class RoundDetailApi(APIView):
@@ -88,11 +94,12 @@ class RoundDetailApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
+        parameters=PAGE_PARAMETERS,
         responses={
             200: RoundPublicOutputSerializer,
             304: OpenApiResponse(description="unchanged"),
             **error_responses(404),
-        }
+        },
     )
     def get(self, request: Request, event_id: int, number: int) -> Response:
         round_obj, snapshot = round_snapshot_get(
@@ -110,7 +117,10 @@ class RoundDetailApi(APIView):
                 round_obj.paused_remaining_seconds,
             ]
         )[:12]
+        offset, limit = snapshot_page(request)
         etag = etag_for(round_obj.pk, snapshot.revision, snapshot.pairings_digest, clock)
+        if limit is not None or offset:
+            etag = etag[:-1] + f'-o{offset}-l{limit}"'
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         if not_modified(request, etag):
             return Response(status=304, headers=headers)
@@ -124,7 +134,8 @@ class RoundDetailApi(APIView):
             "ends_at": round_obj.ends_at,
             "paused_remaining_seconds": round_obj.paused_remaining_seconds,
             "revision": snapshot.revision,
-            "pairings": snapshot.pairings,
+            "count": len(snapshot.pairings),
+            "pairings": paged(snapshot.pairings, offset, limit),
         }
         return Response(RoundPublicOutputSerializer(data).data, headers=headers)
 
