@@ -138,5 +138,6 @@ def test_the_api_pages_long_lists_and_each_page_has_its_tag(client: Client, tabl
 def test_the_standings_page_is_searchable_by_name(client: Client, table: Match) -> None:
     page = client.get(f"/events/{table.round.event_id}/standings/", {"q": "Player 01"})
     html = page.content.decode()
-    assert 'id="pairing-search"' in html and 'value="Player 01"' in html
+    assert 'id="pairing-search"' in html
+    assert 'value="Player 01"' in html
     assert html.count("data-name=") == 4
