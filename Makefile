@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck pytest migrate demo worker beat install clean benchmarks messages mutation
+.PHONY: run test lint typecheck pytest migrate demo worker beat install clean benchmarks messages mutation load
 
 # Python 3.13 from .python-version: a python3.13 on PATH, else pyenv's 3.13.0.
 $(PY):
@@ -90,6 +90,15 @@ benchmarks: install
 	$(PY) benchmarks/pairing.py
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/printing.py
+
+# A 1,000-table round end with 1,000 polling phones on a private production stack
+# (benchmarks/stack.py: its own PostgreSQL, Redis, gunicorn x4, Celery; never the shared ones).
+# Prints throughput, p50/p99 and the ratios to the yardstick, then checks the database.
+# LOAD_ARGS="--tables 200 --phones 200" for a shorter run.
+LOAD_ARGS ?=
+
+load: install
+	$(PY) benchmarks/load.py $(LOAD_ARGS)
 
 # Mutation testing of the three pure packages with mutmut ([tool.mutmut] in pyproject.toml): only
 # their own tests run against each mutant, from mutmut's copy in mutants/ (SHARED_DIR points them

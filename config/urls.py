@@ -60,6 +60,7 @@ urlpatterns = [
     path("judging/", include("judging.urls")),
     path("", include(notification_urls.urlpatterns)),
     route("healthz", core_views.healthz, name="healthz", access={"GET": Access.ANYONE}),
+    route("yardstick", core_views.yardstick, name="yardstick", access={"GET": Access.ANYONE}),
     route("accounts/login/", core_views.LoginView.as_view(), name="login", access=Access.ANYONE),
     route("accounts/logout/", allauth_views.logout, name="logout", access=Access.ANYONE),
     path("accounts/", include("core.urls")),

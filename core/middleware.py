@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.middleware.gzip import GZipMiddleware
 
 from core.errors import DomainError
 from core.views import domain_error_response
@@ -26,3 +27,24 @@ class DomainErrorMiddleware:
         if isinstance(exception, DomainError):
             return domain_error_response(request, exception)
         return None
+
+
+class ReadCompressionMiddleware(GZipMiddleware):
+    """gzip for reads (GET and HEAD: public pages, live fragments, API reads), never for the
+    answer to a write (issue 16).
+
+    BREACH: a compressed body that holds a secret beside text the attacker chooses leaks the
+    secret through its length. Our pages carry a CSRF token (the log-out and language forms);
+    Django masks it afresh in every response, so no two bodies hold the same token string, and
+    ``GZipMiddleware`` adds random padding to every compressed body ("Heal the Breach"). Live
+    fragments and API reads hold no token at all. Answers to writes (which may echo what was
+    posted) are sent as they are.
+    """
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        if request.method not in ("GET", "HEAD"):
+            return response
+        compressed: HttpResponseBase = super().process_response(request, response)
+        return compressed

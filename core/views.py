@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 from allauth.account import views as allauth_views
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.contrib.contenttypes.models import ContentType
 from django.db import connection
 from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
@@ -58,6 +59,21 @@ def healthz(request: HttpRequest) -> JsonResponse:
     checks["redis"] = redis_status if redis_status is not None else {"configured": False}
     ok = bool(checks["database"]["ok"]) and (redis_status is None or bool(redis_status["ok"]))  # type: ignore[index]  # dicts built above
     return JsonResponse({"status": "ok" if ok else "error", **checks}, status=200 if ok else 503)
+
+
+def yardstick_row() -> dict[str, object] | None:
+    """One row read by its primary key (a content type: every database has them), the fixed
+    cost a page is measured against (``benchmarks/load.py``). One query."""
+    row = ContentType.objects.filter(pk=1).values("id", "app_label", "model").first()
+    return None if row is None else dict(row)
+
+
+@never_cache
+@require_GET
+def yardstick(request: HttpRequest) -> JsonResponse:
+    """The load benchmark's yardstick (issue 16): one row by primary key, a small JSON answer,
+    no cache, no Redis. Every ratio ``benchmarks/load.py`` prints is against it."""
+    return JsonResponse({"row": yardstick_row()})
 
 
 class LoginView(allauth_views.LoginView):

@@ -431,6 +431,10 @@ class RoundSnapshot(models.Model):
     revision = models.PositiveIntegerField()
     pairings = models.JSONField(default=list)
     standings = models.JSONField(default=list)
+    # issue 16: digests of the two bodies, kept beside them so that a conditional request
+    # learns the ETag from this small row without loading (and decoding) the JSON.
+    pairings_digest = models.CharField(max_length=32, default="", blank=True)
+    standings_digest = models.CharField(max_length=32, default="", blank=True)
     created_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

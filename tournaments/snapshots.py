@@ -2,12 +2,16 @@
 
 Public pages (and the printed sheets) show each player's public name: their short name when
 they chose it (``tournaments.selectors.people.public_name_of``); staff pages read registrations.
-Public pages read one row (``RoundSnapshot``) instead of recomputing standings per request;
-its ``revision`` is the page's ETag.
+Public pages read one row (``RoundSnapshot``) instead of recomputing standings per request.
+Beside the two bodies the row keeps their digests (``content_digest``), from which pages and
+the API make their ETags: a conditional request is answered from them without reading the
+bodies, and a tag moves only when what it names changes.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -17,6 +21,12 @@ from tournaments.pairing import Reason, StandingRow
 from tournaments.selectors.matches import round_matches
 from tournaments.selectors.people import public_name_of
 from tournaments.selectors.standings import engine_id, registration_pk, standings_compute
+
+
+def content_digest(value: object) -> str:
+    """A short digest of snapshot JSON (key order does not matter): equal bodies, equal tags."""
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
 def reason_json(reason: Reason) -> dict[str, object]:
@@ -157,6 +167,8 @@ def snapshot_refresh(*, round_obj: Round, standings: bool) -> RoundSnapshot:
             "revision": round_obj.revision,
             "pairings": pairings,
             "standings": standings_data,
+            "pairings_digest": content_digest(pairings),
+            "standings_digest": content_digest(standings_data),
         },
     )
     return snapshot
@@ -196,4 +208,14 @@ def snapshots_rename_player(
         snapshot.standings = _renamed(standings, renames)
         snapshot.pairings = _renamed(pairings, renames)
         snapshot.revision = round_obj.revision
-        snapshot.save(update_fields=["standings", "pairings", "revision"])
+        snapshot.pairings_digest = content_digest(snapshot.pairings)
+        snapshot.standings_digest = content_digest(snapshot.standings)
+        snapshot.save(
+            update_fields=[
+                "standings",
+                "pairings",
+                "revision",
+                "pairings_digest",
+                "standings_digest",
+            ]
+        )

@@ -428,7 +428,9 @@ def test_a_twin_request_waits_and_replays_the_first_answer(who: str) -> None:
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_simultaneous_confirmations_each_move_the_round_revision() -> None:
+def test_simultaneous_confirmations_do_not_queue_on_the_round_row() -> None:
+    """Issue 16: a confirmation writes nothing on its round's row (whose lock every other
+    confirmation of the round would wait for); both are confirmed, the round is untouched."""
     kit = make_kit()
     event = kit.event()
     kit.players(event, 4)
@@ -441,9 +443,19 @@ def test_simultaneous_confirmations_each_move_the_round_revision() -> None:
     def confirm(match: Match) -> Callable[[], object]:
         return lambda: result_report(match_id=match.pk, user=kit.user_b(match), wins_a=1, wins_b=0)
 
-    answers = _one_waits_for_the_other(confirm(m1), confirm(m2))
+    first: list[object] = []
+    second: list[object] = []
+    holder, release = _hold_open(confirm(m1), first)
+    waiter = _in_thread(confirm(m2), second)
+    waiter.join(timeout=20)
+    finished_while_the_first_was_open = not waiter.is_alive()
+    release.set()
+    holder.join(timeout=30)
+    waiter.join(timeout=30)
+    assert finished_while_the_first_was_open
+    answers = [first[0], second[0]]
     assert [getattr(answer, "status", answer) for answer in answers] == ["confirmed", "confirmed"]
-    assert Round.objects.get(pk=round_obj.pk).revision == before + 2
+    assert Round.objects.get(pk=round_obj.pk).revision == before
 
 
 def _blocked_sessions() -> int:

@@ -241,3 +241,37 @@ def round_response(round_obj: Round, status: int = 200) -> Response:
 
 def etag_for(*parts: object) -> str:
     return '"' + "-".join(map(str, parts)) + '"'
+
+
+#: Paging of a snapshot's long lists (standings, pairings) in the API (issue 16): ``?limit=``
+#: (1 to 500) and ``?offset=``; without ``limit`` the whole list, as before.
+PAGE_PARAMETERS = [
+    OpenApiParameter(name="limit", type=int, required=False, description="at most 500 rows"),
+    OpenApiParameter(name="offset", type=int, required=False, description="rows to skip"),
+]
+SNAPSHOT_PAGE_MAX = 500
+
+
+def snapshot_page(request: Request) -> tuple[int, int | None]:
+    """``(offset, limit)`` from the query string; ``limit`` None for the whole list. A bad
+    number is a 400 naming the parameter."""
+    values: dict[str, int | None] = {}
+    for name, low, high in (("offset", 0, 10**9), ("limit", 1, SNAPSHOT_PAGE_MAX)):
+        raw = request.query_params.get(name)
+        if raw in (None, ""):
+            values[name] = None
+            continue
+        try:
+            number = int(str(raw))
+        except ValueError:
+            number = low - 1
+        if not low <= number <= high:
+            raise InvalidInputError(
+                f"{name} must be a whole number from {low} to {high}", field=name
+            )
+        values[name] = number
+    return values["offset"] or 0, values["limit"]
+
+
+def paged(rows: list[Any], offset: int, limit: int | None) -> list[Any]:
+    return rows[offset:] if limit is None else rows[offset : offset + limit]

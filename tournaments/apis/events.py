@@ -23,12 +23,15 @@ from core.errors import InvalidInputError
 from tournaments import services
 from tournaments.apis.common import (
     ORGANISER,
+    PAGE_PARAMETERS,
     BestOfField,
     EventListOutputSerializer,
     EventOutputSerializer,
     InlineChoiceField,
     etag_for,
+    paged,
     request_user,
+    snapshot_page,
 )
 from tournaments.models import Event
 from tournaments.selectors.events import event_get_visible, event_list_upcoming
@@ -226,7 +229,8 @@ class StandingsOutputSerializer(serializers.Serializer[dict[str, Any]]):
     round = serializers.IntegerField(allow_null=True, help_text="The round the standings follow.")
     round_status = serializers.CharField(allow_null=True)
     revision = serializers.IntegerField(allow_null=True)
-    standings = StandingRowOutputSerializer(many=True)
+    count = serializers.IntegerField(help_text="How many rows the standings have in all.")
+    standings = StandingRowOutputSerializer(many=True, help_text="?limit= and ?offset= page them.")
 
 
 class StandingsApi(APIView):
@@ -236,22 +240,27 @@ class StandingsApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
+        parameters=PAGE_PARAMETERS,
         responses={
             200: StandingsOutputSerializer,
             304: OpenApiResponse(description="unchanged"),
             **error_responses(404),
-        }
+        },
     )
     def get(self, request: Request, event_id: int) -> Response:
         event_get_visible(event_id=event_id, user=request.user)
         latest = latest_snapshot(event_id=event_id)
         if latest is None:
             data: dict[str, Any] = {
-                "round": None, "round_status": None, "revision": None, "standings": []
+                "round": None, "round_status": None, "revision": None, "count": 0, "standings": []
             }  # fmt: skip
             return Response(StandingsOutputSerializer(data).data)
         round_obj, snapshot = latest
-        etag = etag_for("standings", round_obj.pk, snapshot.revision)
+        digest = snapshot.standings_digest
+        etag = etag_for("standings", round_obj.pk, round_obj.status, snapshot.revision, digest)
+        offset, limit = snapshot_page(request)
+        if limit is not None or offset:
+            etag = etag[:-1] + f'-o{offset}-l{limit}"'
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         if not_modified(request, etag):
             return Response(status=304, headers=headers)
@@ -259,6 +268,7 @@ class StandingsApi(APIView):
             "round": round_obj.number,
             "round_status": round_obj.status,
             "revision": snapshot.revision,
-            "standings": snapshot.standings,
+            "count": len(snapshot.standings),
+            "standings": paged(snapshot.standings, offset, limit),
         }
         return Response(StandingsOutputSerializer(data).data, headers=headers)

@@ -24,17 +24,21 @@ from core.conditional import not_modified
 from tournaments import services
 from tournaments.apis.common import (
     ORGANISER,
+    PAGE_PARAMETERS,
     SCOREKEEPER,
     InlineChoiceField,
     RoundOutputSerializer,
     RoundSummaryOutputSerializer,
     etag_for,
+    paged,
     request_user,
     round_response,
+    snapshot_page,
 )
 from tournaments.models import Round
 from tournaments.selectors.events import event_get_visible
 from tournaments.selectors.rounds import event_rounds, round_get, round_snapshot_get
+from tournaments.snapshots import content_digest
 
 
 class RoundListApi(APIView):
@@ -78,7 +82,10 @@ class RoundPublicOutputSerializer(serializers.Serializer[dict[str, Any]]):
     ends_at = serializers.DateTimeField(allow_null=True)
     paused_remaining_seconds = serializers.IntegerField(allow_null=True)
     revision = serializers.IntegerField(help_text="The snapshot's revision.")
-    pairings = serializers.ListField(child=serializers.DictField())
+    count = serializers.IntegerField(help_text="How many pairings the round has in all.")
+    pairings = serializers.ListField(
+        child=serializers.DictField(), help_text="?limit= and ?offset= page them."
+    )
 
 
 class RoundDetailApi(APIView):
@@ -87,19 +94,33 @@ class RoundDetailApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
+        parameters=PAGE_PARAMETERS,
         responses={
             200: RoundPublicOutputSerializer,
             304: OpenApiResponse(description="unchanged"),
             **error_responses(404),
-        }
+        },
     )
     def get(self, request: Request, event_id: int, number: int) -> Response:
         round_obj, snapshot = round_snapshot_get(
             event_id=event_id, number=number, user=request.user
         )
-        # The round's own revision also moves with the clock (start, pause, extend), which the
-        # answer shows; the snapshot's moves with the pairings.
-        etag = etag_for(round_obj.pk, snapshot.revision, round_obj.revision)
+        # From what the answer shows: the pairings (their digest), the snapshot's revision and
+        # the clock; not the round's revision, which also moves when a result is confirmed.
+        clock = content_digest(
+            [
+                round_obj.stage,
+                round_obj.status,
+                round_obj.minutes,
+                str(round_obj.started_at),
+                str(round_obj.ends_at),
+                round_obj.paused_remaining_seconds,
+            ]
+        )[:12]
+        offset, limit = snapshot_page(request)
+        etag = etag_for(round_obj.pk, snapshot.revision, snapshot.pairings_digest, clock)
+        if limit is not None or offset:
+            etag = etag[:-1] + f'-o{offset}-l{limit}"'
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         if not_modified(request, etag):
             return Response(status=304, headers=headers)
@@ -113,7 +134,8 @@ class RoundDetailApi(APIView):
             "ends_at": round_obj.ends_at,
             "paused_remaining_seconds": round_obj.paused_remaining_seconds,
             "revision": snapshot.revision,
-            "pairings": snapshot.pairings,
+            "count": len(snapshot.pairings),
+            "pairings": paged(snapshot.pairings, offset, limit),
         }
         return Response(RoundPublicOutputSerializer(data).data, headers=headers)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from core.errors import InvalidInputError, NotFoundError, PermissionDeniedError
@@ -156,6 +156,18 @@ def match_for_viewer(*, match_id: int, user: User) -> dict[str, Any]:
         if match.round.stage == Round.Stage.TOP_CUT
         else match.round.event.best_of,
     }
+
+
+def bracket_results_tag(*, event: Event) -> str:
+    """What the bracket's results are, in one short aggregate query: the newest confirmed
+    result of the top cut and how many there are (a result is never edited, only superseded
+    by a newer row), for the bracket page's ETag."""
+    found = ResultReport.objects.filter(
+        match__round__event=event,
+        match__round__stage=Round.Stage.TOP_CUT,
+        status=ResultReport.Status.CONFIRMED,
+    ).aggregate(newest=Max("pk"), count=Count("pk"))
+    return f"{found['newest'] or 0}.{found['count']}"
 
 
 def bracket_rounds(*, event: Event) -> list[dict[str, Any]]:

@@ -42,11 +42,17 @@ def round_id_for_number(*, event_id: int, number: int | None) -> int | None:
     return found
 
 
+#: The snapshot's large JSON bodies: the selectors below leave them out, so that a conditional
+#: request is answered from the small row (its digests) alone; reading ``snapshot.pairings`` or
+#: ``snapshot.standings`` afterwards loads that one body (one query), only for a full answer.
+SNAPSHOT_BODIES = ("pairings", "standings")
+
+
 def round_snapshot_get(*, event_id: int, number: int, user: AnyUser) -> tuple[Round, RoundSnapshot]:
     """A round and its public snapshot (one query after the visibility check)."""
     event_get_visible(event_id=event_id, user=user)
     round_obj = round_get(event_id=event_id, number=number)
-    snapshot = RoundSnapshot.objects.filter(round=round_obj).first()
+    snapshot = RoundSnapshot.objects.defer(*SNAPSHOT_BODIES).filter(round=round_obj).first()
     if snapshot is None:
         raise NotFoundError(f"round {number} has no published pairings yet", field="round")
     return round_obj, snapshot
@@ -56,6 +62,7 @@ def latest_snapshot(*, event_id: int) -> tuple[Round, RoundSnapshot] | None:
     """The newest round that has a snapshot, with it; None before round 1."""
     snapshot = (
         RoundSnapshot.objects.select_related("round")
+        .defer(*SNAPSHOT_BODIES)
         .filter(round__event_id=event_id)
         .order_by("-round__number")
         .first()
@@ -76,7 +83,7 @@ def round_snapshot(
     )
     if round_obj is None:
         return None, None
-    return round_obj, RoundSnapshot.objects.filter(round=round_obj).first()
+    return round_obj, RoundSnapshot.objects.defer(*SNAPSHOT_BODIES).filter(round=round_obj).first()
 
 
 def round_id_in_event(*, event: Event, round_id: int) -> int:

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import F
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, PermissionDeniedError
@@ -264,9 +263,10 @@ def _store(
 
 
 def _after_confirmation(match: Match) -> None:
-    # One UPDATE that adds 1 in the database: two confirmations at once add 2.
-    Round.objects.filter(pk=match.round_id).update(revision=F("revision") + 1)
-    match.round.refresh_from_db(fields=["revision"])
+    # A confirmation during the round writes nothing on the round's row (issue 16): every
+    # confirmation of a round would queue behind that row's lock until its commit. The pages
+    # that show results tag them by the results themselves (the bracket: its confirmed
+    # results; a player's table: its rendered fragment), and the round's snapshot holds none.
     if match.round.status == Round.Status.COMPLETE:  # a judge's change after the round
         snapshot_refresh(round_obj=match.round, standings=True)
 

@@ -42,7 +42,7 @@ from tournaments.selectors.events import (
     latest_round,
     my_current_events,
 )
-from tournaments.selectors.matches import bracket_rounds
+from tournaments.selectors.matches import bracket_results_tag, bracket_rounds
 from tournaments.selectors.placings import final_placings
 from tournaments.selectors.rounds import latest_top_cut_round, round_snapshot
 from tournaments.selectors.standings import readable
@@ -101,9 +101,10 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     )
 
 
-def live_etag(round_obj: Round, revision: int) -> str:
-    """Names the round and its snapshot revision: a new round is a new page, whatever revision."""
-    return f'"r{round_obj.pk}-{revision}"'
+def live_etag(round_obj: Round, digest: str) -> str:
+    """Names the round and what its page shows (a digest kept beside the snapshot, read without
+    its body): a new round is a new page, and the tag moves only when the content does."""
+    return f'"r{round_obj.pk}-{digest}"'
 
 
 def page_tag(request: HttpRequest, etag: str) -> str:
@@ -136,7 +137,7 @@ def round_pairings(request: HttpRequest, event_id: int, number: int | None = Non
         etag = revision_etag('"none"', variant)
         context: dict[str, Any] = {"event": event, "round": None, "rows": [], "by_table": by_table}
         return _live_or_page(request, "tournaments/round_pairings.html", context, etag, None)
-    round_etag = live_etag(round_obj, snapshot.revision)
+    round_etag = live_etag(round_obj, f"{snapshot.pairings_digest}-{round_obj.status}")
     page_etag, etag = page_tag(request, round_etag), revision_etag(round_etag, variant)
     if (unchanged := _unchanged(request, page_etag, etag)) is not None:
         return unchanged
@@ -188,7 +189,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     round_obj, snapshot = round_snapshot(event=event, number=None, swiss_only=True)
     if snapshot is None or round_obj is None:
         return render(request, "tournaments/no_round.html", {"event": event})
-    round_etag = live_etag(round_obj, snapshot.revision)
+    round_etag = live_etag(round_obj, f"{snapshot.standings_digest}-{round_obj.status}")
     # The final placings (issue 11, req 10) change the page when the event finishes.
     shown = f"{round_etag.strip(chr(34))}-{event.status}-{int(event.decklists_published)}"
     page_etag, etag = page_tag(request, f'"{shown}"'), revision_etag(round_etag)
@@ -237,7 +238,11 @@ def standings_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def bracket(request: HttpRequest, event_id: int) -> HttpResponse:
     event = event_get_visible(event_id=event_id, user=request.user)
     latest_cut = latest_top_cut_round(event=event)
-    round_etag = live_etag(latest_cut, latest_cut.revision) if latest_cut else '"r0-0"'
+    round_etag = (
+        live_etag(latest_cut, f"{latest_cut.revision}-{bracket_results_tag(event=event)}")
+        if latest_cut
+        else '"r0-0"'
+    )
     page_etag, etag = page_tag(request, round_etag), revision_etag(round_etag)
     if (unchanged := _unchanged(request, page_etag, etag)) is not None:
         return unchanged
