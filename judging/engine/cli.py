@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from judging.engine.azuki.overtime import overtime_from_json
-from judging.engine.cards import CardCatalogue
-from judging.engine.coverage import coverage_report
 from judging.engine.errors import RecordError
 from judging.engine.jsontypes import JSON
-from judging.engine.record import load_record_text
-from judging.engine.replay import replay_record
-from judging.engine.rulestext import parse_ground_rules
+from judging.engine.zutomayo.cards import CardCatalogue
+from judging.engine.zutomayo.coverage import coverage_report
+from judging.engine.zutomayo.record import load_record_text
+from judging.engine.zutomayo.replay import replay_record
+from judging.engine.zutomayo.rulestext import parse_ground_rules
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judging.engine.rules import RuleRef
+from judging.engine.zutomayo.rules import RuleRef
 
 
 class EngineError(ValueError):

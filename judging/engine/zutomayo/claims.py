@@ -16,13 +16,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from judging.engine import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
-from judging.engine.apply import Game, run_record
 from judging.engine.jsontypes import JSON, Value, value_to_json
-from judging.engine.profile import ambiguity
-from judging.engine.record import CLAIM_PATH, Claim, GameRecord
-from judging.engine.rules import RuleRef
-from judging.engine.state import GameState
+from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
+from judging.engine.zutomayo.apply import Game, run_record
+from judging.engine.zutomayo.profile import ambiguity
+from judging.engine.zutomayo.record import CLAIM_PATH, Claim, GameRecord
+from judging.engine.zutomayo.rules import RuleRef
+from judging.engine.zutomayo.state import GameState
 
 _AT = re.compile(r"^T(\d+)(?:/(\d+(?:\.\d+)*)(?::(before|after))?)?$")
 _PATH = CLAIM_PATH
