@@ -45,13 +45,16 @@ Public API: ``replay_record`` (record JSON -> ``ReplayReport`` with ``to_json``/
 ``CITABLE_RULES`` / ``coverage_report``, ``random_game`` and the frozen value types below.
 """
 
-from judging.engine.errors import EngineError, IllegalInputError, RecordError
-from judging.engine.jsontypes import JSON, Value
+from judging.engine.core.claims import ClaimVerdict
+from judging.engine.core.errors import EngineError, IllegalInputError, RecordError
+from judging.engine.core.jsontypes import JSON, Value
+from judging.engine.core.profile import Ambiguity, Settled
+from judging.engine.core.report import IllegalInput
 from judging.engine.zutomayo.apply import TurnSnapshot
 from judging.engine.zutomayo.cards import CardCatalogue, CardDef, card_from_dict
-from judging.engine.zutomayo.claims import ClaimVerdict, value_at
+from judging.engine.zutomayo.claims import value_at
 from judging.engine.zutomayo.coverage import CoverageReport, coverage_report
-from judging.engine.zutomayo.profile import AMBIGUITIES, SETTLED, Ambiguity, Profile, Settled
+from judging.engine.zutomayo.profile import AMBIGUITIES, SETTLED, Profile
 from judging.engine.zutomayo.randomgame import RandomGame, random_deck, random_game, record_to_json
 from judging.engine.zutomayo.record import (
     Claim,
@@ -66,7 +69,6 @@ from judging.engine.zutomayo.record import (
 )
 from judging.engine.zutomayo.replay import (
     ENGINE_VERSION,
-    IllegalInput,
     ReplayReport,
     replay_record,
 )

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
-from judging.engine.errors import IllegalInputError
-from judging.engine.jsontypes import Value
+from judging.engine.core.errors import IllegalInputError
+from judging.engine.core.jsontypes import Value
 from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
 from judging.engine.zutomayo.cards import (
     AREA_ENCHANT,

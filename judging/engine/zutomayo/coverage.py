@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judging.engine.jsontypes import JSON
+from judging.engine.core.jsontypes import JSON
 from judging.engine.zutomayo.rules import CITABLE_RULES, INFORMATIONAL_RULES, sort_key
 from judging.engine.zutomayo.rulestext import RulesDocument
 

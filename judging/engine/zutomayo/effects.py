@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import NoReturn, Protocol
 
-from judging.engine.jsontypes import Value
+from judging.engine.core.jsontypes import Value
 from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
 from judging.engine.zutomayo.cards import UNKNOWN_CARD, CardDef
 from judging.engine.zutomayo.chronos import advance

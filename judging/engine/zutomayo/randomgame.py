@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from judging.engine.jsontypes import JSON
+from judging.engine.core.jsontypes import JSON
 from judging.engine.zutomayo.apply import DECK_SIZE, HAND_SIZE, Game
 from judging.engine.zutomayo.cards import CHARACTER, ENCHANT, CardCatalogue, CardDef
 from judging.engine.zutomayo.profile import Profile

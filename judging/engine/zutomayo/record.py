@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
 
-from judging.engine.errors import RecordError
-from judging.engine.jsontypes import JSON, Value
+from judging.engine.core.errors import RecordError
+from judging.engine.core.jsontypes import JSON, Value
 from judging.engine.zutomayo.cards import CardCatalogue
 from judging.engine.zutomayo.profile import Profile
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from judging.engine.jsontypes import JSON, Value, value_to_json
+from judging.engine.core.jsontypes import JSON, Value, value_to_json
 from judging.engine.zutomayo.messages import render
 
 NIGHT = "night"
