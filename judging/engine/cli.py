@@ -27,6 +27,8 @@ from judging.engine.core.cli import (
 from judging.engine.core.errors import RecordError
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.report import Report
+from judging.engine.ztrike.record import FORMAT as ZTRIKE_FORMAT
+from judging.engine.ztrike.replay import replay_text as ztrike_replay_text
 from judging.engine.zutomayo.cards import CardCatalogue
 from judging.engine.zutomayo.coverage import coverage_report
 from judging.engine.zutomayo.record import FORMAT as ZUTOMAYO_FORMAT
@@ -92,7 +94,10 @@ def _zutomayo_replay(text: str, cards: str | None, lang: str) -> Report:
 
 
 #: The games the command line replays, by record format; the first is the default.
-ENGINES: tuple[GameEngine, ...] = (GameEngine("zutomayo", (ZUTOMAYO_FORMAT,), _zutomayo_replay),)
+ENGINES: tuple[GameEngine, ...] = (
+    GameEngine("zutomayo", (ZUTOMAYO_FORMAT,), _zutomayo_replay),
+    GameEngine("ztrike", (ZTRIKE_FORMAT,), ztrike_replay_text),
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
