@@ -89,6 +89,7 @@ benchmarks: install
 	$(PY) benchmarks/decklists.py
 	$(PY) benchmarks/pairing.py
 	$(PY) benchmarks/engine.py
+	$(PY) benchmarks/ztrike.py
 	$(PY) benchmarks/printing.py
 
 # Mutation testing of the three pure packages with mutmut ([tool.mutmut] in pyproject.toml): only

@@ -120,6 +120,7 @@ class Game:
         self.consulted: set[str] = set()
         self.round = 0
         self.illegal: IllegalInputError | None = None
+        self.round_start = 0
         start = record.start
         if start is None:
             self.players = [_Player(list(reversed(deck))) for deck in record.decks]
@@ -454,8 +455,8 @@ class Game:
     def snapshot(
         self, main: int, decided_by: str, winner: int | None, vps: tuple[int, int]
     ) -> None:
-        start = next((i for i, e in enumerate(self.events) if e.round == self.round), 0)
-        events = tuple(e for e in self.events[start:] if e.round == self.round)
+        events = tuple(self.events[self.round_start :])
+        self.round_start = len(self.events)
         a, b = self.players
         self.rounds.append(
             RoundSnapshot(

@@ -145,6 +145,8 @@ def _run(record: ZtrikeRecord) -> tuple[Game, Outcome]:
 
 
 def _claims(record: ZtrikeRecord, game: Game) -> tuple[ClaimVerdict, ...]:
+    if not record.claims:
+        return ()
     by_round = {s.round: s for s in game.rounds}
     illegal_round = game.illegal.turn if game.illegal is not None else None
     alternatives: dict[str, list[tuple[str, Game]]] = {}
