@@ -89,6 +89,7 @@ benchmarks: install
 	$(PY) benchmarks/decklists.py
 	$(PY) benchmarks/pairing.py
 	$(PY) benchmarks/engine.py
+	$(PY) benchmarks/ztrike.py
 	$(PY) benchmarks/printing.py
 
 # A 1,000-table round end with 1,000 polling phones on a private production stack

@@ -11,7 +11,8 @@ Required keys per game:
   SEND TO POWER, which is not the same as 0.
 - ``azuki``: id, set, name, card_type, element (``fire|water``, ``lightning/water``,
   ``fire, water`` or a list for two elements; ``normal`` is Neutral, as the pure loader reads it).
-- ``ztrike``: id (or card_id), name, colour (or color), power (0-10), victory_points (or vp);
+- ``ztrike``: id (or card_id), name, colour (or color), power (0-10), victory_points (or vp),
+  bonuses (structured, for the judge assist: a JSON list, or a JSON cell in CSV);
   optional set, bonus (none|battle|win|lose), bonus_text.
 
 Ids follow each game's convention, checked here: ZUTOMAYO ``<pack>_<number>`` agreeing with
@@ -316,6 +317,7 @@ def _ztrike(rec: _Record) -> CardValues:
         "bonus_text": rec.text("bonus_text", max_length=2000),
         "victory_points": rec.integer("victory_points", required=True, low=-99, high=99),
         "rarity": rec.text("rarity", max_length=10),
+        "extra": {"bonuses": _ztrike_bonuses(rec)},
     }
     return CardValues(
         code=code,
@@ -323,6 +325,35 @@ def _ztrike(rec: _Record) -> CardValues:
         set_name=rec.text("set_name"),
         values=values,
     )
+
+
+ZTRIKE_WHEN = ("battle", "win", "lose")
+
+
+def _ztrike_bonuses(rec: _Record) -> list[Any]:
+    """The structured bonuses the ZTRIKE judge assist replays: a list of ``{"when", "effects"}``
+    (a JSON list, or in CSV a cell holding JSON); empty or absent is the Empty bonus. The effect
+    primitives are checked by the engine when a game is replayed."""
+    raw = rec.raw.get("bonuses")
+    if raw in (None, ""):
+        return []
+    if isinstance(raw, str):
+        try:
+            raw = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            rec._fail("bonuses", f"is not JSON ({exc.msg}, column {exc.colno})")
+            return []
+    if not isinstance(raw, list):
+        rec._fail("bonuses", "must be a list of {when, effects}")
+        return []
+    for i, bonus in enumerate(raw):
+        if not isinstance(bonus, dict) or bonus.get("when") not in ZTRIKE_WHEN:
+            rec._fail(f"bonuses[{i}].when", "must be battle, win or lose")
+        elif not isinstance(bonus.get("effects"), list) or not all(
+            isinstance(e, dict) and isinstance(e.get("op"), str) for e in bonus["effects"]
+        ):
+            rec._fail(f"bonuses[{i}].effects", "must be a list of effects, each with an op")
+    return raw
 
 
 READERS: dict[str, Callable[[_Record], CardValues]] = {

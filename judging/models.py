@@ -47,6 +47,9 @@ class RuleClause(models.Model):
     text = models.TextField()
     see_also = models.JSONField(default=list, blank=True)
     anomaly = models.CharField(max_length=40, blank=True)
+    #: SHA-256 of ``text`` for a stable key quoting one sentence (ZTRIKE ``ztr.victor#s3``…); the
+    #: heading-slug key of the paragraph it is quoted from stays, as ``parent_key`` and alias.
+    quote_sha256 = models.CharField(max_length=64, blank=True, default="")
     sort_order = models.PositiveIntegerField()
 
     class Meta:

@@ -9,8 +9,8 @@ from collections.abc import Mapping
 
 from core.errors import InvalidInputError
 from judging.engine.azuki.overtime import TIEBREAKERS, overtime_from_json
-from judging.engine.errors import RecordError
-from judging.engine.jsontypes import JSON
+from judging.engine.core.errors import RecordError
+from judging.engine.core.jsontypes import JSON
 from tournaments.end_of_round import TimeDecision, register_tiebreak
 
 _SIDES = ("a", "b")

@@ -14,6 +14,7 @@ from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, utf8_text
 from judging.documents import split_sections
 from judging.engine import ENGINE_VERSION, RecordError, parse_ground_rules, replay_record
+from judging.engine.ztrike import RULES as ZTRIKE_RULES
 from judging.models import JudgeCase, RuleClause, RulesDocument, Ruling
 from judging.selectors import engine_cards
 from tournaments.models import Match
@@ -62,7 +63,34 @@ def _clause_rows(slug: str, text: str) -> tuple[str, list[dict[str, Any]], list[
         }
         for s in split_sections(text, prefix=KEY_PREFIX[slug])
     ]  # fmt: skip
+    if slug == "official-rules":
+        rows += _ztrike_stable_rows(rows)
     return "", rows, []
+
+
+def _ztrike_stable_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The engine's stable keys (design 3.0), each with its quoted sentence and SHA-256, under
+    the paragraph it is quoted from (whose heading-slug key stays, as an alias). A key whose quote
+    is not in this text is not created."""
+    paragraphs = [(row, " ".join(row["text"].split())) for row in rows]
+    joined = " ".join(text for _, text in paragraphs)
+    extra: list[dict[str, Any]] = []
+    order = max((row["sort_order"] for row in rows), default=0)
+    for rule in ZTRIKE_RULES:
+        quote = " ".join(rule.quote.split())
+        source = next((row for row, text in paragraphs if quote in text), None)
+        if source is None and quote not in joined:
+            continue
+        if source is None:  # a quote across lines (the weakness list): its first line
+            source = next(row for row, text in paragraphs if text and quote.startswith(text))
+        order += 1
+        extra.append({
+            "key": rule.key, "number": "", "display": rule.display_en, "level": 3,
+            "parent_key": source["key"], "heading": rule.heading, "text": rule.quote,
+            "see_also": [source["key"]], "anomaly": "", "sort_order": order,
+            "quote_sha256": rule.sha256,
+        })  # fmt: skip
+    return extra
 
 
 @transaction.atomic

@@ -45,15 +45,18 @@ Public API: ``replay_record`` (record JSON -> ``ReplayReport`` with ``to_json``/
 ``CITABLE_RULES`` / ``coverage_report``, ``random_game`` and the frozen value types below.
 """
 
-from judging.engine.apply import TurnSnapshot
-from judging.engine.cards import CardCatalogue, CardDef, card_from_dict
-from judging.engine.claims import ClaimVerdict, value_at
-from judging.engine.coverage import CoverageReport, coverage_report
-from judging.engine.errors import EngineError, IllegalInputError, RecordError
-from judging.engine.jsontypes import JSON, Value
-from judging.engine.profile import AMBIGUITIES, SETTLED, Ambiguity, Profile, Settled
-from judging.engine.randomgame import RandomGame, random_deck, random_game, record_to_json
-from judging.engine.record import (
+from judging.engine.core.claims import ClaimVerdict
+from judging.engine.core.errors import EngineError, IllegalInputError, RecordError
+from judging.engine.core.jsontypes import JSON, Value
+from judging.engine.core.profile import Ambiguity, Settled
+from judging.engine.core.report import IllegalInput
+from judging.engine.zutomayo.apply import TurnSnapshot
+from judging.engine.zutomayo.cards import CardCatalogue, CardDef, card_from_dict
+from judging.engine.zutomayo.claims import value_at
+from judging.engine.zutomayo.coverage import CoverageReport, coverage_report
+from judging.engine.zutomayo.profile import AMBIGUITIES, SETTLED, Profile
+from judging.engine.zutomayo.randomgame import RandomGame, random_deck, random_game, record_to_json
+from judging.engine.zutomayo.record import (
     Claim,
     EffectEntry,
     GameRecord,
@@ -64,15 +67,14 @@ from judging.engine.record import (
     parse_record,
     schema,
 )
-from judging.engine.replay import (
+from judging.engine.zutomayo.replay import (
     ENGINE_VERSION,
-    IllegalInput,
     ReplayReport,
     replay_record,
 )
-from judging.engine.rules import CITABLE_RULES, INFORMATIONAL_RULES, RuleRef, rule_by_key
-from judging.engine.rulestext import Anomaly, Clause, RulesDocument, parse_ground_rules
-from judging.engine.state import BattleResult, Event, GameResult, GameState, PlayerState
+from judging.engine.zutomayo.rules import CITABLE_RULES, INFORMATIONAL_RULES, RuleRef, rule_by_key
+from judging.engine.zutomayo.rulestext import Anomaly, Clause, RulesDocument, parse_ground_rules
+from judging.engine.zutomayo.state import BattleResult, Event, GameResult, GameState, PlayerState
 
 __version__ = ENGINE_VERSION
 

@@ -1,4 +1,5 @@
-"""``python -m judging.engine replay RECORD.json [--cards CARDS.json] [--lang en|ja] [--text]``;
+"""``python -m judging.engine replay RECORD.json [--cards CARDS.json] [--lang en|ja] [--text]``
+(the record's ``format`` picks the game: ``zutomayo-game/1`` or ``ztrike-game/1``);
 ``python -m judging.engine azuki-overtime < INPUT.json`` (Azuki TCG's overtime tiebreak, see
 ``judging.engine.azuki.overtime``: exit 0 with the decision, 2 on invalid input).
 
@@ -13,27 +14,35 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from judging.engine.azuki.overtime import overtime_from_json
-from judging.engine.cards import CardCatalogue
-from judging.engine.coverage import coverage_report
-from judging.engine.errors import RecordError
-from judging.engine.jsontypes import JSON
-from judging.engine.record import load_record_text
-from judging.engine.replay import replay_record
-from judging.engine.rulestext import parse_ground_rules
-
-EXIT_OK = 0
-EXIT_ILLEGAL = 1
-EXIT_UNREADABLE = 2
-EXIT_INTERNAL = 3
+from judging.engine.core.cli import (
+    EXIT_INTERNAL,
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    GameEngine,
+    read_file,
+    replay_main,
+)
+from judging.engine.core.errors import RecordError
+from judging.engine.core.jsontypes import JSON
+from judging.engine.core.report import Report
+from judging.engine.ztrike.record import FORMAT as ZTRIKE_FORMAT
+from judging.engine.ztrike.replay import replay_text as ztrike_replay_text
+from judging.engine.zutomayo.cards import CardCatalogue
+from judging.engine.zutomayo.coverage import coverage_report
+from judging.engine.zutomayo.record import FORMAT as ZUTOMAYO_FORMAT
+from judging.engine.zutomayo.record import load_record_text
+from judging.engine.zutomayo.replay import replay_record
+from judging.engine.zutomayo.rulestext import parse_ground_rules
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m judging.engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    replay = sub.add_parser("replay", help="replay a zutomayo-game/1 record")
+    replay = sub.add_parser(
+        "replay", help="replay a game record (zutomayo-game/1 or ztrike-game/1, by its format)"
+    )
     replay.add_argument("record", help="the record (JSON)")
     replay.add_argument("--cards", help="card catalogue (JSON list in the cards.json shape)")
     replay.add_argument("--lang", choices=("en", "ja"), default="en")
@@ -63,18 +72,11 @@ def _azuki_overtime() -> int:
     return EXIT_OK
 
 
-def _read(path: str, what: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(what, f"cannot read {path}: {exc}") from None
-
-
-def _catalogue(path: str | None) -> CardCatalogue | None:
-    if path is None:
+def _catalogue(text: str | None) -> CardCatalogue | None:
+    if text is None:
         return None
     try:
-        data: JSON = json.loads(_read(path, "--cards"))
+        data: JSON = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError("--cards", f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
     if not isinstance(data, list):
@@ -87,26 +89,30 @@ def _catalogue(path: str | None) -> CardCatalogue | None:
     return CardCatalogue.from_dicts(items, path="--cards")
 
 
+def _zutomayo_replay(text: str, cards: str | None, lang: str) -> Report:
+    return replay_record(load_record_text(text, _catalogue(cards)), lang=lang)
+
+
+#: The games the command line replays, by record format; the first is the default.
+ENGINES: tuple[GameEngine, ...] = (
+    GameEngine("zutomayo", (ZUTOMAYO_FORMAT,), _zutomayo_replay),
+    GameEngine("ztrike", (ZTRIKE_FORMAT,), ztrike_replay_text),
+)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "azuki-overtime":
         return _azuki_overtime()
+    if args.command == "replay":
+        return replay_main(args.record, args.cards, args.lang, args.text, ENGINES)
     try:
-        if args.command == "coverage":
-            report = coverage_report(parse_ground_rules(_read(args.rules, "rules")))
-            print(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
-            return EXIT_OK
-        catalogue = _catalogue(args.cards)
-        record = load_record_text(_read(args.record, "record"), catalogue)
-        result = replay_record(record, lang=args.lang)
+        report = coverage_report(parse_ground_rules(read_file(args.rules, "rules")))
     except RecordError as exc:
         print(f"error: {exc.path}: {exc.message}", file=sys.stderr)
         return EXIT_UNREADABLE
     except Exception as exc:
         print(f"internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return EXIT_INTERNAL
-    if args.text:
-        sys.stdout.write(result.to_text(args.lang))
-    else:
-        print(json.dumps(result.to_json(args.lang), ensure_ascii=False, indent=1))
-    return EXIT_ILLEGAL if result.illegal_input is not None else EXIT_OK
+    print(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
+    return EXIT_OK

@@ -97,6 +97,39 @@ def test_ztrike_cards_come_in_by_csv(tmp_path: Path) -> None:
     assert (striker.colour, striker.power, striker.bonus) == ("red", 7, "battle")
 
 
+def test_ztrike_structured_bonuses_come_in_as_a_json_cell(tmp_path: Path) -> None:
+    path = tmp_path / "ztrike.csv"
+    path.write_text(
+        "id,name,colour,power,victory_points,bonuses\n"
+        'ZT-010,Invented Gear,generic,4,1,"[{""when"": ""battle"", ""effects"": '
+        '[{""op"": ""set_power"", ""value"": 9}]}]"\n'
+        "ZT-011,Invented Plain,red,3,1,\n",
+        encoding="utf-8",
+    )
+    call_command("import_cards", "--game", "ztrike", str(path), stdout=StringIO())
+    gear = Card.objects.get(code="ZT-010")
+    assert gear.extra["bonuses"] == [
+        {"when": "battle", "effects": [{"op": "set_power", "value": 9}]}
+    ]
+    assert Card.objects.get(code="ZT-011").extra["bonuses"] == []  # the Empty bonus
+
+
+def test_ztrike_demo_set_imports(tmp_path: Path) -> None:
+    demo = Path(__file__).parents[2] / "cardpool" / "demo" / "ztrike-demo-cards.json"
+    call_command("import_cards", "--game", "ztrike", str(demo), stdout=StringIO())
+    assert Card.objects.get(code="ZD-RC").extra["bonuses"][0]["when"] == "battle"
+
+
+def test_ztrike_bonus_with_an_unknown_timing_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "ztrike.json"
+    path.write_text(
+        '[{"id": "ZT-012", "name": "X", "colour": "red", "power": 1, '
+        '"victory_points": 1, "bonuses": [{"when": "later", "effects": []}]}]'
+    )
+    with pytest.raises(CommandError, match=r"bonuses\[0\]\.when"):
+        call_command("import_cards", "--game", "ztrike", str(path))
+
+
 def test_csv_power_over_ten_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "ztrike.csv"
     path.write_text("id,name,colour,power\nZT-009,Too Strong,blue,11\n", encoding="utf-8")

@@ -231,3 +231,22 @@ def test_rule_clause_api(ground_rules: Any) -> None:
     assert body["key"] == "5.2.1.2"
     assert body["text"]
     assert APIClient().get("/api/v1/rules/zutomayo/ground-rules/99.9/").status_code == 404
+
+
+def test_ztrike_stable_keys_are_imported_with_quote_and_hash(shared_dir: Path) -> None:
+    import hashlib
+
+    from judging.engine.ztrike import RULES
+
+    text = (shared_dir / "rules" / "ztrike-official-rules.en.txt").read_text(encoding="utf-8")
+    rules_import(game="ztrike", slug="official-rules", version="1", text=text, source_name="z")
+    clauses = {c.key: c for c in RuleClause.objects.filter(document__slug="official-rules")}
+    for rule in RULES:  # every key the engine cites is in the registry, quoted and hashed
+        clause = clauses[rule.key]
+        assert clause.text == rule.quote
+        assert clause.quote_sha256 == hashlib.sha256(rule.quote.encode()).hexdigest()
+        assert clause.parent_key in clauses  # the heading-slug key it is quoted from, kept
+    victor = clauses["ztr.victor#s9"]
+    assert victor.parent_key == "ztr.determining-a-round-victor#p1"
+    paragraph = clauses[victor.parent_key].text
+    assert "In case of a tie, no Win or Lose bonuses are applied." in paragraph

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from judging.engine.errors import RecordError
-from judging.engine.jsontypes import JSON
+from judging.engine.core.errors import RecordError
+from judging.engine.core.jsontypes import JSON
 
 #: The counts compared after leader health, in the FAQ's order.
 TIEBREAKERS: tuple[str, ...] = ("leader_health", "deck", "garden", "alley", "hand")

@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from judging.engine import AMBIGUITIES, CardCatalogue, parse_record, random_game
-from judging.engine.apply import Game, run_record
-from judging.engine.profile import Consultation
-from judging.engine.record import GameRecord
+from judging.engine.zutomayo.apply import Game, run_record
+from judging.engine.zutomayo.profile import Consultation
+from judging.engine.zutomayo.record import GameRecord
 
 from .conftest import invented_catalogue
 from .test_golden import FILES, load

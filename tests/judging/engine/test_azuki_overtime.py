@@ -17,7 +17,7 @@ import pytest
 from judging.engine.azuki import OvertimeSide, decide_overtime
 from judging.engine.azuki.overtime import overtime_from_json
 from judging.engine.cli import main
-from judging.engine.errors import RecordError
+from judging.engine.core.errors import RecordError
 
 
 def side(

@@ -18,11 +18,13 @@ ENGINE_DIR = Path(judging.engine.__file__).parent
 
 
 def _module_name(path: Path) -> str:
-    return PACKAGE if path.stem == "__init__" else f"{PACKAGE}.{path.stem}"
+    parts = [PACKAGE, *path.relative_to(ENGINE_DIR).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def _modules() -> dict[str, Path]:
-    return {_module_name(path): path for path in sorted(ENGINE_DIR.glob("*.py"))}
+    """Every module of the engine, the game packages' (``zutomayo``, ``azuki``, …) included."""
+    return {_module_name(path): path for path in sorted(ENGINE_DIR.rglob("*.py"))}
 
 
 def _imported(
@@ -33,7 +35,7 @@ def _imported(
         return {alias.name for alias in node.names if alias.name in modules}
     base = node.module or ""
     if node.level:  # relative: resolve against this module's package
-        parts = PACKAGE.split(".")[: len(PACKAGE.split(".")) - (node.level - 1)]
+        parts = here.split(".")[: len(here.split(".")) - node.level]
         base = ".".join([*parts, base] if base else parts)
     found: set[str] = set()
     for alias in node.names:
@@ -96,8 +98,10 @@ def find_cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
 
 def test_the_graph_sees_every_module_and_its_imports() -> None:
     graph = import_graph()
-    assert f"{PACKAGE}.apply" in graph
-    assert f"{PACKAGE}.rules" in graph[f"{PACKAGE}.apply"], "from judging.engine import rules"
+    assert f"{PACKAGE}.zutomayo.apply" in graph
+    assert f"{PACKAGE}.zutomayo.rules" in graph[f"{PACKAGE}.zutomayo.apply"], (
+        "from judging.engine.zutomayo import rules"
+    )
     assert f"{PACKAGE}.cli" in graph[f"{PACKAGE}.__main__"]
 
 

@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judging.engine import IllegalInputError, RecordError, parse_record, replay_record
-from judging.engine.apply import Game
-from judging.engine.record import OPS, TARGETS, TIMINGS, ZONES
+from judging.engine.zutomayo.apply import Game
+from judging.engine.zutomayo.record import OPS, TARGETS, TIMINGS, ZONES
 
 from .conftest import invented_catalogue
 from .test_golden import FILES, load

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from judging.engine import CardCatalogue, random_game, replay_record, value_at
-from judging.engine.apply import run_record
-from judging.engine.messages import TEMPLATES, VOCABULARY
+from judging.engine.zutomayo.apply import run_record
+from judging.engine.zutomayo.messages import TEMPLATES, VOCABULARY
 
 from .test_golden import FILES, load
 

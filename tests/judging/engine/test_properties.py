@@ -15,7 +15,7 @@ from judging.engine import (
     random_game,
     replay_record,
 )
-from judging.engine.apply import Game, run_record
+from judging.engine.zutomayo.apply import Game, run_record
 
 from .conftest import invented_catalogue
 

@@ -10,7 +10,7 @@ import jsonschema  # type: ignore[import-untyped]  # the dev venv has no jsonsch
 import pytest
 
 from judging.engine import CardCatalogue, RecordError, parse_record, schema
-from judging.engine.record import load_record_text
+from judging.engine.zutomayo.record import load_record_text
 
 from .test_golden import FILES, load
 

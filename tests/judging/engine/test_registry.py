@@ -15,12 +15,12 @@ from judging.engine import (
     parse_ground_rules,
     replay_record,
 )
-from judging.engine.effects import PRIMITIVE_RULES
-from judging.engine.rules import RuleRef, rule_by_key, sort_key
+from judging.engine.zutomayo.effects import PRIMITIVE_RULES
+from judging.engine.zutomayo.rules import RuleRef, rule_by_key, sort_key
 
 from .test_golden import FILES, load
 
-ENGINE = Path(__file__).parents[3] / "judging" / "engine"
+ENGINE = Path(__file__).parents[3] / "judging" / "engine" / "zutomayo"
 
 
 def test_citable_rules_are_defined_once_and_unique() -> None:
@@ -49,7 +49,7 @@ def test_primitive_and_golden_rules_are_citable() -> None:
 
 def test_engine_source_cites_only_registered_rules() -> None:
     """Every ``R.R_x_y`` the engine's code uses is a constant of the rules module."""
-    from judging.engine import rules
+    from judging.engine.zutomayo import rules
 
     for source in ENGINE.glob("*.py"):
         tree = ast.parse(source.read_text(encoding="utf-8"))

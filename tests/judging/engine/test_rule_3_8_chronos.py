@@ -24,8 +24,8 @@ from typing import Any
 import pytest
 
 from judging.engine import CardCatalogue, Profile, parse_record, replay_record
-from judging.engine.apply import Game
-from judging.engine.chronos import (
+from judging.engine.zutomayo.apply import Game
+from judging.engine.zutomayo.chronos import (
     CHRONOS_MARKS,
     LAYOUT_DEPENDENT_MARKS,
     MIDNIGHT,
@@ -33,7 +33,7 @@ from judging.engine.chronos import (
     NOON,
     time_of_day,
 )
-from judging.engine.profile import ambiguity
+from judging.engine.zutomayo.profile import ambiguity
 
 N = "night"
 D = "day"

@@ -2,7 +2,7 @@
 
 Each ``RuleRef`` the engine can cite is defined exactly once below; ``CITABLE_RULES`` is built from
 those definitions, so a test can prove that every number the engine may print exists in the parsed
-ground rules (``judging.engine.rulestext``).
+ground rules (``judging.engine.zutomayo.rulestext``).
 
 The ground rules number two different blocks "10.2" (Priority player; Public and hidden
 information), so their clauses carry a variant: ``10.2.1#priority`` is displayed

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from judging.engine.jsontypes import JSON
+from judging.engine.core.jsontypes import JSON
 
 _NUMBER_LINE = re.compile(r"^(\d+(?:\.\d+)+)\s*$")
 _NUMBER_AND_TEXT = re.compile(r"^(\d+(?:\.\d+)+)\s+(\S.*)$")  # "5.2.1 Setting cards..." on one line

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from judging.engine.jsontypes import Value
-from judging.engine.rules import RuleRef
+from judging.engine.core.jsontypes import Value
+from judging.engine.zutomayo.rules import RuleRef
 
 LANGUAGES = ("en", "ja")
 

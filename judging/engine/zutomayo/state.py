@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from judging.engine.jsontypes import JSON, Value, value_to_json
-from judging.engine.messages import render
+from judging.engine.core.jsontypes import JSON, Value, value_to_json
+from judging.engine.zutomayo.messages import render
 
 NIGHT = "night"
 DAY = "day"

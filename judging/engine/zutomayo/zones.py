@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import SupportsIndex
 
-from judging.engine.state import PlayerState
+from judging.engine.zutomayo.state import PlayerState
 
 MAX_HP = 100
 """1.2.1, 3.7.1: HP starts at 100 and can't go above it, even through effects."""

@@ -1,8 +1,18 @@
-"""Failures of the engine: every one names what broke (a record field or a rule)."""
+"""Failures of the engines (every game): every one names what broke (a record field or a rule)."""
 
 from __future__ import annotations
 
-from judging.engine.rules import RuleRef
+from typing import Protocol
+
+
+class RuleRef(Protocol):
+    """A citable rule of any game: ZUTOMAYO's clause numbers, ZTRIKE's or Azuki's stable keys."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def display(self) -> str: ...
 
 
 class EngineError(ValueError):

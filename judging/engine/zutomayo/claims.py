@@ -14,15 +14,15 @@ A claim ``{"party", "at": "T3" | "T3/5.2.9" | "T3/5.2.9:before", "path": "player
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from judging.engine import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
-from judging.engine.apply import Game, run_record
-from judging.engine.jsontypes import JSON, Value, value_to_json
-from judging.engine.profile import ambiguity
-from judging.engine.record import CLAIM_PATH, Claim, GameRecord
-from judging.engine.rules import RuleRef
-from judging.engine.state import GameState
+from judging.engine.core.claims import ClaimVerdict
+from judging.engine.core.jsontypes import JSON, Value, value_to_json
+from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
+from judging.engine.zutomayo.apply import Game, run_record
+from judging.engine.zutomayo.profile import ambiguity
+from judging.engine.zutomayo.record import CLAIM_PATH, Claim, GameRecord
+from judging.engine.zutomayo.rules import RuleRef
+from judging.engine.zutomayo.state import GameState
 
 _AT = re.compile(r"^T(\d+)(?:/(\d+(?:\.\d+)*)(?::(before|after))?)?$")
 _PATH = CLAIM_PATH
@@ -31,38 +31,6 @@ _TURN_ONE_STEPS = {"5.2.4": "5.1.1", "5.2.7": "5.1.2", "5.2.8": "5.1.3", "5.2.9"
 _PIPELINE = ("4.2.6", "4.2.7", "5.1.1", "5.1.2", "5.1.3", "5.1.4", "5.1.5", "5.2.1", "5.2.2",
              "5.2.3", "5.2.4", "5.2.5", "5.2.6", "5.2.7", "5.2.8", "5.2.9", "5.2.10",
              "5.2.11")  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimVerdict:
-    """The answer to one claim (design 4.6)."""
-
-    party: str
-    at: str
-    path: str
-    claimed: JSON
-    status: str  # CONSISTENT | CONTRADICTED | ILLEGAL_INPUT | DEPENDS_ON | UNDETERMINED
-    actual: JSON
-    step: str | None
-    rules: tuple[str, ...]
-    depends_on: tuple[str, ...]
-    alternatives: tuple[tuple[str, str], ...]
-    explanation: str
-
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "party": self.party,
-            "at": self.at,
-            "path": self.path,
-            "claimed": self.claimed,
-            "status": self.status,
-            "actual": self.actual,
-            "step": self.step,
-            "rules": list(self.rules),
-            "depends_on": list(self.depends_on),
-            "alternatives": dict(self.alternatives),
-            "explanation": self.explanation,
-        }
 
 
 _SOURCE = {"chronos.time": "chronos.position", "priority": "chronos.position"}

@@ -12,17 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judging.engine.errors import RecordError
-from judging.engine.jsontypes import JSON
-
-
-@dataclass(frozen=True, slots=True)
-class Ambiguity:
-    id: str
-    point: str
-    default: str
-    alternatives: tuple[str, ...]
-
+from judging.engine.core.errors import RecordError
+from judging.engine.core.jsontypes import JSON
+from judging.engine.core.profile import Ambiguity, Settled
 
 AMBIGUITIES: tuple[Ambiguity, ...] = (
     Ambiguity(
@@ -60,19 +52,6 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
     ),
 )
 _BY_ID = {a.id: a for a in AMBIGUITIES}
-
-
-@dataclass(frozen=True, slots=True)
-class Settled:
-    """An entry of the register that the official Q&A has settled: no longer a choice.
-
-    ``answer`` is what the engine always does; a record may still name the key, with that value.
-    """
-
-    id: str
-    point: str
-    answer: str
-    source: str
 
 
 SETTLED: tuple[Settled, ...] = (

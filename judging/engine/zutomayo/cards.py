@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from judging.engine.errors import RecordError
-from judging.engine.jsontypes import JSON
+from judging.engine.core.errors import RecordError
+from judging.engine.core.jsontypes import JSON
 
 CHARACTER = "character"
 ENCHANT = "enchant"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judging.engine.jsontypes import JSON
-from judging.engine.rules import CITABLE_RULES, INFORMATIONAL_RULES, sort_key
-from judging.engine.rulestext import RulesDocument
+from judging.engine.core.jsontypes import JSON
+from judging.engine.zutomayo.rules import CITABLE_RULES, INFORMATIONAL_RULES, sort_key
+from judging.engine.zutomayo.rulestext import RulesDocument
 
 
 @dataclass(frozen=True, slots=True)

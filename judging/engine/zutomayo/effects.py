@@ -17,13 +17,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import NoReturn, Protocol
 
-from judging.engine import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
-from judging.engine.cards import UNKNOWN_CARD, CardDef
-from judging.engine.chronos import advance
-from judging.engine.jsontypes import Value
-from judging.engine.record import COUNTED, EffectEntry
-from judging.engine.state import Event
-from judging.engine.zones import MAX_HP, PlayerZones
+from judging.engine.core.jsontypes import Value
+from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
+from judging.engine.zutomayo.cards import UNKNOWN_CARD, CardDef
+from judging.engine.zutomayo.chronos import advance
+from judging.engine.zutomayo.record import COUNTED, EffectEntry
+from judging.engine.zutomayo.state import Event
+from judging.engine.zutomayo.zones import MAX_HP, PlayerZones
 
 PRIMITIVE_RULES: dict[str, tuple[str, ...]] = {
     "attack_plus": ("7.1", "1.3.1"),

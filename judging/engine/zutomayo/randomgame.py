@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from judging.engine.apply import DECK_SIZE, HAND_SIZE, Game
-from judging.engine.cards import CHARACTER, ENCHANT, CardCatalogue, CardDef
-from judging.engine.jsontypes import JSON
-from judging.engine.profile import Profile
-from judging.engine.record import (
+from judging.engine.core.jsontypes import JSON
+from judging.engine.zutomayo.apply import DECK_SIZE, HAND_SIZE, Game
+from judging.engine.zutomayo.cards import CHARACTER, ENCHANT, CardCatalogue, CardDef
+from judging.engine.zutomayo.profile import Profile
+from judging.engine.zutomayo.record import (
     FORMAT,
     EffectEntry,
     GameRecord,
@@ -17,7 +17,7 @@ from judging.engine.record import (
     SetChoice,
     TurnRecord,
 )
-from judging.engine.state import Event, GameResult
+from judging.engine.zutomayo.state import Event, GameResult
 
 _EFFECT_OPS = ("attack_plus", "attack_minus", "heal", "deal_damage", "reduce_damage", "draw",
                "mill", "move_medal", "set_attack", "forbid_second_card",

@@ -14,10 +14,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
 
-from judging.engine.cards import CardCatalogue
-from judging.engine.errors import RecordError
-from judging.engine.jsontypes import JSON, Value
-from judging.engine.profile import Profile
+from judging.engine.core.errors import RecordError
+from judging.engine.core.jsontypes import JSON, Value
+from judging.engine.zutomayo.cards import CardCatalogue
+from judging.engine.zutomayo.profile import Profile
 
 FORMAT = "zutomayo-game/1"
 
@@ -172,7 +172,7 @@ class GameRecord:
 def schema_text() -> str:
     """The JSON Schema of the record format (shipped in the package)."""
     return (
-        resources.files("judging.engine")
+        resources.files("judging.engine.zutomayo")
         .joinpath("schema/game-record-1.schema.json")
         .read_text(encoding="utf-8")
     )

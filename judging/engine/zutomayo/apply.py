@@ -14,8 +14,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
-from judging.engine import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
-from judging.engine.cards import (
+from judging.engine.core.errors import IllegalInputError
+from judging.engine.core.jsontypes import Value
+from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
+from judging.engine.zutomayo.cards import (
     AREA_ENCHANT,
     CHARACTER,
     ENCHANT,
@@ -23,12 +25,16 @@ from judging.engine.cards import (
     CardCatalogue,
     CardDef,
 )
-from judging.engine.chronos import LAYOUT_DEPENDENT_MARKS, NIGHT, advance, time_of_day
-from judging.engine.effects import ALLOW, FORBID, EffectState, apply_primitive, attack_after
-from judging.engine.errors import IllegalInputError
-from judging.engine.jsontypes import Value
-from judging.engine.profile import Consultation, Profile
-from judging.engine.record import (
+from judging.engine.zutomayo.chronos import LAYOUT_DEPENDENT_MARKS, NIGHT, advance, time_of_day
+from judging.engine.zutomayo.effects import (
+    ALLOW,
+    FORBID,
+    EffectState,
+    apply_primitive,
+    attack_after,
+)
+from judging.engine.zutomayo.profile import Consultation, Profile
+from judging.engine.zutomayo.record import (
     EffectEntry,
     GameRecord,
     PlayerSnapshot,
@@ -36,9 +42,9 @@ from judging.engine.record import (
     StartSnapshot,
     TurnRecord,
 )
-from judging.engine.rules import RuleRef
-from judging.engine.state import BattleResult, Event, GameResult, GameState, PlayerState
-from judging.engine.zones import MAX_HP, PlayerZones
+from judging.engine.zutomayo.rules import RuleRef
+from judging.engine.zutomayo.state import BattleResult, Event, GameResult, GameState, PlayerState
+from judging.engine.zutomayo.zones import MAX_HP, PlayerZones
 
 DECK_SIZE = 20
 HAND_SIZE = 5

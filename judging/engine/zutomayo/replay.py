@@ -5,38 +5,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from judging.engine.apply import Game, TurnSnapshot, run_record
-from judging.engine.cards import CardCatalogue
-from judging.engine.claims import ClaimVerdict, answer_claims
-from judging.engine.jsontypes import JSON
-from judging.engine.messages import LANGUAGES, player_label, rule_display, step_title, word
-from judging.engine.profile import Profile
-from judging.engine.record import GameRecord, parse_record
-from judging.engine.rules import RULES_DOCUMENT
-from judging.engine.state import Event, GameResult
+from judging.engine.core.claims import ClaimVerdict
+from judging.engine.core.jsontypes import JSON
+from judging.engine.core.report import IllegalInput
+from judging.engine.zutomayo.apply import Game, TurnSnapshot, run_record
+from judging.engine.zutomayo.cards import CardCatalogue
+from judging.engine.zutomayo.claims import answer_claims
+from judging.engine.zutomayo.messages import LANGUAGES, player_label, rule_display, step_title, word
+from judging.engine.zutomayo.profile import Profile
+from judging.engine.zutomayo.record import GameRecord, parse_record
+from judging.engine.zutomayo.rules import RULES_DOCUMENT
+from judging.engine.zutomayo.state import Event, GameResult
 
 ENGINE_VERSION = "1.0.0"
 REPORT_FORMAT = "zutomayo-replay/1"
-
-
-@dataclass(frozen=True, slots=True)
-class IllegalInput:
-    """Where the record breaks a rule, and which."""
-
-    rule: str
-    turn: int
-    step: str
-    path: str
-    message: str
-
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "rule": self.rule,
-            "turn": self.turn,
-            "step": self.step,
-            "path": self.path,
-            "message": self.message,
-        }
 
 
 def _rules_display(keys: tuple[str, ...], lang: str = "en") -> str:

@@ -1,0 +1,63 @@
+"""Benchmark of the ZTRIKE judge assist (a script; pytest does not collect it).
+
+    .venv/bin/python benchmarks/ztrike.py [--seconds 3] [--games 500] [--rounds 5] [--seed 1]
+
+Replays complete random games (generated beforehand from the invented demo cards) with
+``replay_record`` on one core: record parsing, every round with its events and the result.
+Prints the median games per second over the rounds, with and without rendering the JSON report,
+and the ratio to the target (5,000 games per second).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from judging.engine.ztrike import replay_record  # noqa: E402
+from judging.engine.ztrike.randomgame import random_game  # noqa: E402
+from judging.engine.ztrike.record import cards_from_list  # noqa: E402
+
+CARDS = ROOT / "cardpool" / "demo" / "ztrike-demo-cards.json"
+TARGET = 5000.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    cards = json.loads(CARDS.read_text(encoding="utf-8"))
+    rng = random.Random(args.seed)
+    records = [random_game(rng, cards) for _ in range(args.games)]
+    catalogue = cards_from_list(cards)  # the cards come from the database, as on the judge pages
+    for record in records:
+        del record["cards"]
+    played = statistics.mean(len(r["rounds"]) for r in records)  # type: ignore[arg-type]
+    for label, render in (("replay", False), ("replay + JSON report", True)):
+        rates = []
+        for _ in range(args.rounds):
+            start = time.perf_counter()
+            for record in records:
+                report = replay_record(record, cards=catalogue)
+                if render:
+                    report.to_json()
+            rates.append(len(records) / (time.perf_counter() - start))
+        median = statistics.median(rates)
+        print(
+            f"ztrike {label}: median {median:,.0f} games/s ({played:.1f} rounds per game), "
+            f"ratio to target {median / TARGET:.2f}x  rounds: "
+            + ", ".join(f"{r:,.0f}" for r in rates)
+        )
+
+
+if __name__ == "__main__":
+    main()

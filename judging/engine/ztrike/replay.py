@@ -1,0 +1,265 @@
+"""Replaying a ``ztrike-game/1`` record: the report (JSON or text, English or Japanese), the
+answers to claims, and the entry points ``replay_record`` and ``replay_text`` (command line)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from judging.engine.core.claims import ClaimVerdict
+from judging.engine.core.errors import IllegalInputError, RecordError
+from judging.engine.core.jsontypes import JSON, value_to_json
+from judging.engine.core.report import IllegalInput
+from judging.engine.ztrike.game import Game, Outcome, RoundSnapshot
+from judging.engine.ztrike.messages import OUTCOME, player_label, render
+from judging.engine.ztrike.record import Card, ZtrikeRecord, cards_from_list, parse_record
+from judging.engine.ztrike.rules import display
+
+REPORT_FORMAT = "ztrike-replay/1"
+
+
+@dataclass(frozen=True, slots=True)
+class ZtrikeReport:
+    record: ZtrikeRecord
+    outcome: Outcome
+    rounds: tuple[RoundSnapshot, ...]
+    illegal_input: IllegalInput | None
+    claims: tuple[ClaimVerdict, ...]
+    consulted: tuple[str, ...]
+    lang: str = "en"
+
+    def _names(self) -> dict[str, str]:
+        return {cid: card.name for cid, card in self.record.cards.items()}
+
+    def round_json(self, snap: RoundSnapshot, lang: str) -> dict[str, JSON]:
+        names = self._names()
+        return {
+            "round": snap.round,
+            "main_player": snap.main_player,
+            "decided_by": snap.decided_by,
+            "winner": snap.winner,
+            "victory_points": list(snap.victory_points),
+            "players": [
+                {
+                    "hand": snap.hands[p],
+                    "deck": snap.decks[p],
+                    "discard": snap.discards[p],
+                    "victory_zone": list(snap.victory_zones[p]),
+                }
+                for p in (0, 1)
+            ],
+            "events": [
+                {
+                    "kind": e.kind,
+                    "rules": list(e.rules),
+                    "player": e.player,
+                    "before": value_to_json(e.before),
+                    "after": value_to_json(e.after),
+                    "text": render(
+                        e.kind,
+                        e.player,
+                        e.before,
+                        e.after,
+                        dict(e.params),
+                        self.record.names,
+                        names,
+                        lang,
+                    ),
+                }
+                for e in snap.events
+            ],
+        }
+
+    def to_json(self, lang: str | None = None) -> dict[str, JSON]:
+        lang = lang or self.lang
+        out: dict[str, JSON] = {
+            "format": REPORT_FORMAT,
+            "rounds": [self.round_json(s, lang) for s in self.rounds],
+            "result": {
+                "outcome": self.outcome.outcome,
+                "winner": self.outcome.winner,
+                "rules": list(self.outcome.rules),
+            },
+            "claims": [c.to_json() for c in self.claims],
+            "profile": self.record.profile.to_json(),
+            "ambiguities_consulted": list(self.consulted),
+        }
+        if self.illegal_input is not None:
+            out["illegal_input"] = self.illegal_input.to_json()
+        return out
+
+    def to_text(self, lang: str | None = None) -> str:
+        lang = lang or self.lang
+        ja = lang == "ja"
+        names = self._names()
+        lines: list[str] = []
+        for snap in self.rounds:
+            main = player_label(snap.main_player, self.record.names, lang)
+            lines.append(
+                f"{snap.round}ラウンド目（メインプレイヤー：{main}）"
+                if ja
+                else f"Round {snap.round} (Main Player: {main})"
+            )
+            for e in snap.events:
+                text = render(
+                    e.kind,
+                    e.player,
+                    e.before,
+                    e.after,
+                    dict(e.params),
+                    self.record.names,
+                    names,
+                    lang,
+                )
+                cited = (
+                    "、".join(display(k, lang) for k in e.rules)
+                    if ja
+                    else "; ".join(display(k, lang) for k in e.rules)
+                )
+                lines.append(f"  {text} [{cited}]" if cited else f"  {text}")
+        ill = self.illegal_input
+        if ill is not None:
+            label = "ルール違反の入力" if ja else "Illegal input"
+            lines.append(f"{label}: {ill.path} [{display(ill.rule, lang)}] {ill.message}")
+        result = OUTCOME[self.outcome.outcome][1 if ja else 0]
+        if self.outcome.winner is not None:
+            who = player_label(self.outcome.winner, self.record.names, lang)
+            result = f"{who}の勝利" if ja else f"{who} wins"
+        cited = ("、" if ja else "; ").join(display(k, lang) for k in self.outcome.rules)
+        lines.append(f"{'結果' if ja else 'Result'}: {result}" + (f" [{cited}]" if cited else ""))
+        for claim in self.claims:
+            lines.append(f"  {claim.party} {claim.at} {claim.path}: {claim.status}")
+        return "\n".join(lines) + "\n"
+
+
+def _run(record: ZtrikeRecord) -> tuple[Game, Outcome]:
+    game: Game | None = None
+    try:
+        game = Game(record)
+    except IllegalInputError as exc:
+        game = Game.__new__(Game)
+        game.record, game.rounds, game.consulted, game.illegal = record, [], set(), exc
+        return game, Outcome("unfinished", None, (exc.rule.key,), "illegal_input")
+    return game, game.run()
+
+
+def _claims(record: ZtrikeRecord, game: Game) -> tuple[ClaimVerdict, ...]:
+    if not record.claims:
+        return ()
+    by_round = {s.round: s for s in game.rounds}
+    illegal_round = game.illegal.turn if game.illegal is not None else None
+    alternatives: dict[str, list[tuple[str, Game]]] = {}
+    for key in sorted(game.consulted):
+        amb = next(a for a in record.profile.register if a.id == key)
+        for alt in amb.alternatives:
+            if alt != record.profile.get(key):
+                other, _ = _run_profile(record, key, alt)
+                alternatives.setdefault(key, []).append((alt, other))
+    verdicts: list[ClaimVerdict] = []
+    for claim in record.claims:
+        at = f"R{claim.at}"
+        snap = by_round.get(claim.at)
+        if snap is None:
+            status = (
+                "ILLEGAL_INPUT"
+                if illegal_round is not None and claim.at >= illegal_round
+                else "UNDETERMINED"
+            )
+            verdicts.append(
+                ClaimVerdict(
+                    claim.party,
+                    at,
+                    claim.path,
+                    claim.value,
+                    status,
+                    None,
+                    None,
+                    (),
+                    (),
+                    (),
+                    "the replay does not reach this round",
+                )
+            )
+            continue
+        try:
+            actual = snap.value(claim.path)
+        except KeyError:
+            raise RecordError(f"claims.{at}", f"unknown claim path {claim.path!r}") from None
+        depends: list[str] = []
+        alts: list[tuple[str, str]] = []
+        for key, runs in alternatives.items():
+            for alt, other in runs:
+                osnap = next((s for s in other.rounds if s.round == claim.at), None)
+                ovalue = osnap.value(claim.path) if osnap is not None else None
+                if ovalue != actual:
+                    if key not in depends:
+                        depends.append(key)
+                    alts.append((f"{key}={alt}", json.dumps(ovalue)))
+        rules = next((e.rules for e in reversed(snap.events) if e.kind == "round_decided"), ())
+        if depends:
+            status = "DEPENDS_ON"
+        elif actual == claim.value:
+            status = "CONSISTENT"
+        else:
+            status = "CONTRADICTED"
+        verdicts.append(
+            ClaimVerdict(
+                claim.party,
+                at,
+                claim.path,
+                claim.value,
+                status,
+                actual,
+                at,
+                rules,
+                tuple(depends),
+                tuple(alts),
+                f"the replay gives {json.dumps(actual)}",
+            )
+        )
+    return tuple(verdicts)
+
+
+def _run_profile(record: ZtrikeRecord, key: str, value: str) -> tuple[Game, Outcome]:
+    return _run(replace(record, profile=record.profile.with_choice(key, value)))
+
+
+def replay_record(
+    record: JSON | ZtrikeRecord,
+    *,
+    cards: Mapping[str, Card] | None = None,
+    lang: str = "en",
+) -> ZtrikeReport:
+    """Replay a record (JSON or parsed). RecordError when it cannot be read; a broken rule is
+    reported as ``illegal_input``."""
+    parsed = record if isinstance(record, ZtrikeRecord) else parse_record(record, cards)
+    game, outcome = _run(parsed)
+    illegal = None
+    if game.illegal is not None:
+        exc = game.illegal
+        illegal = IllegalInput(exc.rule.key, exc.turn, "", exc.path, exc.message)
+    return ZtrikeReport(
+        parsed,
+        outcome,
+        tuple(game.rounds),
+        illegal,
+        _claims(parsed, game),
+        tuple(sorted(game.consulted)),
+        lang,
+    )
+
+
+def replay_text(text: str, cards_text: str | None, lang: str) -> ZtrikeReport:
+    """The command line's entry: the record's text and an optional card list's text."""
+    cards = None
+    if cards_text is not None:
+        try:
+            cards = cards_from_list(json.loads(cards_text), "--cards")
+        except json.JSONDecodeError as exc:
+            raise RecordError("--cards", f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    try:
+        data: JSON = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError("record", f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    return replay_record(data, cards=cards, lang=lang)
