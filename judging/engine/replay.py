@@ -9,12 +9,25 @@ from judging.engine.apply import Game, TurnSnapshot, run_record
 from judging.engine.cards import CardCatalogue
 from judging.engine.claims import ClaimVerdict, answer_claims
 from judging.engine.jsontypes import JSON
-from judging.engine.messages import LANGUAGES, player_label, rule_display, step_title, word
+from judging.engine.messages import (
+    LANGUAGES,
+    ambiguity_answer,
+    ambiguity_question,
+    checkpoint_words,
+    claim_subject,
+    claim_value,
+    player_name,
+    rule_display,
+    step_title,
+    verdict_word,
+    word,
+)
 from judging.engine.profile import Profile
 from judging.engine.record import GameRecord, parse_record
 from judging.engine.rules import RULES_DOCUMENT
 from judging.engine.state import Event, GameResult
 
+RULES_DOCUMENT_JA = "ZUTOMAYO CARD 総合ルール 1.0.1（英語の非公式翻訳）"
 ENGINE_VERSION = "1.0.0"
 REPORT_FORMAT = "zutomayo-replay/1"
 
@@ -61,7 +74,12 @@ class ReplayReport:
     """(id, English name, Japanese name) of the cards the record uses, for the texts."""
 
     def names(self, lang: str) -> dict[str, str]:
-        return {cid: (ja if lang == "ja" else en) for cid, en, ja in self.card_names}
+        """Card ids to names in ``lang``, and ``#P0``/``#P1`` to the players' names."""
+        names = {cid: (ja if lang == "ja" else en) for cid, en, ja in self.card_names}
+        for index, name in enumerate(self.player_names):
+            if name:
+                names[f"#P{index}"] = name
+        return names
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -81,7 +99,7 @@ class ReplayReport:
             "illegal_input": None if self.illegal_input is None else self.illegal_input.to_json(),
             "setup": {"events": [e.to_json(lang, names) for e in self.setup_events]},
             "turns": [_turn_json(t, lang, names) for t in self.turns],
-            "claims": [c.to_json() for c in self.claims],
+            "claims": [_claim_json(c, lang, names) for c in self.claims],
             "notes": [
                 f"{card}: the record does not describe this card's effect; treated as no effect"
                 for card in self.undescribed_effects
@@ -93,10 +111,14 @@ class ReplayReport:
         ja = lang == "ja"
         names = self.names(lang)
         out: list[str] = []
-        people = " / ".join(f"{player_label(i, lang)} {n}" for i, n in enumerate(self.player_names))
-        out.append(f"{RULES_DOCUMENT} · engine {ENGINE_VERSION} · {people}")
-        profile = ", ".join(f"{k}={v}" for k, v in self.profile.to_json().items())
-        out.append(("プロファイル: " if ja else "Profile: ") + profile)
+        people = " / ".join(n for n in self.player_names)
+        engine = "エンジン" if ja else "engine"
+        document = RULES_DOCUMENT_JA if ja else RULES_DOCUMENT
+        out.append(f"{document} · {engine} {ENGINE_VERSION} · {people}")
+        for key, choice in self.profile.to_json().items():
+            out.append(
+                f"{ambiguity_question(key, lang)} → {ambiguity_answer(key, str(choice), lang)}"
+            )
         out.append("準備" if ja else "Setup")
         out.extend(_event_lines(self.setup_events, lang, names))
         for turn in self.turns:
@@ -109,9 +131,14 @@ class ReplayReport:
                        f"{ill.path}: {ill.message}")  # fmt: skip
         r = self.result
         label = "結果" if ja else "Result"
-        winner = ("勝者 " if ja else "winner ") + player_label(r.winner, lang)
-        out.append(f"{label}: {word(r.outcome, lang)} ({word(r.reason, lang)}), {winner}, "
-                   f"T{r.turn} [{_rules_display(r.rules, lang)}]")  # fmt: skip
+        winner = ("勝者 " if ja else "winner ") + player_name(r.winner, lang, names)
+        turn = f"{r.turn}ターン目" if ja else f"turn {r.turn}"
+        cited = f" [{_rules_display(r.rules, lang)}]" if r.rules else ""
+        outcome, reason = word(r.outcome, lang), word(r.reason, lang)
+        if ja:
+            out.append(f"{label}: {outcome}（{reason}）、{winner}、{turn}{cited}")
+        else:
+            out.append(f"{label}: {outcome} ({reason}), {winner}, {turn}{cited}")
         for card in self.undescribed_effects:
             out.append(
                 f"注: {card}の効果は記録に記載がないため効果なしとして扱った。"
@@ -120,24 +147,79 @@ class ReplayReport:
             )
         for claim in self.claims:
             rules = f" [{_rules_display(claim.rules, lang)}]" if claim.rules else ""
-            where = f" ({claim.step})" if claim.step else ""
             label = "主張" if ja else "Claim"
-            why = _claim_ja(claim) if ja else claim.explanation
-            out.append(f"{label} {claim.party} {claim.at} {claim.path} = {claim.claimed}: "
-                       f"{claim.status}{where}{rules}. {why}")  # fmt: skip
+            party = _party(claim.party, self.player_names)
+            said = _claim_sentence(claim, lang, names)
+            why = _claim_ja(claim, names) if ja else _claim_en(claim, names)
+            sep = "：" if ja else ": "
+            verdict = verdict_word(claim.status, lang)
+            end = "。" if ja else ". "
+            out.append(f"{label} {party}{sep}{said}{sep}{verdict}{rules}{end}{why}")
         return "\n".join(out) + "\n"
 
 
-def _claim_ja(claim: ClaimVerdict) -> str:
+def _party(party: str, players: tuple[str, str]) -> str:
+    """A claim's party: "0"/"1"/"P0" name a seat; any other word is shown as written."""
+    seat = party[1:] if party[:1] in ("P", "p") else party
+    if seat in ("0", "1") and players[int(seat)]:
+        return players[int(seat)]
+    return party
+
+
+def _claim_sentence(claim: ClaimVerdict, lang: str, names: Mapping[str, str]) -> str:
+    """ "turn 3, after 5.2.9 …: the winner of the battle is Bo" in ``lang``."""
+    where = checkpoint_words(claim.at, lang)
+    what = claim_subject(claim.path, lang, names)
+    value = claim_value(claim.path, claim.claimed, lang, names)
+    if lang == "ja":
+        return f"{where}、{what}は{value}"
+    return f"{where}, {what} is {value}"
+
+
+def _alternatives(claim: ClaimVerdict, lang: str) -> str:
+    parts = []
+    for choice, status in claim.alternatives:
+        key, _, alt = choice.partition("=")
+        parts.append(f"{ambiguity_answer(key, alt, lang)} → {verdict_word(status, lang)}")
+    return ("、" if lang == "ja" else "; ").join(parts)
+
+
+def _claim_en(claim: ClaimVerdict, names: Mapping[str, str]) -> str:
+    actual = claim_value(claim.path, claim.actual, "en", names)
+    if claim.status == "CONSISTENT":
+        return "The replay agrees."
+    if claim.status == "CONTRADICTED":
+        return f"The replay has {actual} ({checkpoint_words(claim.step or claim.at, 'en')})."
+    if claim.status == "ILLEGAL_INPUT":
+        return f"The record breaks {_rules_display(claim.rules, 'en')}."
+    if claim.status == "DEPENDS_ON":
+        questions = "; ".join(ambiguity_question(k, "en") for k in claim.depends_on)
+        return f"The verdict depends on: {questions} ({_alternatives(claim, 'en')})."
+    return "A fact the record does not have is needed."
+
+
+def _claim_ja(claim: ClaimVerdict, names: Mapping[str, str]) -> str:
+    actual = claim_value(claim.path, claim.actual, "ja", names)
     if claim.status == "CONSISTENT":
         return "リプレイと一致する。"
     if claim.status == "CONTRADICTED":
-        return f"リプレイでは {claim.actual}（{claim.step} で決まった）。"
+        return (
+            f"リプレイでは{actual}（{checkpoint_words(claim.step or claim.at, 'ja')}で決まった）。"
+        )
     if claim.status == "ILLEGAL_INPUT":
-        return f"記録が {_rules_display(claim.rules, 'ja')} に違反している。"
+        return f"記録が{_rules_display(claim.rules, 'ja')}に違反している。"
     if claim.status == "DEPENDS_ON":
-        return f"{', '.join(claim.depends_on)} の解釈によって結論が変わる。"
+        questions = "、".join(ambiguity_question(k, "ja") for k in claim.depends_on)
+        return f"結論は次の判断による：{questions}（{_alternatives(claim, 'ja')}）。"
     return "記録にない事実が必要。"
+
+
+def _claim_json(claim: ClaimVerdict, lang: str, names: Mapping[str, str]) -> dict[str, JSON]:
+    data = claim.to_json()
+    data["verdict"] = verdict_word(claim.status, lang)
+    data["description"] = _claim_sentence(claim, lang, names)
+    data["why"] = _claim_ja(claim, names) if lang == "ja" else _claim_en(claim, names)
+    return data
 
 
 def _turn_json(t: TurnSnapshot, lang: str, names: Mapping[str, str]) -> dict[str, JSON]:
