@@ -384,7 +384,7 @@ def claim_subject(path: str, lang: str, names: Mapping[str, str] | None = None) 
     return pair[index].format(player=player_name(player, lang, names))
 
 
-def claim_value(path: str, value: Value, lang: str, names: Mapping[str, str] | None = None) -> str:
+def claim_value(path: str, value: object, lang: str, names: Mapping[str, str] | None = None) -> str:
     """A claimed or replayed value in words: a player's name, a card's name, 夜/昼, なし (never
     "None")."""
     ja = lang == "ja"

@@ -95,6 +95,7 @@ class ReplayReport:
             "profile": self.profile.to_json(),
             "profile_keys_used": list(self.profile_keys_used),
             "players": list(self.player_names),
+            "card_names": {cid: [en, ja] for cid, en, ja in self.card_names},
             "result": self.result.to_json(),
             "illegal_input": None if self.illegal_input is None else self.illegal_input.to_json(),
             "setup": {"events": [e.to_json(lang, names) for e in self.setup_events]},
@@ -132,13 +133,13 @@ class ReplayReport:
         r = self.result
         label = "結果" if ja else "Result"
         winner = ("勝者 " if ja else "winner ") + player_name(r.winner, lang, names)
-        turn = f"{r.turn}ターン目" if ja else f"turn {r.turn}"
+        when = f"{r.turn}ターン目" if ja else f"turn {r.turn}"
         cited = f" [{_rules_display(r.rules, lang)}]" if r.rules else ""
         outcome, reason = word(r.outcome, lang), word(r.reason, lang)
         if ja:
-            out.append(f"{label}: {outcome}（{reason}）、{winner}、{turn}{cited}")
+            out.append(f"{label}: {outcome}（{reason}）、{winner}、{when}{cited}")
         else:
-            out.append(f"{label}: {outcome} ({reason}), {winner}, {turn}{cited}")
+            out.append(f"{label}: {outcome} ({reason}), {winner}, {when}{cited}")
         for card in self.undescribed_effects:
             out.append(
                 f"注: {card}の効果は記録に記載がないため効果なしとして扱った。"
@@ -171,6 +172,10 @@ def _claim_sentence(claim: ClaimVerdict, lang: str, names: Mapping[str, str]) ->
     where = checkpoint_words(claim.at, lang)
     what = claim_subject(claim.path, lang, names)
     value = claim_value(claim.path, claim.claimed, lang, names)
+    if claim.op == "contains":
+        return (
+            f"{where}、{what}に{value}がある" if lang == "ja" else f"{where}, {what} holds {value}"
+        )
     if lang == "ja":
         return f"{where}、{what}は{value}"
     return f"{where}, {what} is {value}"
@@ -240,7 +245,11 @@ def _event_lines(events: tuple[Event, ...], lang: str, names: Mapping[str, str])
         if e.step != step:
             step = e.step
             lines.append(f"  {step_title(step, lang)}")
-        keys = f" ({', '.join(e.profile_keys)})" if e.profile_keys else ""
+        questions = " ".join(ambiguity_question(k, lang) for k in e.profile_keys)
+        keys = ""
+        if questions:
+            codes = ", ".join(e.profile_keys)
+            keys = f"（解釈による：{questions}）" if lang == "ja" else f" ({codes}: {questions})"
         qa = e.param("qa")
         cited = _rules_display(e.rules, lang) + (f"; Q&A {qa}" if qa else "")
         lines.append(f"    {e.text(lang, names)} [{cited}]{keys}")

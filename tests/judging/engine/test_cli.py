@@ -47,7 +47,7 @@ def test_replay_json_output(tmp_path: Path) -> None:
     assert set(turn) >= {"turn", "chronos", "priority", "battle", "players", "events"}
     assert turn["chronos"] == {"position": 3, "time": "night"}
     assert set(turn["players"][0]) == {"hp", "battle_zone", "zone_c", "power_charger", "abyss",
-                                       "hand", "deck_count"}  # fmt: skip
+                                       "hand", "deck_count", "total_power"}  # fmt: skip
     assert all({"step", "kind", "rules", "text"} <= set(e) for e in turn["events"])
 
 
