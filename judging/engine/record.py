@@ -507,4 +507,12 @@ def load_record_text(text: str, catalogue: CardCatalogue | None = None) -> GameR
         data: JSON = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError("record", f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    return parse_record(data, catalogue)
+    return parse_record(unwrap_record(data), catalogue)
+
+
+def unwrap_record(data: JSON) -> JSON:
+    """The record inside an example file's wrapper (``{"title", "record", "expect"}``, as the
+    golden files have), or the data itself."""
+    if isinstance(data, dict) and "format" not in data and isinstance(data.get("record"), dict):
+        return data["record"]
+    return data
