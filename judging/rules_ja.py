@@ -19,8 +19,13 @@ _ATTACK = "zbr.バトル-攻撃力-night-day-の決定"
 _DAMAGE = "zbr.バトル-ダメージの計算"
 _TYPES = "zbr.character-キャラクター-enchant-エンチャント-area-enchant-エリアエンチャント"
 _REDRAW = "zbr.手札の引き直し"
-_LATER_TURNS = (
-    "zbr.以降のターンは-2ターン目以降-を繰り返し-どちらかのhpが0になり勝敗がつくまでバトルを続けます"
+_LATER_TURNS = "-".join(
+    (
+        "zbr.以降のターンは",
+        "2ターン目以降",
+        "を繰り返し",
+        "どちらかのhpが0になり勝敗がつくまでバトルを続けます",
+    )
 )
 _SETUP = "zbr.クロノス"  # the guide's setup list sits under its Chronos heading
 

@@ -63,6 +63,7 @@ from judging.engine.record import (
     load_record_text,
     parse_record,
     schema,
+    unwrap_record,
 )
 from judging.engine.replay import (
     ENGINE_VERSION,
@@ -125,5 +126,6 @@ __all__ = [
     "replay_record",
     "rule_by_key",
     "schema",
+    "unwrap_record",
     "value_at",
 ]
