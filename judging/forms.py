@@ -67,7 +67,9 @@ class CardNameField(forms.CharField):
         kwargs.setdefault("max_length", 120)
         kwargs.setdefault("required", False)
         super().__init__(*args, **kwargs)
-        self.widget.attrs.update({"list": "card-names", "autocomplete": "off", "class": "card-name"})
+        self.widget.attrs.update(
+            {"list": "card-names", "autocomplete": "off", "class": "card-name"}
+        )
         self.options: Sequence[CardOption] = ()
 
     def clean(self, value: Any) -> str:

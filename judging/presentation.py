@@ -28,6 +28,7 @@ from judging.engine.messages import (
     verdict_word,
     word,
 )
+from judging.engine.replay import party_seat
 from judging.rules_ja import JA_PASSAGES
 
 #: The rule a verdict on each kind of claim turns on, in order of preference (the first one the
@@ -149,13 +150,8 @@ def _names(output: Mapping[str, Any], record: Mapping[str, Any], lang: str,
     return names
 
 
-def _party_seat(party: str) -> int | None:
-    seat = party[1:] if party[:1] in ("P", "p") else party
-    return int(seat) if seat in ("0", "1") else None
-
-
-def _party_name(party: str, players: tuple[str, str]) -> str:
-    seat = _party_seat(party)
+def _party_name(party: str, players: tuple[str, str], night_side: int = 0) -> str:
+    seat = party_seat(party, night_side)
     return players[seat] if seat is not None else party
 
 
@@ -177,6 +173,7 @@ class ZutomayoPresenter:
         self.lang = "ja" if lang == "ja" else "en"
         self.rule_texts = rule_texts
         self.ja_texts = ja_texts
+        self.night_side = 0
 
     def rule(self, key: str) -> RuleText:
         passages = JA_PASSAGES.get(key)
@@ -192,6 +189,7 @@ class ZutomayoPresenter:
     def present(self, *, output: Mapping[str, Any], record: Mapping[str, Any],
                 players: tuple[str, str]) -> RulingView:  # fmt: skip
         lang = self.lang
+        self.night_side = int(output.get("night_side") or 0)
         with override(lang):
             names = _names(output, record, lang, players)
             board = tuple(self._board(output, record, players, names))
@@ -230,7 +228,7 @@ class ZutomayoPresenter:
         said = tuple(
             _("%(who)s: %(what)s is %(value)s (%(verdict)s)")
             % {
-                "who": _party_name(str(c["party"]), players),
+                "who": _party_name(str(c["party"]), players, self.night_side),
                 "what": subject,
                 "value": claim_value(path, c["claimed"], lang, names),
                 "verdict": verdict_word(str(c["status"]), lang),
@@ -253,11 +251,12 @@ class ZutomayoPresenter:
         if "DEPENDS_ON" in statuses:
             return self._question(claims, subject, where, players, said)
         if "ILLEGAL_INPUT" in statuses:
-            sentence = _("The record breaks rule %(rule)s before %(where)s: fix the record first.")
+            sentence = _("The record breaks rule %(rule)s before this point (%(where)s): "
+                         "fix the record first.")  # fmt: skip
             return Answer("illegal", sentence % {"rule": rule.display if rule else "?",
                                                  "where": where}, rule, claims=said)  # fmt: skip
         if "UNDETERMINED" in statuses:
-            sentence = _("The record cannot decide %(what)s at %(where)s: a hidden card or an "
+            sentence = _("The record cannot decide %(what)s %(where)s: a hidden card or an "
                          "unplayed turn is needed.")  # fmt: skip
             return Answer("undetermined", sentence % {"what": subject, "where": where}, None,
                           claims=said)  # fmt: skip
@@ -265,19 +264,28 @@ class ZutomayoPresenter:
         wrong = [c for c in claims if c["status"] == "CONTRADICTED"]
         if right and wrong:
             who = _(" and ").join(
-                dict.fromkeys(_party_name(str(c["party"]), players) for c in right)
+                dict.fromkeys(_party_name(str(c["party"]), players, self.night_side) for c in right)
             )
-            sentence = _("%(who)s is right: %(fact)s at %(where)s%(rule)s.") % {
+            sentence = _("%(who)s is right: %(fact)s %(where)s%(rule)s.") % {
                 "who": who, "fact": fact, "where": where, "rule": rule_words,
             }  # fmt: skip
             return Answer("right", sentence, rule, claims=said)
+        parties = list(dict.fromkeys(_party_name(str(c["party"]), players, self.night_side)
+                                     for c in claims))  # fmt: skip
+        if wrong and len(parties) == 1:
+            sentence = _("%(who)s is wrong: %(fact)s %(where)s%(rule)s.") % {
+                "who": parties[0], "fact": fact, "where": where, "rule": rule_words,
+            }  # fmt: skip
+            return Answer("neither", sentence, rule, claims=said)
         if wrong:
-            sentence = _("Neither claim is right: %(fact)s at %(where)s%(rule)s.") % {
+            sentence = _("Neither claim is right: %(fact)s %(where)s%(rule)s.") % {
                 "fact": fact, "where": where, "rule": rule_words,
             }  # fmt: skip
             return Answer("neither", sentence, rule, claims=said)
-        sentence = _("The replay agrees: %(fact)s at %(where)s.") % {"fact": fact, "where": where}
-        return Answer("agree", sentence, None, claims=said)
+        sentence = _("%(who)s is right: %(fact)s %(where)s.") % {
+            "who": _(" and ").join(parties), "fact": fact, "where": where,
+        }  # fmt: skip
+        return Answer("right", sentence, None, claims=said)
 
     def _question(self, claims: list[dict[str, Any]], subject: str, where: str,
                   players: tuple[str, str], said: tuple[str, ...]) -> Answer:  # fmt: skip
@@ -286,7 +294,7 @@ class ZutomayoPresenter:
         question = " ".join(ambiguity_question(k, lang) for k in keys)
         outcomes: dict[str, list[str]] = {}
         for c in claims:
-            who = _party_name(str(c["party"]), players)
+            who = _party_name(str(c["party"]), players, self.night_side)
             for choice, status in dict(c.get("alternatives", {})).items():
                 key, _sep, alt = str(choice).partition("=")
                 answer = ambiguity_answer(key, alt, lang)
@@ -300,7 +308,7 @@ class ZutomayoPresenter:
             else _("If %(answer)s: no claim is right.") % {"answer": answer}
             for answer, w in outcomes.items()
         )
-        sentence = _("The head judge must decide: %(question)s (%(what)s at %(where)s)") % {
+        sentence = _("The head judge must decide: %(question)s (%(what)s %(where)s)") % {
             "question": question, "what": subject, "where": where,
         }  # fmt: skip
         return Answer("question", sentence, None, outcomes=lines, claims=said)

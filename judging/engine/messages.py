@@ -410,18 +410,18 @@ def claim_value(path: str, value: object, lang: str, names: Mapping[str, str] | 
 
 
 def checkpoint_words(at: str, lang: str) -> str:
-    """``T3/5.2.9:before`` → "turn 3, before 5.2.9 Battle: calculating damage (→ 5.1.4)"."""
+    """``T3/5.2.9:before`` → "on turn 3 before 5.2.9 Battle: calculating damage (→ 5.1.4)";
+    ``T3`` → "at the end of turn 3" / "3ターン目の終わり"."""
     ja = lang == "ja"
     head, _, when = at.partition(":")
     turn, _, step = head.partition("/")
     number = turn[1:] if turn.startswith("T") else turn
-    out = f"{number}ターン目" if ja else f"turn {number}"
     if not step:
-        return out + ("の終わり" if ja else ", at its end")
+        return f"{number}ターン目の終わり" if ja else f"at the end of turn {number}"
     title = step_title(step, lang)
     if when == "before":
-        return f"{out}、{title}の前" if ja else f"{out}, before {title}"
-    return f"{out}、{title}の後" if ja else f"{out}, after {title}"
+        return f"{number}ターン目、{title}の前" if ja else f"on turn {number} before {title}"
+    return f"{number}ターン目、{title}の後" if ja else f"on turn {number} after {title}"
 
 
 AMBIGUITY_QUESTIONS: Mapping[str, tuple[tuple[str, str], Mapping[str, tuple[str, str]]]] = {

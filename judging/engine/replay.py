@@ -72,6 +72,7 @@ class ReplayReport:
     lang: str = "en"
     card_names: tuple[tuple[str, str, str], ...] = ()
     """(id, English name, Japanese name) of the cards the record uses, for the texts."""
+    night_side: int = 0
 
     def names(self, lang: str) -> dict[str, str]:
         """Card ids to names in ``lang``, and ``#P0``/``#P1`` to the players' names."""
@@ -95,6 +96,7 @@ class ReplayReport:
             "profile": self.profile.to_json(),
             "profile_keys_used": list(self.profile_keys_used),
             "players": list(self.player_names),
+            "night_side": self.night_side,
             "card_names": {cid: [en, ja] for cid, en, ja in self.card_names},
             "result": self.result.to_json(),
             "illegal_input": None if self.illegal_input is None else self.illegal_input.to_json(),
@@ -149,7 +151,7 @@ class ReplayReport:
         for claim in self.claims:
             rules = f" [{_rules_display(claim.rules, lang)}]" if claim.rules else ""
             label = "主張" if ja else "Claim"
-            party = _party(claim.party, self.player_names)
+            party = _party(claim.party, self.player_names, self.night_side)
             said = _claim_sentence(claim, lang, names)
             why = _claim_ja(claim, names) if ja else _claim_en(claim, names)
             sep = "：" if ja else ": "
@@ -159,12 +161,21 @@ class ReplayReport:
         return "\n".join(out) + "\n"
 
 
-def _party(party: str, players: tuple[str, str]) -> str:
-    """A claim's party: "0"/"1"/"P0" name a seat; any other word is shown as written."""
-    seat = party[1:] if party[:1] in ("P", "p") else party
-    if seat in ("0", "1") and players[int(seat)]:
-        return players[int(seat)]
+def _party(party: str, players: tuple[str, str], night_side: int = 0) -> str:
+    """A claim's party: "0"/"1"/"P0" name a seat, "N"/"D" the night and day sides (design
+    4.6); any other word is shown as written."""
+    seat = party_seat(party, night_side)
+    if seat is not None and players[seat]:
+        return players[seat]
     return party
+
+
+def party_seat(party: str, night_side: int = 0) -> int | None:
+    """The seat a claim's party names, or None."""
+    if party in ("N", "D"):
+        return night_side if party == "N" else 1 - night_side
+    seat = party[1:] if party[:1] in ("P", "p") else party
+    return int(seat) if seat in ("0", "1") else None
 
 
 def _claim_sentence(claim: ClaimVerdict, lang: str, names: Mapping[str, str]) -> str:
@@ -283,6 +294,7 @@ def report_for(game: Game, record: GameRecord, lang: str = "en",
         player_names=(record.players[0].name, record.players[1].name),
         lang=lang,
         card_names=_card_names(record),
+        night_side=record.night_side,
     )
 
 

@@ -57,9 +57,9 @@ def test_a_golden_file_opens_on_the_page_and_answers_first(
     assert answer < body.index("The board after each turn") < body.index("Step by step")
     # Design 4.6: Bo (D) says it was night; the medal went 7 → 12, day (3.8.4). Ann's claim
     # that Bo is at 70 HP is right.
-    assert "Neither claim is right: the time of day was DAY (the medal was on mark 12)" in body
+    assert "Bo is wrong: the time of day was DAY (the medal was on mark 12)" in body
     assert "rule 3.8.4" in body
-    assert "Ann is right" not in body
+    assert "Ann is right: Bo&#x27;s HP was 70 at the end of turn 3." in body
     assert "players[" not in body
     assert not re.search(r"\bP[01]\b", body)
     assert "“When the Chronos medal is on the moon side" in body
@@ -127,7 +127,7 @@ def test_record_print_pdf_and_the_players_link(case: tuple[JudgeCase, Client], r
     assert "sha256" in printed
     players = Client().get(share)
     assert players.status_code == 200
-    assert "Neither claim is right" in players.content.decode()
+    assert "Bo is wrong" in players.content.decode()
     assert "Bo was rude" not in players.content.decode()
     assert Client().get(share[:-4] + "xyz/").status_code == 404
 
