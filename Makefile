@@ -90,6 +90,7 @@ benchmarks: install
 	$(PY) benchmarks/pairing.py
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/printing.py
+	$(PY) benchmarks/ruling_page.py
 
 # Mutation testing of the three pure packages with mutmut ([tool.mutmut] in pyproject.toml): only
 # their own tests run against each mutant, from mutmut's copy in mutants/ (SHARED_DIR points them

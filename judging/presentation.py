@@ -98,8 +98,11 @@ class BoardRow:
 
 @dataclass(frozen=True)
 class Step:
+    """One step of the log: its events (text, rule numbers) and, folded, the rules it cites."""
+
     title: str
-    lines: tuple[tuple[str, tuple[RuleText, ...]], ...]
+    lines: tuple[tuple[str, str], ...]
+    rules: tuple[RuleText, ...]
 
 
 @dataclass(frozen=True)
@@ -174,8 +177,16 @@ class ZutomayoPresenter:
         self.rule_texts = rule_texts
         self.ja_texts = ja_texts
         self.night_side = 0
+        self._rules: dict[str, RuleText] = {}
 
     def rule(self, key: str) -> RuleText:
+        cached = self._rules.get(key)
+        if cached is not None:
+            return cached
+        self._rules[key] = made = self._make_rule(key)
+        return made
+
+    def _make_rule(self, key: str) -> RuleText:
         passages = JA_PASSAGES.get(key)
         texts = tuple(self.ja_texts[p] for p in passages or () if p in self.ja_texts)
         return RuleText(
@@ -419,17 +430,20 @@ class ZutomayoPresenter:
             parts.append((_("Turn %(n)s") % {"n": turn["turn"]}, turn.get("events", [])))
         log = []
         for title, events in parts:
-            steps: list[Step] = []
-            current: str | None = None
-            lines: list[tuple[str, tuple[RuleText, ...]]] = []
+            groups: list[tuple[str, list[dict[str, Any]]]] = []
             for event in events:
-                if event["step"] != current:
-                    if current is not None:
-                        steps.append(Step(step_title(current, lang), tuple(lines)))
-                    current, lines = str(event["step"]), []
-                lines.append((str(event["text"]), tuple(self.rule(k) for k in event["rules"])))
-            if current is not None:
-                steps.append(Step(step_title(current, lang), tuple(lines)))
+                if not groups or groups[-1][0] != event["step"]:
+                    groups.append((str(event["step"]), []))
+                groups[-1][1].append(event)
+            steps = []
+            for step, grouped in groups:
+                lines = tuple(
+                    (str(e["text"]), ", ".join(rule_display(str(k), lang) for k in e["rules"]))
+                    for e in grouped
+                )
+                keys = dict.fromkeys(str(k) for e in grouped for k in e["rules"])
+                rules = tuple(self.rule(k) for k in keys)
+                steps.append(Step(step_title(step, lang), lines, rules))
             log.append(TurnLog(title, tuple(steps)))
         return log
 

@@ -73,8 +73,7 @@ def ruling_pdf(*, view: RulingView, title: str, event: str, notes: str, engine_v
         para(turn.title)
         for step in turn.steps:
             para(step.title, "small")
-            for text, rules in step.lines:
-                cited = ", ".join(r.display for r in rules)
+            for text, cited in step.lines:
                 para(f"{text} [{cited}]", "small")
     para(_("Rules cited"), "h2")
     for rule in view.rules:

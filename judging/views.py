@@ -22,6 +22,7 @@ from judging.models import JudgeCase, Ruling
 from judging.presentation import RulingView, cited_keys, japanese_keys, presenter_for
 from judging.ruling_pdf import ruling_pdf
 from judging.selectors import (
+    card_datalist,
     card_options,
     case_rulings,
     clause_texts,
@@ -224,7 +225,7 @@ def case_turn(request: HttpRequest, case_id: int) -> HttpResponse:
     return render(
         request,
         "judging/case_turn.html",
-        {"case": case, "event": case.event, "form": form, "card_options": options,
+        {"case": case, "event": case.event, "form": form, "card_datalist": card_datalist(options),
          "sides": [form.player_fields(0), form.player_fields(1)], "turns": form.turn_fields()},
         status=status,
     )  # fmt: skip

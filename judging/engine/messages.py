@@ -211,7 +211,8 @@ def step_title(step: str, lang: str) -> str:
     titles = STEP_TITLES.get(step)
     if titles is None:
         return step
-    return f"{step} {titles[1 if lang == 'ja' else 0]}"
+    title = titles[1 if lang == "ja" else 0]
+    return title if step == "start" else f"{step} {title}"
 
 
 def _fmt(value: Value, lang: str) -> str:
