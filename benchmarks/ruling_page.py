@@ -19,6 +19,7 @@ import tempfile
 import time
 from io import StringIO
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -83,9 +84,9 @@ def main() -> None:
         if len(game.record.turns) >= 10:
             break
         seed += 1
-    record = record_to_json(game.record)
-    record["turns"] = list(record["turns"])[:10]  # type: ignore[call-overload]
-    turns = len(record["turns"])  # type: ignore[arg-type]
+    record: dict[str, Any] = dict(record_to_json(game.record))
+    record["turns"] = list(record["turns"])[:10]
+    turns = len(record["turns"])
     paths = ("players[0].hp", "players[1].hp", "chronos.time", "battle.winner", "medal")
     record["claims"] = [
         {"party": str(i % 2), "at": f"T{1 + i % turns}", "path": paths[i % len(paths)],
@@ -93,7 +94,7 @@ def main() -> None:
                                                           else "night")}
         for i in range(10)
     ]  # fmt: skip
-    record["claims"][4]["value"] = 3  # the medal's mark  # type: ignore[index]
+    record["claims"][4]["value"] = 3  # the medal's mark
     case = judge_case_open(event_id=event.pk, by=judge, title="Benchmark case")
     ruling_compute(case_id=case.pk, by=judge, record=record)
     client = Client()

@@ -35,7 +35,7 @@ from tests.browser.conftest import (
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SIZES = {
+SIZES: dict[str, dict[str, Any]] = {
     "tablet": {"viewport": {"width": 1024, "height": 768}, "has_touch": True},
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
 }

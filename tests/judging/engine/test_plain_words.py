@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from judging.engine import CardCatalogue, replay_record
 
@@ -12,8 +13,8 @@ C42 = Path(__file__).parent / "replays" / "design_example_c42.json"
 CODES = ("CONSISTENT", "CONTRADICTED", "ILLEGAL_INPUT", "DEPENDS_ON", "UNDETERMINED")
 
 
-def _c42(cards: CardCatalogue, **extra: object) -> dict[str, object]:
-    record = json.loads(C42.read_text(encoding="utf-8"))["record"]
+def _c42(cards: CardCatalogue, **extra: Any) -> dict[str, Any]:
+    record: dict[str, Any] = json.loads(C42.read_text(encoding="utf-8"))["record"]
     record.update(extra)
     return record
 
