@@ -104,7 +104,10 @@ class ReplayReport:
             "turns": [_turn_json(t, lang, names) for t in self.turns],
             "claims": [_claim_json(c, lang, names) for c in self.claims],
             "notes": [
-                f"{card}: the record does not describe this card's effect; treated as no effect"
+                f"{names.get(card, card)}の効果は記録に記載がないため効果なしとして扱った。"
+                if lang == "ja"
+                else f"{names.get(card, card)}: the record does not describe this card's effect; "
+                "treated as no effect"
                 for card in self.undescribed_effects
             ],
         }
