@@ -91,6 +91,7 @@ benchmarks: install
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/ztrike.py
 	$(PY) benchmarks/printing.py
+	$(PY) benchmarks/ruling_page.py
 
 # A 1,000-table round end with 1,000 polling phones on a private production stack
 # (benchmarks/stack.py: its own PostgreSQL, Redis, gunicorn x4, Celery; never the shared ones).

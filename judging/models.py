@@ -79,6 +79,8 @@ class JudgeCase(models.Model):
     opened_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
+    notes = models.TextField(blank=True)
+    """The judges' private notes: never on the players' share link."""
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

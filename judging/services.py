@@ -13,7 +13,13 @@ from django.db import transaction
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, utf8_text
 from judging.documents import split_sections
-from judging.engine import ENGINE_VERSION, RecordError, parse_ground_rules, replay_record
+from judging.engine import (
+    ENGINE_VERSION,
+    RecordError,
+    parse_ground_rules,
+    replay_record,
+    unwrap_record,
+)
 from judging.engine.ztrike import RULES as ZTRIKE_RULES
 from judging.models import JudgeCase, RuleClause, RulesDocument, Ruling
 from judging.selectors import engine_cards
@@ -157,7 +163,10 @@ def record_parse(data: str | bytes) -> dict[str, Any]:
         raise InvalidInputError(f"the record is not usable JSON: {exc}", field="record") from exc
     if not isinstance(record, dict):
         raise InvalidInputError("a game record is a JSON object", field="record")
-    return record
+    unwrapped = unwrap_record(record)
+    if not isinstance(unwrapped, dict):  # pragma: no cover - unwrap_record keeps dicts
+        raise InvalidInputError("a game record is a JSON object", field="record")
+    return unwrapped
 
 
 def replay_for_judge(*, record: dict[str, Any], lang: str = "en") -> dict[str, Any]:
@@ -227,6 +236,33 @@ def ruling_compute(*, case_id: int, by: User, record: dict[str, Any]) -> Ruling:
     audit_log(action="judging.ruling.computed", actor=by, obj=ruling, event_id=case.event_id,
               data={"outcome": ruling.outcome, "record_sha256": ruling.record_sha256})  # fmt: skip
     return ruling
+
+
+@transaction.atomic
+def ruling_claims_add(
+    *, case_id: int, by: User, ruling_id: int, claims: list[dict[str, Any]]
+) -> Ruling:
+    """Replay a ruling's record again with these claims added (a new ruling; the old one stays)."""
+    ruling = Ruling.objects.filter(pk=ruling_id, case_id=case_id).first()
+    if ruling is None:
+        raise InvalidInputError("that ruling does not belong to this case", field="ruling")
+    if not claims:
+        raise InvalidInputError("give at least one claim", field="claims")
+    record = dict(ruling.record)
+    record["claims"] = [*record.get("claims", []), *claims]
+    return ruling_compute(case_id=case_id, by=by, record=record)
+
+
+@transaction.atomic
+def judge_case_notes_set(*, case_id: int, by: User, notes: str) -> JudgeCase:
+    """The judges' private notes on a case (never shown on the players' share link)."""
+    case = _case_for_staff(case_id, by)
+    if len(notes) > 5000:
+        raise InvalidInputError("notes are at most 5000 characters", field="notes")
+    case.notes = notes
+    case.save(update_fields=["notes"])
+    audit_log(action="judging.case.notes", actor=by, obj=case, event_id=case.event_id)
+    return case
 
 
 @transaction.atomic

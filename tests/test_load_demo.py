@@ -8,7 +8,12 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from cardpool.models import Card, CardSet
-from judging.management.commands.load_demo import DEMO_EVENT_NAME, LIVE_EVENT_NAME
+from judging.management.commands.load_demo import (
+    DEMO_CASE_TITLE,
+    DEMO_EVENT_NAME,
+    LIVE_EVENT_NAME,
+)
+from judging.models import JudgeCase
 from tournaments.models import Event, EventRole, Registration, Round
 
 pytestmark = pytest.mark.django_db
@@ -36,6 +41,25 @@ def test_load_demo_without_shared_data_uses_the_invented_set(settings: Any, tmp_
     assert live.status == "running"
     assert Round.objects.get(event=live, number=3).status == "in_progress"
     assert EventRole.objects.filter(event=live, user=organiser, role="organiser").exists()
+
+
+def test_the_demo_case_replays_the_shipped_example(settings: Any, tmp_path: Any) -> None:
+    """Issue 15, req 6: the example record opens and replays on the web page."""
+    from django.test import Client
+
+    _load(settings, tmp_path)
+    case = JudgeCase.objects.get(title=DEMO_CASE_TITLE)
+    ruling = case.rulings.get()
+    assert [c["status"] for c in ruling.output["en"]["claims"]][:3] == [
+        "CONTRADICTED", "CONTRADICTED", "CONSISTENT",
+    ]  # fmt: skip
+    client = Client()
+    client.force_login(get_user_model().objects.get(username="judge"))
+    page = client.get(f"/judging/cases/{case.pk}/").content.decode()
+    assert "Ann is right: Bo&#x27;s HP was 70 at the end of turn 3." in page
+    assert "Bo is wrong: the time of day was DAY (the medal was on mark 12)" in page
+    _load(settings, tmp_path)
+    assert JudgeCase.objects.filter(title=DEMO_CASE_TITLE).count() == 1
 
 
 def test_load_demo_twice_duplicates_nothing(settings: Any, tmp_path: Any) -> None:

@@ -48,8 +48,9 @@ from rest_framework.views import APIView
 from cardpool.services import card_import
 from core import access
 from core.access import ANY_METHOD, Access, Condition, Declared, declared_access, subject_kwargs
-from judging.models import RuleClause
+from judging.models import RuleClause, Ruling
 from judging.services import judge_case_open, rules_import
+from judging.views import share_token
 from tournaments import services
 from tournaments.models import Event, Match, PrintJob, Registration, Round, StaffInvitation
 from tournaments.selectors.exports import EXPORT_KINDS
@@ -194,6 +195,7 @@ class World:
     round: Round
     job: PrintJob
     case_id: int
+    share: str
     card_code: str
     clause_key: str
     invitation: StaffInvitation
@@ -209,6 +211,7 @@ class World:
             "registration_id": self.registrations["player of the match"].pk,
             "job_id": self.job.pk,
             "case_id": self.case_id,
+            "share": self.share,
             "game": "zutomayo",
             "code": self.card_code,
             "slug": "basic-rules",
@@ -343,6 +346,12 @@ def _build_world() -> World:
         base_url="http://testserver/",
     )
     case = judge_case_open(event_id=event.pk, by=judge, title="Walk case", match_id=match.pk)
+    # A ruling on it, for the pages that show one (print, PDF, record, the players' link).
+    ruling = Ruling.objects.create(
+        case=case, record={"players": [{"name": "A"}, {"name": "B"}]}, record_sha256="0" * 64,
+        engine_version="1.0.0", profile={}, outcome="unfinished", output={"en": {}, "ja": {}},
+        text_en="", text_ja="",
+    )  # fmt: skip
     # A judge's decision on the other table, appealed by its player: an appeal to decide.
     services.result_enter_by_judge(match_id=other.pk, judge=judge, wins_a=1, wins_b=0)
     assert player_c.user is not None
@@ -373,6 +382,7 @@ def _build_world() -> World:
         round=round_obj,
         job=job,
         case_id=case.pk,
+        share=share_token(ruling),
         card_code="DEMO_1",
         clause_key=RuleClause.objects.filter(document__slug="basic-rules").values_list(
             "key", flat=True

@@ -66,6 +66,7 @@ from judging.engine.zutomayo.record import (
     load_record_text,
     parse_record,
     schema,
+    unwrap_record,
 )
 from judging.engine.zutomayo.replay import (
     ENGINE_VERSION,
@@ -127,5 +128,6 @@ __all__ = [
     "replay_record",
     "rule_by_key",
     "schema",
+    "unwrap_record",
     "value_at",
 ]

@@ -158,30 +158,28 @@ def test_case_page_flow_with_the_single_turn_form(staff: dict[str, Any], ground_
     case = JudgeCase.objects.get()
     assert response["Location"] == f"/judging/cases/{case.pk}/"
     form = {
-        "kind": "turn", "turn-turn": 3, "turn-medal": 5, "turn-night_side": 0,
-        "turn-previous_winner": "tie",
-        "turn-p0_name": "Ann", "turn-p0_hp": 80, "turn-p0_battle": "DEMO_1",
-        "turn-p0_set_a": "DEMO_2", "turn-p0_set_b": "", "turn-p0_zone_c": "",
-        "turn-p0_charger": "DEMO_4", "turn-p0_abyss": "",
-        "turn-p1_name": "Bo", "turn-p1_hp": 70, "turn-p1_battle": "DEMO_3",
-        "turn-p1_set_a": "DEMO_5", "turn-p1_set_b": "", "turn-p1_zone_c": "",
-        "turn-p1_charger": "", "turn-p1_abyss": "",
+        "turn-turn": 3, "turn-medal": 5, "turn-night_side": 0, "turn-previous_winner": "tie",
+        "turn-p0_name": "Ann", "turn-p0_hp": 80, "turn-p0_hand": 5, "turn-p0_battle": "DEMO_1",
+        "turn-t0_p0_a": "DEMO_2", "turn-p0_charger0": "DEMO_4",
+        "turn-p1_name": "Bo", "turn-p1_hp": 70, "turn-p1_hand": 5, "turn-p1_battle": "DEMO_3",
+        "turn-t0_p1_a": "DEMO_5",
     }  # fmt: skip
-    assert judge.post(f"/judging/cases/{case.pk}/", form).status_code == 302
+    turn_url = f"/judging/cases/{case.pk}/turn/"
+    assert judge.post(turn_url, form).status_code == 302
     page = judge.get(f"/judging/cases/{case.pk}/")
     ruling = Ruling.objects.get()
     assert page.context["latest"] == ruling
-    cited = {item["key"]: item["clause"] for item in page.context["cited"]}
+    cited = {rule.key: rule.text for rule in page.context["view"].rules}
     assert "5.2.4.1" in cited
     assert cited["5.2.4.1"] is not None
     assert "Time moves forward" in ruling.text_en
     bad = dict(form, **{"turn-medal": 40})
-    assert judge.post(f"/judging/cases/{case.pk}/", bad).status_code == 400
+    assert judge.post(turn_url, bad).status_code == 400
     assert Ruling.objects.count() == 1
     assert judge.post(f"/judging/cases/{case.pk}/file/", {"ruling": ruling.pk}).status_code == 302
     case.refresh_from_db()
     assert (case.status, case.filed_ruling_id) == ("filed", ruling.pk)
-    again = judge.post(f"/judging/cases/{case.pk}/", form)
+    again = judge.post(turn_url, form)
     assert again.status_code == 409
     assert Ruling.objects.count() == 1
 

@@ -27,10 +27,12 @@ class ClaimVerdict:
     depends_on: tuple[str, ...]
     alternatives: tuple[tuple[str, str], ...]
     explanation: str
+    op: str = "=="
 
     def to_json(self) -> dict[str, JSON]:
         return {
             "party": self.party,
+            "op": self.op,
             "at": self.at,
             "path": self.path,
             "claimed": self.claimed,

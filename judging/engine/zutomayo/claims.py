@@ -82,6 +82,13 @@ def _has_unknown(value: Value) -> bool:
     return value == "?"
 
 
+def _matches(actual: Value, claim: Claim) -> bool:
+    if claim.op == "contains":
+        held = actual if isinstance(actual, tuple) else (actual,)
+        return claim.value in held
+    return actual == claim.value
+
+
 def _find(game: Game, turn: int, step: str | None) -> int | None:
     """Index of the checkpoint for ``T<turn>[/<step>]`` (the state after that step)."""
     indices = [i for i, s in enumerate(game.checkpoints) if s.turn == turn]
@@ -138,7 +145,7 @@ def _verdict(game: Game, claim: Claim) -> tuple[str, Value, str | None, tuple[st
     actual = value_at(state, claim.path)
     if _has_unknown(actual):
         return "UNDETERMINED", actual, None, (), "the answer depends on hidden cards (?)"
-    if actual == claim.value:
+    if _matches(actual, claim):
         return "CONSISTENT", actual, None, (), "the replay agrees"
     if claim.path.startswith("result."):
         return _result_contradicted(game, state, actual)
@@ -224,6 +231,7 @@ def answer_claims(record: GameRecord, game: Game) -> tuple[ClaimVerdict, ...]:
                 depends_on=tuple(depends),
                 alternatives=tuple(dict.fromkeys(alts)),
                 explanation=why,
+                op=claim.op,
             )
         )
     return tuple(verdicts)

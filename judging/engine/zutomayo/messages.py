@@ -105,8 +105,8 @@ TEMPLATES: Mapping[str, tuple[str, str]] = {
                         "ジャッジの記録した局面を読み込んだ。次は{after}ターン目、メダル{medal}。"),
     "FIRST_CARD_PLACED": ("{player} puts a card face down in the battle zone.",
                           "{player}はカードを1枚バトルゾーンに裏向きで置いた。"),
-    "REVEALED": ("The cards are turned over at the same time: P0 {p0}; P1 {p1}.",
-                 "カードを同時に公開した：プレイヤー0 {p0}、プレイヤー1 {p1}。"),
+    "REVEALED": ("The cards are turned over at the same time: {name0} {p0}; {name1} {p1}.",
+                 "カードを同時に公開した：{name0} {p0}、{name1} {p1}。"),
     "CARD_MOVED": ("{player}'s {card} moves from the {from_zone} to the {to_zone}.",
                    "{player}の{card}が{from_zone}から{to_zone}へ移動した。"),
     "SET_ALLOWANCE": ("{player} may set {after} card(s) this turn.",
@@ -211,7 +211,8 @@ def step_title(step: str, lang: str) -> str:
     titles = STEP_TITLES.get(step)
     if titles is None:
         return step
-    return f"{step} {titles[1 if lang == 'ja' else 0]}"
+    title = titles[1 if lang == "ja" else 0]
+    return title if step == "start" else f"{step} {title}"
 
 
 def _fmt(value: Value, lang: str) -> str:
@@ -304,10 +305,168 @@ def render(
     if template is None:
         return template_kind
     fields = _Fields(params, lang, names)
-    fields["player"] = player_label(player, lang)
+    fields["player"] = player_name(player, lang, names)
+    if template_kind == "REVEALED":
+        fields["name0"] = player_name(0, lang, names)
+        fields["name1"] = player_name(1, lang, names)
     fields["before"] = _fmt(before, lang)
     fields["after"] = _fmt(after, lang)
     if template_kind == "SET_ALLOWANCE" and isinstance(after, tuple):
         joiner = " or " if lang == "en" else "または"
         fields["after"] = joiner.join(_fmt(v, lang) for v in after)
     return template[index].format_map(fields)
+
+
+def player_name(player: int | None, lang: str, names: Mapping[str, str] | None = None) -> str:
+    """The player's name from ``names`` (keys ``#P0``/``#P1``), else "P0" / "プレイヤー0"."""
+    if player is not None and names:
+        name = names.get(f"#P{player}")
+        if name:
+            return name
+    return player_label(player, lang)
+
+
+VERDICTS: Mapping[str, tuple[str, str]] = {
+    "CONSISTENT": ("consistent", "一致"),
+    "CONTRADICTED": ("contradicted", "矛盾"),
+    "ILLEGAL_INPUT": ("illegal input", "不正な入力"),
+    "DEPENDS_ON": ("depends on a ruling", "解釈次第"),
+    "UNDETERMINED": ("undetermined", "判定不能"),
+}  # fmt: skip
+"""A claim's verdict in words (the codes stay in the JSON)."""
+
+
+def verdict_word(status: str, lang: str) -> str:
+    pair = VERDICTS.get(status)
+    return status if pair is None else pair[1 if lang == "ja" else 0]
+
+
+CLAIM_SUBJECTS: Mapping[str, tuple[str, str]] = {
+    "hp": ("{player}'s HP", "{player}のHP"),
+    "total_power": ("{player}'s total power", "{player}のパワーの総数"),
+    "battle_zone": ("the character in {player}'s battle zone",
+                    "{player}のバトルゾーンのキャラクター"),
+    "zone_a": ("{player}'s set zone A", "{player}のセットゾーンA"),
+    "zone_b": ("{player}'s set zone B", "{player}のセットゾーンB"),
+    "zone_c": ("{player}'s set zone C", "{player}のセットゾーンC"),
+    "power_charger": ("{player}'s power charger", "{player}のパワーチャージャー"),
+    "abyss": ("{player}'s abyss", "{player}のアビス"),
+    "hand": ("{player}'s hand", "{player}の手札"),
+    "deck_count": ("the number of cards in {player}'s deck", "{player}のデッキの枚数"),
+    "chronos.position": ("the medal's mark", "メダルの位置"),
+    "medal": ("the medal's mark", "メダルの位置"),
+    "chronos.time": ("the time of day", "時間帯"),
+    "priority": ("the priority player", "優先プレイヤー"),
+    "battle.winner": ("the winner of the battle", "バトルの勝者"),
+    "battle.damage": ("the battle damage", "バトルのダメージ"),
+    "battle.attack": ("the attacks", "攻撃力"),
+    "battle.attack.p": ("{player}'s attack", "{player}の攻撃力"),
+    "result.outcome": ("the result of the game", "ゲームの結果"),
+    "result.winner": ("the winner of the game", "ゲームの勝者"),
+}  # fmt: skip
+"""What a claim path names, in words (``players[1].hp`` is "Bo's HP")."""
+
+_PLAYER_PATH = ("players[", "battle.attack[")
+_PLAYER_VALUES = ("battle.winner", "result.winner", "priority")
+
+
+def claim_subject(path: str, lang: str, names: Mapping[str, str] | None = None) -> str:
+    """A claim path in words: ``players[1].hp`` → "Bo's HP" / "BoのHP"."""
+    index = 1 if lang == "ja" else 0
+    player: int | None = None
+    key = path
+    if path.startswith("players[") and "]." in path:
+        player, key = int(path[8]), path.split("].", 1)[1]
+    elif path.startswith("battle.attack["):
+        player, key = int(path[14]), "battle.attack.p"
+    pair = CLAIM_SUBJECTS.get(key)
+    if pair is None:
+        return path
+    return pair[index].format(player=player_name(player, lang, names))
+
+
+def claim_value(path: str, value: object, lang: str, names: Mapping[str, str] | None = None) -> str:
+    """A claimed or replayed value in words: a player's name, a card's name, 夜/昼, なし (never
+    "None")."""
+    ja = lang == "ja"
+    if value is None:
+        if path.endswith("winner"):
+            return "なし（引き分け）" if ja else "nobody (a draw)"
+        return "なし" if ja else "none"
+    if path.endswith(_PLAYER_VALUES) and type(value) is int and value in (0, 1):
+        return player_name(value, lang, names)
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return "なし" if ja else "none"
+        return ("、" if ja else ", ").join(claim_value("", v, lang, names) for v in value)
+    if isinstance(value, str):
+        if names and value in names and not value.startswith("#"):
+            return names[value]
+        if value == "?":
+            return "不明" if ja else "unknown"
+        return word(value, lang)
+    if isinstance(value, bool):
+        return ("はい" if value else "いいえ") if ja else ("yes" if value else "no")
+    return str(value)
+
+
+def checkpoint_words(at: str, lang: str) -> str:
+    """``T3/5.2.9:before`` → "on turn 3 before 5.2.9 Battle: calculating damage (→ 5.1.4)";
+    ``T3`` → "at the end of turn 3" / "3ターン目の終わり"."""
+    ja = lang == "ja"
+    head, _, when = at.partition(":")
+    turn, _, step = head.partition("/")
+    number = turn[1:] if turn.startswith("T") else turn
+    if not step:
+        return f"{number}ターン目の終わり" if ja else f"at the end of turn {number}"
+    title = step_title(step, lang)
+    if when == "before":
+        return f"{number}ターン目、{title}の前" if ja else f"on turn {number} before {title}"
+    return f"{number}ターン目、{title}の後" if ja else f"on turn {number} after {title}"
+
+
+AMBIGUITY_QUESTIONS: Mapping[str, tuple[tuple[str, str], Mapping[str, tuple[str, str]]]] = {
+    "ZA-01": (("Which Chronos marks are night?", "クロノスのどのマークが夜か？"),
+              {"SYM9": ("marks 14-17 and 0-4 are night (the official field mat)",
+                        "14〜17と0〜4が夜（公式フィールドマット）"),
+               "HALF9": ("marks 0-8 are night", "0〜8が夜")}),
+    "ZA-04": (("Both players' HP reach 0 at the same moment: what happens?",
+               "両プレイヤーのHPが同時に0になったらどうなるか？"),
+              {"ESCALATE": ("the head judge decides", "ヘッドジャッジが判断する"),
+               "DRAW": ("the game is a draw", "ゲームは引き分け")}),
+    "ZA-08": (("A player must draw more cards at the end of the turn than the deck has: "
+               "draw what is there first?",
+               "ターン終了時に引く枚数がデッキより多い：先に引けるだけ引くか？"),
+              {"DRAW_THEN_LOSE": ("they draw what is there, then lose",
+                                  "引けるだけ引いてから敗北"),
+               "LOSE_WITHOUT_DRAWING": ("they lose without drawing", "引かずに敗北")}),
+    "ZA-09": (("An effect's draw is prohibited: does the player lose for not drawing?",
+               "効果による引く行動が禁止された：引けなかったことで敗北するか？"),
+              {"NO_LOSS": ("no, the draw just isn't done (1.3.3)",
+                           "敗北しない。引く行動が行われないだけ（1.3.3）"),
+               "LOSS": ("yes, they lose (8.2.1)", "敗北する（8.2.1）")}),
+    "ZA-14": (("A player who must set a card has no card in hand: what happens?",
+               "カードをセットしなければならないプレイヤーの手札がない：どうなるか？"),
+              {"ESCALATE": ("the head judge decides", "ヘッドジャッジが判断する"),
+               "LOSE": ("that player loses", "そのプレイヤーの敗北")}),
+    "ZA-19": (("An effect cannot place all the named cards from a deck in the abyss: "
+               "does the deck's owner lose at once?",
+               "効果で指定された枚数をデッキからアビスに置けない：デッキの持ち主はすぐに敗北するか？"),
+              {"LOSS": ("yes, at once (ground rules 8.2.2)", "すぐに敗北する（ルール8.2.2）"),
+               "NO_LOSS": ("no, only if they cannot draw at the end of the turn (Q&A Q70)",
+                           "敗北しない。ターン終了時に引けない場合のみ敗北（Q&A Q70）")}),
+}  # fmt: skip
+"""Each ambiguity of the register (``profile.AMBIGUITIES``) as a question a judge can answer, and
+each choice as its answer."""
+
+
+def ambiguity_question(key: str, lang: str) -> str:
+    entry = AMBIGUITY_QUESTIONS.get(key)
+    return key if entry is None else entry[0][1 if lang == "ja" else 0]
+
+
+def ambiguity_answer(key: str, choice: str, lang: str) -> str:
+    entry = AMBIGUITY_QUESTIONS.get(key)
+    if entry is None or choice not in entry[1]:
+        return choice
+    return entry[1][choice][1 if lang == "ja" else 0]

@@ -28,6 +28,8 @@ CLAIM_PATH = re.compile(
     r"battle\.(winner|damage|attack)(?:\[([01])\])?|result\.(outcome|winner))$"
 )
 """The state paths a claim may name."""
+CLAIM_OPS = ("==", "contains")
+"""How a claim compares: the whole value, or one card in a zone (power charger, abyss, hand)."""
 
 TIMINGS = ("start", "main", "end")
 """start = 5.2.3 (start of turn), main = 5.1.2 / 5.2.7, end = 5.2.10 (end of turn)."""
@@ -150,6 +152,8 @@ class Claim:
     at: str
     path: str
     value: Value
+    op: str = "=="
+    """``==`` (the value is exactly this) or ``contains`` (a zone holds this card)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,7 +410,10 @@ def _effect(value: JSON, path: str) -> EffectEntry:
 
 def _claim(value: JSON, path: str) -> Claim:
     obj = _obj(value, path)
-    _check_keys(obj, ("party", "at", "path", "value", "comment"), path)
+    _check_keys(obj, ("party", "at", "path", "value", "op", "comment"), path)
+    op = obj.get("op", "==")
+    if op not in CLAIM_OPS:
+        raise RecordError(f"{path}.op", 'must be "==" or "contains"')
     if "value" not in obj:
         raise RecordError(f"{path}.value", "is required")
     if not _CLAIM_AT.match(str(obj.get("at", ""))):
@@ -418,6 +425,7 @@ def _claim(value: JSON, path: str) -> Claim:
         at=_str(obj.get("at"), f"{path}.at"),
         path=_str(obj.get("path"), f"{path}.path"),
         value=_freeze(obj["value"]),
+        op=str(op),
     )
 
 
@@ -499,4 +507,12 @@ def load_record_text(text: str, catalogue: CardCatalogue | None = None) -> GameR
         data: JSON = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError("record", f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    return parse_record(data, catalogue)
+    return parse_record(unwrap_record(data), catalogue)
+
+
+def unwrap_record(data: JSON) -> JSON:
+    """The record inside an example file's wrapper (``{"title", "record", "expect"}``, as the
+    golden files have), or the data itself."""
+    if isinstance(data, dict) and "format" not in data and isinstance(data.get("record"), dict):
+        return data["record"]
+    return data

@@ -11,12 +11,25 @@ from judging.engine.core.report import IllegalInput
 from judging.engine.zutomayo.apply import Game, TurnSnapshot, run_record
 from judging.engine.zutomayo.cards import CardCatalogue
 from judging.engine.zutomayo.claims import answer_claims
-from judging.engine.zutomayo.messages import LANGUAGES, player_label, rule_display, step_title, word
+from judging.engine.zutomayo.messages import (
+    LANGUAGES,
+    ambiguity_answer,
+    ambiguity_question,
+    checkpoint_words,
+    claim_subject,
+    claim_value,
+    player_name,
+    rule_display,
+    step_title,
+    verdict_word,
+    word,
+)
 from judging.engine.zutomayo.profile import Profile
 from judging.engine.zutomayo.record import GameRecord, parse_record
 from judging.engine.zutomayo.rules import RULES_DOCUMENT
 from judging.engine.zutomayo.state import Event, GameResult
 
+RULES_DOCUMENT_JA = "ZUTOMAYO CARD 総合ルール 1.0.1（英語の非公式翻訳）"
 ENGINE_VERSION = "1.0.0"
 REPORT_FORMAT = "zutomayo-replay/1"
 
@@ -41,9 +54,15 @@ class ReplayReport:
     lang: str = "en"
     card_names: tuple[tuple[str, str, str], ...] = ()
     """(id, English name, Japanese name) of the cards the record uses, for the texts."""
+    night_side: int = 0
 
     def names(self, lang: str) -> dict[str, str]:
-        return {cid: (ja if lang == "ja" else en) for cid, en, ja in self.card_names}
+        """Card ids to names in ``lang``, and ``#P0``/``#P1`` to the players' names."""
+        names = {cid: (ja if lang == "ja" else en) for cid, en, ja in self.card_names}
+        for index, name in enumerate(self.player_names):
+            if name:
+                names[f"#P{index}"] = name
+        return names
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -59,13 +78,18 @@ class ReplayReport:
             "profile": self.profile.to_json(),
             "profile_keys_used": list(self.profile_keys_used),
             "players": list(self.player_names),
+            "night_side": self.night_side,
+            "card_names": {cid: [en, ja] for cid, en, ja in self.card_names},
             "result": self.result.to_json(),
             "illegal_input": None if self.illegal_input is None else self.illegal_input.to_json(),
             "setup": {"events": [e.to_json(lang, names) for e in self.setup_events]},
             "turns": [_turn_json(t, lang, names) for t in self.turns],
-            "claims": [c.to_json() for c in self.claims],
+            "claims": [_claim_json(c, lang, names) for c in self.claims],
             "notes": [
-                f"{card}: the record does not describe this card's effect; treated as no effect"
+                f"{names.get(card, card)}の効果は記録に記載がないため効果なしとして扱った。"
+                if lang == "ja"
+                else f"{names.get(card, card)}: the record does not describe this card's effect; "
+                "treated as no effect"
                 for card in self.undescribed_effects
             ],
         }
@@ -75,10 +99,14 @@ class ReplayReport:
         ja = lang == "ja"
         names = self.names(lang)
         out: list[str] = []
-        people = " / ".join(f"{player_label(i, lang)} {n}" for i, n in enumerate(self.player_names))
-        out.append(f"{RULES_DOCUMENT} · engine {ENGINE_VERSION} · {people}")
-        profile = ", ".join(f"{k}={v}" for k, v in self.profile.to_json().items())
-        out.append(("プロファイル: " if ja else "Profile: ") + profile)
+        people = " / ".join(n for n in self.player_names)
+        engine = "エンジン" if ja else "engine"
+        document = RULES_DOCUMENT_JA if ja else RULES_DOCUMENT
+        out.append(f"{document} · {engine} {ENGINE_VERSION} · {people}")
+        for key, choice in self.profile.to_json().items():
+            out.append(
+                f"{ambiguity_question(key, lang)} → {ambiguity_answer(key, str(choice), lang)}"
+            )
         out.append("準備" if ja else "Setup")
         out.extend(_event_lines(self.setup_events, lang, names))
         for turn in self.turns:
@@ -91,9 +119,14 @@ class ReplayReport:
                        f"{ill.path}: {ill.message}")  # fmt: skip
         r = self.result
         label = "結果" if ja else "Result"
-        winner = ("勝者 " if ja else "winner ") + player_label(r.winner, lang)
-        out.append(f"{label}: {word(r.outcome, lang)} ({word(r.reason, lang)}), {winner}, "
-                   f"T{r.turn} [{_rules_display(r.rules, lang)}]")  # fmt: skip
+        winner = ("勝者 " if ja else "winner ") + player_name(r.winner, lang, names)
+        when = f"{r.turn}ターン目" if ja else f"turn {r.turn}"
+        cited = f" [{_rules_display(r.rules, lang)}]" if r.rules else ""
+        outcome, reason = word(r.outcome, lang), word(r.reason, lang)
+        if ja:
+            out.append(f"{label}: {outcome}（{reason}）、{winner}、{when}{cited}")
+        else:
+            out.append(f"{label}: {outcome} ({reason}), {winner}, {when}{cited}")
         for card in self.undescribed_effects:
             out.append(
                 f"注: {card}の効果は記録に記載がないため効果なしとして扱った。"
@@ -102,24 +135,92 @@ class ReplayReport:
             )
         for claim in self.claims:
             rules = f" [{_rules_display(claim.rules, lang)}]" if claim.rules else ""
-            where = f" ({claim.step})" if claim.step else ""
             label = "主張" if ja else "Claim"
-            why = _claim_ja(claim) if ja else claim.explanation
-            out.append(f"{label} {claim.party} {claim.at} {claim.path} = {claim.claimed}: "
-                       f"{claim.status}{where}{rules}. {why}")  # fmt: skip
+            party = _party(claim.party, self.player_names, self.night_side)
+            said = _claim_sentence(claim, lang, names)
+            why = _claim_ja(claim, names) if ja else _claim_en(claim, names)
+            sep = "：" if ja else ": "
+            verdict = verdict_word(claim.status, lang)
+            end = "。" if ja else ". "
+            out.append(f"{label} {party}{sep}{said}{sep}{verdict}{rules}{end}{why}")
         return "\n".join(out) + "\n"
 
 
-def _claim_ja(claim: ClaimVerdict) -> str:
+def _party(party: str, players: tuple[str, str], night_side: int = 0) -> str:
+    """A claim's party: "0"/"1"/"P0" name a seat, "N"/"D" the night and day sides (design
+    4.6); any other word is shown as written."""
+    seat = party_seat(party, night_side)
+    if seat is not None and players[seat]:
+        return players[seat]
+    return party
+
+
+def party_seat(party: str, night_side: int = 0) -> int | None:
+    """The seat a claim's party names, or None."""
+    if party in ("N", "D"):
+        return night_side if party == "N" else 1 - night_side
+    seat = party[1:] if party[:1] in ("P", "p") else party
+    return int(seat) if seat in ("0", "1") else None
+
+
+def _claim_sentence(claim: ClaimVerdict, lang: str, names: Mapping[str, str]) -> str:
+    """ "turn 3, after 5.2.9 …: the winner of the battle is Bo" in ``lang``."""
+    where = checkpoint_words(claim.at, lang)
+    what = claim_subject(claim.path, lang, names)
+    value = claim_value(claim.path, claim.claimed, lang, names)
+    if claim.op == "contains":
+        return (
+            f"{where}、{what}に{value}がある" if lang == "ja" else f"{where}, {what} holds {value}"
+        )
+    if lang == "ja":
+        return f"{where}、{what}は{value}"
+    return f"{where}, {what} is {value}"
+
+
+def _alternatives(claim: ClaimVerdict, lang: str) -> str:
+    parts = []
+    for choice, status in claim.alternatives:
+        key, _, alt = choice.partition("=")
+        parts.append(f"{ambiguity_answer(key, alt, lang)} → {verdict_word(status, lang)}")
+    return ("、" if lang == "ja" else "; ").join(parts)
+
+
+def _claim_en(claim: ClaimVerdict, names: Mapping[str, str]) -> str:
+    actual = claim_value(claim.path, claim.actual, "en", names)
+    if claim.status == "CONSISTENT":
+        return "The replay agrees."
+    if claim.status == "CONTRADICTED":
+        return f"The replay has {actual} ({checkpoint_words(claim.step or claim.at, 'en')})."
+    if claim.status == "ILLEGAL_INPUT":
+        return f"The record breaks {_rules_display(claim.rules, 'en')}."
+    if claim.status == "DEPENDS_ON":
+        questions = "; ".join(ambiguity_question(k, "en") for k in claim.depends_on)
+        return f"The verdict depends on: {questions} ({_alternatives(claim, 'en')})."
+    return "A fact the record does not have is needed."
+
+
+def _claim_ja(claim: ClaimVerdict, names: Mapping[str, str]) -> str:
+    actual = claim_value(claim.path, claim.actual, "ja", names)
     if claim.status == "CONSISTENT":
         return "リプレイと一致する。"
     if claim.status == "CONTRADICTED":
-        return f"リプレイでは {claim.actual}（{claim.step} で決まった）。"
+        return (
+            f"リプレイでは{actual}（{checkpoint_words(claim.step or claim.at, 'ja')}で決まった）。"
+        )
     if claim.status == "ILLEGAL_INPUT":
-        return f"記録が {_rules_display(claim.rules, 'ja')} に違反している。"
+        return f"記録が{_rules_display(claim.rules, 'ja')}に違反している。"
     if claim.status == "DEPENDS_ON":
-        return f"{', '.join(claim.depends_on)} の解釈によって結論が変わる。"
+        questions = "、".join(ambiguity_question(k, "ja") for k in claim.depends_on)
+        return f"結論は次の判断による：{questions}（{_alternatives(claim, 'ja')}）。"
     return "記録にない事実が必要。"
+
+
+def _claim_json(claim: ClaimVerdict, lang: str, names: Mapping[str, str]) -> dict[str, JSON]:
+    data = claim.to_json()
+    data["verdict"] = verdict_word(claim.status, lang)
+    data["description"] = _claim_sentence(claim, lang, names)
+    data["why"] = _claim_ja(claim, names) if lang == "ja" else _claim_en(claim, names)
+    return data
 
 
 def _turn_json(t: TurnSnapshot, lang: str, names: Mapping[str, str]) -> dict[str, JSON]:
@@ -140,7 +241,11 @@ def _event_lines(events: tuple[Event, ...], lang: str, names: Mapping[str, str])
         if e.step != step:
             step = e.step
             lines.append(f"  {step_title(step, lang)}")
-        keys = f" ({', '.join(e.profile_keys)})" if e.profile_keys else ""
+        questions = " ".join(ambiguity_question(k, lang) for k in e.profile_keys)
+        keys = ""
+        if questions:
+            codes = ", ".join(e.profile_keys)
+            keys = f"（解釈による：{questions}）" if lang == "ja" else f" ({codes}: {questions})"
         qa = e.param("qa")
         cited = _rules_display(e.rules, lang) + (f"; Q&A {qa}" if qa else "")
         lines.append(f"    {e.text(lang, names)} [{cited}]{keys}")
@@ -174,6 +279,7 @@ def report_for(game: Game, record: GameRecord, lang: str = "en",
         player_names=(record.players[0].name, record.players[1].name),
         lang=lang,
         card_names=_card_names(record),
+        night_side=record.night_side,
     )
 
 

@@ -53,6 +53,7 @@ class PlayerState:
             "abyss": list(self.abyss),
             "hand": list(self.hand),
             "deck_count": len(self.deck),
+            "total_power": self.total_power,
         }
 
 

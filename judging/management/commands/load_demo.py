@@ -18,7 +18,8 @@ from django.utils import timezone
 
 from cardpool.importers import records_from_text
 from cardpool.services import card_import
-from judging.services import rules_import
+from judging.models import JudgeCase
+from judging.services import judge_case_open, record_parse, rules_import, ruling_compute
 from tournaments.models import Event, Registration
 from tournaments.services import (
     event_copy,
@@ -31,6 +32,10 @@ from tournaments.simulation import SimulationSettings, simulate_event
 
 DEMO_CARDS = Path(__file__).resolve().parents[3] / "cardpool" / "demo" / "zutomayo-demo-cards.json"
 DEMO_EVENT_NAME = "ZUTOMAYO CARD Demo Championship"
+DEMO_CASE_TITLE = "Was it night on turn 3? (demo)"
+#: A shipped example record (the design's worked example, design 4.5-4.6, with its invented
+#: cards): the demo case replays it so a judge sees a ruling at once.
+DEMO_CASE_RECORD = Path(__file__).resolve().parents[2] / "examples" / "time-of-day-dispute.json"
 LIVE_EVENT_NAME = "ZUTOMAYO CARD Demo Open (live)"
 FINISHED_EVENT_NAME = "ZUTOMAYO CARD Nagoya Autumn Cup"
 NEXT_EVENT_NAME = "ZUTOMAYO CARD Spring Championship"
@@ -90,6 +95,7 @@ class Command(BaseCommand):
         with transaction.atomic():
             self._accounts_and_event()
         self._rules()
+        self._demo_case()
         self._live_event()
         self._directory_events()
         self.stdout.write("demo accounts (username / password):")
@@ -111,6 +117,18 @@ class Command(BaseCommand):
                     text=(rules / name).read_text(encoding="utf-8"), source_name=name,
                 )  # fmt: skip
                 self.stdout.write(f"rules: {summary.document} ({summary.clauses} clauses)")
+
+    def _demo_case(self) -> None:
+        """A judge case on the demo event with the example record replayed (once)."""
+        event = Event.objects.filter(name=DEMO_EVENT_NAME).first()
+        if event is None or JudgeCase.objects.filter(event=event, title=DEMO_CASE_TITLE).exists():
+            return
+        judge = get_user_model().objects.get(username="judge")
+        with transaction.atomic():
+            case = judge_case_open(event_id=event.pk, by=judge, title=DEMO_CASE_TITLE)
+            record = record_parse(DEMO_CASE_RECORD.read_bytes())
+            ruling_compute(case_id=case.pk, by=judge, record=record)
+        self.stdout.write(f"demo judge case: /judging/cases/{case.pk}/")
 
     def _live_event(self) -> None:
         """A second demo event, simulated through the services and left running in round 3."""

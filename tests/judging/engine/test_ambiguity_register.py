@@ -44,7 +44,7 @@ def test_za_19_a_short_mill_is_a_flagged_ambiguity_defaulting_to_8_2_2(
     ended = next(e for e in report.events if e.kind == "GAME_ENDED")
     assert ended.profile_keys == ("ZA-19",)
     assert "8.2.2" in ended.rules
-    assert "(ZA-19)" in report.to_text("en")
+    assert "(ZA-19: An effect cannot place" in report.to_text("en")
 
 
 def test_q70_under_no_loss_the_owner_loses_only_at_the_end_of_turn_draw(

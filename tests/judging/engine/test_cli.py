@@ -22,11 +22,12 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_golden_wrapper_is_not_a_record() -> None:
-    proc = run("replay", str(GOLDEN / "01_turn1_night_battle.json"), "--cards", str(INVENTED_CARDS))
-    # A golden file wraps the record: the CLI must reject the wrapper by naming the field.
+def test_a_wrapper_without_a_record_is_refused_by_field(tmp_path: Path) -> None:
+    path = tmp_path / "wrapped.json"
+    path.write_text(json.dumps({"title": "x", "record": 3}), encoding="utf-8")
+    proc = run("replay", str(path))
     assert proc.returncode == 2
-    assert "record.title" in proc.stderr or "record." in proc.stderr
+    assert "record" in proc.stderr
 
 
 def _record_file(tmp_path: Path, name: str) -> Path:
@@ -47,7 +48,7 @@ def test_replay_json_output(tmp_path: Path) -> None:
     assert set(turn) >= {"turn", "chronos", "priority", "battle", "players", "events"}
     assert turn["chronos"] == {"position": 3, "time": "night"}
     assert set(turn["players"][0]) == {"hp", "battle_zone", "zone_c", "power_charger", "abyss",
-                                       "hand", "deck_count"}  # fmt: skip
+                                       "hand", "deck_count", "total_power"}  # fmt: skip
     assert all({"step", "kind", "rules", "text"} <= set(e) for e in turn["events"])
 
 
@@ -88,10 +89,22 @@ def test_schema_error_names_the_field(tmp_path: Path) -> None:
 
 
 def test_unknown_card_without_catalogue_exit_2(tmp_path: Path) -> None:
-    path = _record_file(tmp_path, "01_turn1_night_battle.json")
+    data = json.loads((GOLDEN / "01_turn1_night_battle.json").read_text(encoding="utf-8"))
+    del data["record"]["cards"]
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(data["record"]), encoding="utf-8")
     proc = run("replay", str(path))
     assert proc.returncode == 2
     assert "players[0].deck[0]" in proc.stderr
+
+
+def test_a_golden_file_replays_as_it_is() -> None:
+    """Issue 15, req 6: the shipped examples carry their cards and may keep their wrapper."""
+    proc = run(
+        "replay", str(GOLDEN / "77_design_worked_example_c42.json"), "--lang", "ja", "--text"
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "BoのHPは70：一致" in proc.stdout
 
 
 def test_missing_file_exit_2(tmp_path: Path) -> None:

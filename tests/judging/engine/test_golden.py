@@ -114,7 +114,8 @@ OUTCOME_WORDS = {
         "unfinished": "未終了",
     },
 }
-WINNER_WORDS = {"en": ("winner P{}", "winner nobody"), "ja": ("勝者 プレイヤー{}", "勝者 なし")}
+WINNER_WORDS = {"en": ("winner {}", "winner nobody"), "ja": ("勝者 {}", "勝者 なし")}
+TURN_WORDS = {"en": ", turn {}", "ja": "、{}ターン目"}
 ILLEGAL_LABEL = {"en": "ILLEGAL INPUT", "ja": "不正な入力"}
 _CITATION = re.compile(r"\[([^\]]*)\]")
 _RULE_NUMBER = re.compile(r"\d+(?:\.\d+)*")
@@ -143,9 +144,10 @@ def check_text(report: ReplayReport, expect: dict[str, Any], lang: str) -> None:
     if "winner" in expect.get("result", {}):
         won, nobody = WINNER_WORDS[lang]
         winner = expect["result"]["winner"]
-        assert (nobody if winner is None else won.format(winner)) in result_line, result_line
+        name = None if winner is None else report.player_names[winner]
+        assert (nobody if winner is None else won.format(name)) in result_line, result_line
     if "turn" in expect.get("result", {}):
-        assert f" T{expect['result']['turn']} [" in result_line, result_line
+        assert TURN_WORDS[lang].format(expect["result"]["turn"]) in result_line, result_line
     cited = cited_in_text(text)
     if "illegal_rule" in expect:
         illegal = [line for line in lines if line.startswith(ILLEGAL_LABEL[lang])]

@@ -1,0 +1,458 @@
+"""What a judge reads on the ruling page, built from a stored ruling (issue 15).
+
+A *presenter* turns one game's stored replay (``Ruling.output``, the engine's report JSON in
+English and Japanese) into plain values for the template: the answer first (one sentence per
+dispute: who is right, the deciding rule and its text), the board after each turn, the step log
+with its citations, the ambiguity choices as question and answer. It reads no database: the
+view passes the rule texts in. ``PRESENTERS`` is keyed by the report's ``format``; ZUTOMAYO CARD
+is the one built; another game registers its own presenter with the same ``present`` signature.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import override
+
+from judging.engine.zutomayo.messages import (
+    ambiguity_answer,
+    ambiguity_question,
+    checkpoint_words,
+    claim_subject,
+    claim_value,
+    rule_display,
+    step_title,
+    verdict_word,
+    word,
+)
+from judging.engine.zutomayo.replay import party_seat
+from judging.rules_ja import JA_PASSAGES
+
+#: The rule a verdict on each kind of claim turns on, in order of preference (the first one the
+#: claim's step cites): the time of day is 3.8.4, a battle's winner 5.1.4.1, and so on.
+DECIDING_RULES: Mapping[str, tuple[str, ...]] = {
+    "chronos.time": ("3.8.4", "5.2.4.1", "5.1.1.1"),
+    "chronos.position": ("5.2.4.1", "5.1.1.1"),
+    "medal": ("5.2.4.1", "5.1.1.1"),
+    "priority": ("10.2.1#priority", "10.2.4#priority"),
+    "battle.winner": ("5.1.4.1", "5.1.4.4", "5.1.4.3"),
+    "battle.damage": ("5.1.4.2", "5.1.4.3"),
+    "battle.attack": ("5.1.3.2", "7.1.2", "5.1.3.1", "7.1"),
+    "hp": ("5.1.4.2", "3.7.1", "1.2.2"),
+    "total_power": ("9.1.1", "3.4", "5.2.5.2"),
+    "battle_zone": ("5.2.5.1", "5.2.5.3", "4.2.7.1"),
+    "zone_c": ("5.2.6.1", "5.2.6.3"),
+    "power_charger": ("3.4", "5.2.5.2", "5.2.11.1"),
+    "abyss": ("3.6", "5.2.5.2", "5.2.11.1"),
+    "result.outcome": ("5.4.1", "5.4.3", "5.4.3.1", "1.2.3"),
+    "result.winner": ("5.4.2", "5.4.1", "5.4.3", "1.2.3"),
+}
+
+
+@dataclass(frozen=True)
+class RuleText:
+    """A cited rule: its number as shown, the English text (quoted as English), and the
+    passage of the Japanese basic rules beside it, if there is one."""
+
+    key: str
+    display: str
+    text: str | None
+    passages: tuple[str, ...]
+    no_passage: bool
+
+
+@dataclass(frozen=True)
+class Answer:
+    kind: str  # right | neither | agree | question | undetermined | illegal
+    sentence: str
+    rule: RuleText | None
+    outcomes: tuple[str, ...] = ()
+    claims: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class BoardSide:
+    name: str
+    hp: int
+    power: int | None
+    attack: int | None
+    battle_zone: str
+    set_cards: str
+    zone_c: str
+    hand: int
+    deck: int
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    turn: int
+    medal: int
+    time: str
+    priority: str
+    battle: str
+    sides: tuple[BoardSide, BoardSide]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the log: its events (text, rule numbers) and, folded, the rules it cites."""
+
+    title: str
+    lines: tuple[tuple[str, str], ...]
+    rules: tuple[RuleText, ...]
+
+
+@dataclass(frozen=True)
+class TurnLog:
+    title: str
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class RulingView:
+    players: tuple[str, str]
+    answers: tuple[Answer, ...]
+    result: str
+    illegal: str
+    board: tuple[BoardRow, ...]
+    log: tuple[TurnLog, ...]
+    choices: tuple[tuple[str, str], ...]
+    notes: tuple[str, ...]
+    rules: tuple[RuleText, ...] = field(default=())
+
+
+def cited_keys(output: Mapping[str, Any]) -> list[str]:
+    """Every rule key the report cites (claims, events, result), in order of first citation."""
+    keys: list[str] = []
+    for claim in output.get("claims", []):
+        keys.extend(claim.get("rules", []))
+    for event in output.get("setup", {}).get("events", []):
+        keys.extend(event.get("rules", []))
+    for turn in output.get("turns", []):
+        for event in turn.get("events", []):
+            keys.extend(event.get("rules", []))
+    keys.extend(output.get("result", {}).get("rules", []))
+    if output.get("illegal_input"):
+        keys.append(output["illegal_input"]["rule"])
+    return list(dict.fromkeys(str(k) for k in keys))
+
+
+def japanese_keys(keys: Sequence[str]) -> list[str]:
+    """The basic-rules passages to fetch for these ground-rules keys."""
+    return [p for key in keys for p in JA_PASSAGES.get(key, ())]
+
+
+def _names(output: Mapping[str, Any], record: Mapping[str, Any], lang: str,
+           players: tuple[str, str]) -> dict[str, str]:  # fmt: skip
+    names = {f"#P{i}": name for i, name in enumerate(players)}
+    for cid, pair in dict(output.get("card_names", {})).items():
+        names[str(cid)] = str(pair[1] if lang == "ja" else pair[0]) or str(cid)
+    return names
+
+
+def _party_name(party: str, players: tuple[str, str], night_side: int = 0) -> str:
+    seat = party_seat(party, night_side)
+    return players[seat] if seat is not None else party
+
+
+def _deciding(path: str, rules: Sequence[str]) -> str | None:
+    kind = path.split("].", 1)[1] if path.startswith("players[") else path
+    if kind.startswith("battle.attack"):
+        kind = "battle.attack"
+    for key in DECIDING_RULES.get(kind, ()):
+        if key in rules:
+            return key
+    return rules[0] if rules else None
+
+
+class ZutomayoPresenter:
+    """The ruling page of a ZUTOMAYO CARD replay (``zutomayo-replay/1``)."""
+
+    def __init__(self, *, lang: str, rule_texts: Mapping[str, str],
+                 ja_texts: Mapping[str, str]) -> None:  # fmt: skip
+        self.lang = "ja" if lang == "ja" else "en"
+        self.rule_texts = rule_texts
+        self.ja_texts = ja_texts
+        self.night_side = 0
+        self._rules: dict[str, RuleText] = {}
+
+    def rule(self, key: str) -> RuleText:
+        cached = self._rules.get(key)
+        if cached is not None:
+            return cached
+        self._rules[key] = made = self._make_rule(key)
+        return made
+
+    def _make_rule(self, key: str) -> RuleText:
+        passages = JA_PASSAGES.get(key)
+        texts = tuple(self.ja_texts[p] for p in passages or () if p in self.ja_texts)
+        return RuleText(
+            key=key,
+            display=rule_display(key, self.lang),
+            text=self.rule_texts.get(key),
+            passages=texts,
+            no_passage=passages == (),
+        )
+
+    def present(self, *, output: Mapping[str, Any], record: Mapping[str, Any],
+                players: tuple[str, str]) -> RulingView:  # fmt: skip
+        lang = self.lang
+        self.night_side = int(output.get("night_side") or 0)
+        with override(lang):
+            names = _names(output, record, lang, players)
+            board = tuple(self._board(output, record, players, names))
+            return RulingView(
+                players=players,
+                answers=tuple(self._answers(output, players, names, board)),
+                result=self._result(output, players),
+                illegal=self._illegal(output),
+                board=board,
+                log=tuple(self._log(output)),
+                choices=tuple(
+                    (ambiguity_question(k, lang), ambiguity_answer(k, str(v), lang))
+                    for k, v in output.get("profile", {}).items()
+                    if k in output.get("profile_keys_used", [])
+                ),
+                notes=tuple(str(n) for n in output.get("notes", [])),
+                rules=tuple(self.rule(k) for k in cited_keys(output)),
+            )
+
+    # --- the answer ------------------------------------------------------------------------
+
+    def _answers(self, output: Mapping[str, Any], players: tuple[str, str],
+                 names: Mapping[str, str], board: Sequence[BoardRow]) -> list[Answer]:  # fmt: skip
+        groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        for claim in output.get("claims", []):
+            groups.setdefault((str(claim["at"]), str(claim["path"])), []).append(claim)
+        return [self._answer(claims, players, names, board) for claims in groups.values()]
+
+    def _answer(self, claims: list[dict[str, Any]], players: tuple[str, str],
+                names: Mapping[str, str], board: Sequence[BoardRow]) -> Answer:  # fmt: skip
+        lang = self.lang
+        first = claims[0]
+        at, path = str(first["at"]), str(first["path"])
+        subject = claim_subject(path, lang, names)
+        where = checkpoint_words(at, lang)
+        said = tuple(
+            _("%(who)s: %(what)s is %(value)s (%(verdict)s)")
+            % {
+                "who": _party_name(str(c["party"]), players, self.night_side),
+                "what": subject,
+                "value": claim_value(path, c["claimed"], lang, names),
+                "verdict": verdict_word(str(c["status"]), lang),
+            }
+            for c in claims
+        )
+        statuses = {str(c["status"]) for c in claims}
+        rules = [str(r) for c in claims for r in c.get("rules", [])]
+        deciding = _deciding(path, rules)
+        rule = self.rule(deciding) if deciding else None
+        actual = next((c["actual"] for c in claims if c["status"] == "CONTRADICTED"), None)
+        if actual is None:
+            actual = next((c["actual"] for c in claims if c["status"] == "CONSISTENT"), None)
+        value = claim_value(path, actual, lang, names)
+        context = self._context(path, at, board)
+        fact = _("%(what)s was %(value)s") % {"what": subject, "value": value}
+        if context:
+            fact = f"{fact} ({context})" if lang == "en" else f"{fact}（{context}）"
+        rule_words = (_(", rule %(rule)s") % {"rule": rule.display}) if rule else ""
+        if "DEPENDS_ON" in statuses:
+            return self._question(claims, subject, where, players, said)
+        if "ILLEGAL_INPUT" in statuses:
+            sentence = _("The record breaks rule %(rule)s before this point (%(where)s): "
+                         "fix the record first.")  # fmt: skip
+            return Answer("illegal", sentence % {"rule": rule.display if rule else "?",
+                                                 "where": where}, rule, claims=said)  # fmt: skip
+        if "UNDETERMINED" in statuses:
+            sentence = _("The record cannot decide %(what)s %(where)s: a hidden card or an "
+                         "unplayed turn is needed.")  # fmt: skip
+            return Answer("undetermined", sentence % {"what": subject, "where": where}, None,
+                          claims=said)  # fmt: skip
+        right = [c for c in claims if c["status"] == "CONSISTENT"]
+        wrong = [c for c in claims if c["status"] == "CONTRADICTED"]
+        if right and wrong:
+            who = _(" and ").join(
+                dict.fromkeys(_party_name(str(c["party"]), players, self.night_side) for c in right)
+            )
+            sentence = _("%(who)s is right: %(fact)s %(where)s%(rule)s.") % {
+                "who": who, "fact": fact, "where": where, "rule": rule_words,
+            }  # fmt: skip
+            return Answer("right", sentence, rule, claims=said)
+        parties = list(dict.fromkeys(_party_name(str(c["party"]), players, self.night_side)
+                                     for c in claims))  # fmt: skip
+        if wrong and len(parties) == 1:
+            sentence = _("%(who)s is wrong: %(fact)s %(where)s%(rule)s.") % {
+                "who": parties[0], "fact": fact, "where": where, "rule": rule_words,
+            }  # fmt: skip
+            return Answer("neither", sentence, rule, claims=said)
+        if wrong:
+            sentence = _("Neither claim is right: %(fact)s %(where)s%(rule)s.") % {
+                "fact": fact, "where": where, "rule": rule_words,
+            }  # fmt: skip
+            return Answer("neither", sentence, rule, claims=said)
+        sentence = _("%(who)s is right: %(fact)s %(where)s.") % {
+            "who": _(" and ").join(parties), "fact": fact, "where": where,
+        }  # fmt: skip
+        return Answer("right", sentence, None, claims=said)
+
+    def _question(self, claims: list[dict[str, Any]], subject: str, where: str,
+                  players: tuple[str, str], said: tuple[str, ...]) -> Answer:  # fmt: skip
+        lang = self.lang
+        keys = list(dict.fromkeys(k for c in claims for k in c.get("depends_on", [])))
+        question = " ".join(ambiguity_question(k, lang) for k in keys)
+        outcomes: dict[str, list[str]] = {}
+        for c in claims:
+            who = _party_name(str(c["party"]), players, self.night_side)
+            for choice, status in dict(c.get("alternatives", {})).items():
+                key, _sep, alt = str(choice).partition("=")
+                answer = ambiguity_answer(key, alt, lang)
+                if status == "CONSISTENT":
+                    outcomes.setdefault(answer, []).append(who)
+                else:
+                    outcomes.setdefault(answer, [])
+        lines = tuple(
+            _("If %(answer)s: %(who)s is right.") % {"answer": answer, "who": _(" and ").join(w)}
+            if w
+            else _("If %(answer)s: no claim is right.") % {"answer": answer}
+            for answer, w in outcomes.items()
+        )
+        sentence = _("The head judge must decide: %(question)s (%(what)s %(where)s)") % {
+            "question": question, "what": subject, "where": where,
+        }  # fmt: skip
+        return Answer("question", sentence, None, outcomes=lines, claims=said)
+
+    def _context(self, path: str, at: str, board: Sequence[BoardRow]) -> str:
+        """What on the table shows the answer (the medal's mark for the time of day)."""
+        turn = at.split("/")[0].split(":")[0]
+        number = int(turn[1:]) if turn[1:].isdigit() else None
+        row = next((r for r in board if r.turn == number), None)
+        if row is None:
+            return ""
+        if path in ("chronos.time", "priority"):
+            return _("the medal was on mark %(mark)s") % {"mark": row.medal}
+        return ""
+
+    def _result(self, output: Mapping[str, Any], players: tuple[str, str]) -> str:
+        result = output.get("result", {})
+        outcome = str(result.get("outcome"))
+        winner = result.get("winner")
+        if outcome == "win" and winner in (0, 1):
+            return _("%(who)s wins the game on turn %(turn)s (%(reason)s).") % {
+                "who": players[int(winner)], "turn": result.get("turn"),
+                "reason": word(str(result.get("reason")), self.lang),
+            }  # fmt: skip
+        if outcome == "draw":
+            return _("The game is a draw on turn %(turn)s (%(reason)s).") % {
+                "turn": result.get("turn"), "reason": word(str(result.get("reason")), self.lang),
+            }  # fmt: skip
+        if result.get("reason") == "illegal_input":
+            return _("The replay stops at illegal input.")
+        return _("The game goes on after turn %(turn)s.") % {"turn": result.get("turn")}
+
+    def _illegal(self, output: Mapping[str, Any]) -> str:
+        ill = output.get("illegal_input")
+        if not ill:
+            return ""
+        return _("Turn %(turn)s, %(step)s: the record breaks rule %(rule)s (%(message)s).") % {
+            "turn": ill["turn"], "step": step_title(str(ill["step"]), self.lang),
+            "rule": rule_display(str(ill["rule"]), self.lang), "message": ill["message"],
+        }  # fmt: skip
+
+    # --- the board -------------------------------------------------------------------------
+
+    def _board(self, output: Mapping[str, Any], record: Mapping[str, Any],
+               players: tuple[str, str], names: Mapping[str, str]) -> list[BoardRow]:  # fmt: skip
+        lang = self.lang
+        turns = [t for t in record.get("turns", []) if isinstance(t, dict)]
+        start = record.get("start")
+        first = int(start.get("turn", 1)) if isinstance(start, dict) else 1
+
+        def card(cid: object) -> str:
+            if cid is None:
+                return "—"
+            return claim_value("", cid, lang, names)
+
+        rows = []
+        for snap in output.get("turns", []):
+            number = int(snap["turn"])
+            index = number - first
+            sets = turns[index].get("set", []) if 0 <= index < len(turns) else []
+            battle = snap.get("battle")
+            attack = battle["attack"] if battle else [None, None]
+            sides = []
+            for seat, ps in enumerate(snap["players"]):
+                chosen = sets[seat] if seat < len(sets) and isinstance(sets[seat], dict) else {}
+                set_cards = " / ".join(
+                    f"{zone}: {card(cid)}" for zone, cid in chosen.items() if zone in ("A", "B")
+                )
+                sides.append(
+                    BoardSide(
+                        name=players[seat],
+                        hp=int(ps["hp"]),
+                        power=ps.get("total_power"),
+                        attack=attack[seat],
+                        battle_zone=card(ps.get("battle_zone")),
+                        set_cards=set_cards or "—",
+                        zone_c=card(ps.get("zone_c")),
+                        hand=len(ps.get("hand", [])),
+                        deck=int(ps.get("deck_count", 0)),
+                    )
+                )
+            if battle is None:
+                fought = "—"
+            elif battle.get("winner") is None:
+                fought = _("draw")
+            else:
+                fought = _("%(who)s won by %(damage)s") % {
+                    "who": players[int(battle["winner"])], "damage": battle.get("damage"),
+                }  # fmt: skip
+            rows.append(
+                BoardRow(
+                    turn=number,
+                    medal=int(snap["chronos"]["position"]),
+                    time=word(str(snap["chronos"]["time"]), lang),
+                    priority=players[int(snap["priority"])],
+                    battle=fought,
+                    sides=(sides[0], sides[1]),
+                )
+            )
+        return rows
+
+    # --- the steps -------------------------------------------------------------------------
+
+    def _log(self, output: Mapping[str, Any]) -> list[TurnLog]:
+        lang = self.lang
+        parts = [(_("Setup"), output.get("setup", {}).get("events", []))]
+        for turn in output.get("turns", []):
+            parts.append((_("Turn %(n)s") % {"n": turn["turn"]}, turn.get("events", [])))
+        log = []
+        for title, events in parts:
+            groups: list[tuple[str, list[dict[str, Any]]]] = []
+            for event in events:
+                if not groups or groups[-1][0] != event["step"]:
+                    groups.append((str(event["step"]), []))
+                groups[-1][1].append(event)
+            steps = []
+            for step, grouped in groups:
+                lines = tuple(
+                    (str(e["text"]), ", ".join(rule_display(str(k), lang) for k in e["rules"]))
+                    for e in grouped
+                )
+                keys = dict.fromkeys(str(k) for e in grouped for k in e["rules"])
+                rules = tuple(self.rule(k) for k in keys)
+                steps.append(Step(step_title(step, lang), lines, rules))
+            log.append(TurnLog(title, tuple(steps)))
+        return log
+
+
+Presenter = Callable[..., ZutomayoPresenter]
+PRESENTERS: dict[str, Presenter] = {"zutomayo-replay/1": ZutomayoPresenter}
+"""Presenters by report format; a game adds its own."""
+
+
+def presenter_for(output: Mapping[str, Any], **kwargs: Any) -> ZutomayoPresenter:
+    fmt = str(output.get("format") or "zutomayo-replay/1")
+    return PRESENTERS.get(fmt, ZutomayoPresenter)(**kwargs)
