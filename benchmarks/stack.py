@@ -1,0 +1,435 @@
+"""A private production stack on loopback, for load, fault and scale-out runs.
+
+``Stack`` starts, in a temporary directory and on ports of its own:
+
+- ``postgres``: its own PostgreSQL cluster (``initdb`` from ``/usr/lib/postgresql/*/bin``, trust
+  on loopback, run as the ``postgres`` account when we are root, since PostgreSQL refuses root);
+- ``redis``: its own ``redis-server`` (no RDB, no AOF);
+- ``web``: gunicorn with ``workers`` sync workers of ``config.settings.production``;
+- ``celery``: one Celery worker (``celery=False`` leaves it out).
+
+It migrates the database first and tears everything down on ``stop()`` (or leaving the ``with``
+block, or at exit), removing the directory. It never touches the machine's shared PostgreSQL or
+Redis: every URL it hands out names its own port.
+
+The API (everything a load, chaos or scale-out suite needs)::
+
+    with Stack(workers=4) as stack:          # or stack = Stack(...).start(); stack.stop()
+        stack.web_url        # http://127.0.0.1:<port>
+        stack.database_url   # postgres://postgres@127.0.0.1:<port>/zto
+        stack.redis_url      # redis://127.0.0.1:<port>/0
+        stack.env            # the environment of every process (for subprocesses of your own)
+        stack.pids           # {"postgres": pid, "redis": pid, "web": pid, "celery": pid}
+        stack.children("web")          # pids of the gunicorn workers (kill -9 one of them)
+        stack.kill("redis")            # SIGKILL (or sig=...) the process and its group, no restart
+        stack.restart("redis")         # start it again (after kill) on the same port and data
+        stack.manage("simulate_event", "--players", "512")   # manage.py against the stack
+        stack.log("web")               # what the process printed so far
+
+Production settings redirect plain HTTP to HTTPS: clients send ``X-Forwarded-Proto: https``
+(``HEADERS``), as the load balancer would. Session and CSRF cookies are ``Secure``; an HTTP
+client that keeps cookies must be told to send them over loopback (or use API tokens).
+
+Command line: ``python benchmarks/stack.py up [--workers 4] [--no-celery]`` starts the stack,
+prints its URLs and pids, and waits for Ctrl-C; ``python benchmarks/stack.py run [--workers 4] --
+CMD ...`` runs one command with the stack's variables (``DATABASE_URL``, ``REDIS_URL``,
+``WEB_URL``…) and stops the stack when it ends, passing on its exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import atexit
+import contextlib
+import glob
+import os
+import pwd
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV_BIN = Path(sys.executable).parent
+HEADERS = {"X-Forwarded-Proto": "https"}
+NAMES = ("postgres", "redis", "web", "celery")
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _pg_bin() -> Path:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not found:
+        raise RuntimeError("no PostgreSQL binaries under /usr/lib/postgresql/*/bin")
+    return Path(found[-1]).parent
+
+
+def _wait(
+    what: str, ready: Callable[[], bool], timeout: float, process: subprocess.Popen[bytes]
+) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{what} exited with {process.returncode} while starting")
+        with contextlib.suppress(Exception):  # not answering yet
+            if ready():
+                return
+        time.sleep(0.2)
+    raise RuntimeError(f"{what} did not become ready within {timeout:.0f} s")
+
+
+class Stack:
+    """A private PostgreSQL, Redis, gunicorn and Celery worker; see the module's docstring."""
+
+    def __init__(
+        self,
+        *,
+        workers: int = 4,
+        celery: bool = True,
+        celery_concurrency: int = 1,
+        settings: str = "config.settings.production",
+        extra_env: dict[str, str] | None = None,
+        gunicorn_args: tuple[str, ...] = (),
+    ) -> None:
+        self.workers = workers
+        self.with_celery = celery
+        self.celery_concurrency = celery_concurrency
+        self.settings = settings
+        self.extra_env = dict(extra_env or {})
+        self.gunicorn_args = gunicorn_args
+        self.dir: Path | None = None
+        self.ports: dict[str, int] = {}
+        self.processes: dict[str, subprocess.Popen[bytes]] = {}
+        self._pg_user: pwd.struct_passwd | None = None
+
+    # --- addresses ------------------------------------------------------------------------
+
+    @property
+    def database_url(self) -> str:
+        return f"postgres://postgres@127.0.0.1:{self.ports['postgres']}/zto"
+
+    @property
+    def redis_url(self) -> str:
+        return f"redis://127.0.0.1:{self.ports['redis']}/0"
+
+    @property
+    def web_url(self) -> str:
+        return f"http://127.0.0.1:{self.ports['web']}"
+
+    @property
+    def env(self) -> dict[str, str]:
+        env = {
+            key: value
+            for key, value in os.environ.items()
+            if key not in {"DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE"}
+        }
+        env.update(
+            DJANGO_SETTINGS_MODULE=self.settings,
+            DATABASE_URL=self.database_url,
+            REDIS_URL=self.redis_url,
+            WEB_URL=self.web_url,
+            SECRET_KEY="private-stack-" + "k" * 50,
+            ALLOWED_HOSTS="127.0.0.1,localhost",
+            SITE_URL=self.web_url,
+            LOG_LEVEL="WARNING",
+            EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
+            PYTHONPATH=str(ROOT),
+        )
+        env.update(self.extra_env)
+        return env
+
+    @property
+    def pids(self) -> dict[str, int]:
+        return {name: p.pid for name, p in self.processes.items() if p.poll() is None}
+
+    def children(self, name: str) -> list[int]:
+        """The live child processes of ``name`` (gunicorn's workers, Celery's pool)."""
+        parent = self.processes[name].pid
+        found = []
+        for stat in glob.glob("/proc/[0-9]*/stat"):
+            with contextlib.suppress(OSError):
+                fields = Path(stat).read_text().rsplit(")", 1)[1].split()
+                if int(fields[1]) == parent:
+                    found.append(int(Path(stat).parent.name))
+        return sorted(found)
+
+    def log(self, name: str) -> str:
+        assert self.dir is not None
+        path = self.dir / f"{name}.log"
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    # --- life cycle ------------------------------------------------------------------------
+
+    def start(self) -> Stack:
+        self.dir = Path(tempfile.mkdtemp(prefix="zto-stack-"))
+        os.chmod(self.dir, 0o755)  # noqa: S103 - the postgres account must reach its data
+        atexit.register(self.stop)
+        for name in ("postgres", "redis", "web"):
+            self.ports[name] = _free_port()
+        try:
+            self._init_postgres()
+            self._start("postgres")
+            self._createdb()
+            self._start("redis")
+            self.manage("migrate", "--noinput", quiet=True)
+            self._start("web")
+            if self.with_celery:
+                self._start("celery")
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def stop(self) -> None:
+        """Stop every process (web and workers first, the database last) and remove the files."""
+        for name in ("web", "celery", "redis", "postgres"):
+            if name in self.processes:
+                self._terminate(name)
+        self.processes.clear()
+        if self.dir is not None:
+            shutil.rmtree(self.dir, ignore_errors=True)
+            self.dir = None
+
+    def __enter__(self) -> Stack:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    def kill(self, name: str, sig: int = signal.SIGKILL) -> None:
+        """Send ``sig`` to ``name``'s process group (SIGKILL: the process and its children die
+        at once) and wait for it; ``restart(name)`` brings it back."""
+        process = self.processes[name]
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, sig)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=30)
+
+    def restart(self, name: str) -> None:
+        """Start ``name`` again (stopping it first if it still runs), same port, same data."""
+        if name in self.processes and self.processes[name].poll() is None:
+            self._terminate(name)
+        self._start(name)
+
+    def manage(self, *args: str, quiet: bool = False) -> str:
+        """Run ``manage.py`` against the stack; its output (raises when it fails)."""
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "manage.py"), *args],
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
+        if not quiet:
+            return done.stdout
+        return ""
+
+    # --- the processes ---------------------------------------------------------------------
+
+    def _pg_ids(self) -> tuple[int, int] | tuple[None, None]:
+        """(uid, gid) to run PostgreSQL as: the postgres account when we are root."""
+        if os.geteuid() != 0:
+            return None, None
+        self._pg_user = self._pg_user or pwd.getpwnam("postgres")
+        return self._pg_user.pw_uid, self._pg_user.pw_gid
+
+    def _init_postgres(self) -> None:
+        assert self.dir is not None
+        data = self.dir / "pgdata"
+        data.mkdir()
+        uid, gid = self._pg_ids()
+        if uid is not None and gid is not None:
+            os.chown(data, uid, gid)
+        initdb = [str(_pg_bin() / "initdb"), "-D", str(data), "-U", "postgres"]
+        subprocess.run(
+            [*initdb, "--auth=trust", "-E", "UTF8", "--no-locale", "--no-sync"],
+            check=True,
+            capture_output=True,
+            user=uid,
+            group=gid,
+        )
+
+    def _command(self, name: str) -> list[str]:
+        assert self.dir is not None
+        if name == "postgres":
+            return [
+                str(_pg_bin() / "postgres"),
+                "-D",
+                str(self.dir / "pgdata"),
+                "-p",
+                str(self.ports["postgres"]),
+                "-k",
+                str(self.dir / "pgdata"),
+                "-c",
+                "listen_addresses=127.0.0.1",
+                "-c",
+                "max_connections=200",
+            ]
+        if name == "redis":
+            return [
+                "redis-server",
+                "--port",
+                str(self.ports["redis"]),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.dir),
+            ]
+        if name == "web":
+            return [
+                str(VENV_BIN / "gunicorn"),
+                "config.wsgi",
+                "--bind",
+                f"127.0.0.1:{self.ports['web']}",
+                "--workers",
+                str(self.workers),
+                "--worker-class",
+                "sync",
+                "--timeout",
+                "60",
+                *self.gunicorn_args,
+            ]
+        if name == "celery":
+            return [
+                str(VENV_BIN / "celery"),
+                "-A",
+                "config",
+                "worker",
+                "--loglevel=INFO",
+                "--concurrency",
+                str(self.celery_concurrency),
+                "--without-gossip",
+                "--without-mingle",
+            ]
+        raise KeyError(name)
+
+    def _ready(self, name: str) -> Callable[[], bool]:
+        if name == "postgres":
+            port = self.ports["postgres"]
+            return lambda: (
+                subprocess.run(
+                    [str(_pg_bin() / "pg_isready"), "-h", "127.0.0.1", "-p", str(port)],
+                    capture_output=True,
+                ).returncode
+                == 0
+            )
+        if name == "redis":
+            port = self.ports["redis"]
+
+            def redis_ready() -> bool:
+                with socket.create_connection(("127.0.0.1", port), timeout=1) as sock:
+                    sock.sendall(b"PING\r\n")
+                    return sock.recv(16).startswith(b"+PONG")
+
+            return redis_ready
+        if name == "web":
+            url = self.web_url + "/healthz"
+
+            def web_ready() -> bool:
+                request = urllib.request.Request(url, headers=HEADERS)
+                try:
+                    with urllib.request.urlopen(request, timeout=2) as response:
+                        return bool(response.status < 500)
+                except urllib.error.HTTPError as error:
+                    return bool(error.code < 500)
+
+            return web_ready
+        if name == "celery":
+            return lambda: " ready." in self.log("celery")
+        raise KeyError(name)
+
+    def _start(self, name: str) -> None:
+        assert self.dir is not None
+        uid, gid = self._pg_ids() if name == "postgres" else (None, None)
+        log = open(self.dir / f"{name}.log", "ab")  # noqa: SIM115 - the child keeps it open
+        process = subprocess.Popen(
+            self._command(name),
+            cwd=ROOT,
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            user=uid,
+            group=gid,
+        )
+        log.close()
+        self.processes[name] = process
+        _wait(name, self._ready(name), 90, process)
+
+    def _createdb(self) -> None:
+        port = str(self.ports["postgres"])
+        subprocess.run(
+            [str(_pg_bin() / "createdb"), "-h", "127.0.0.1", "-p", port, "-U", "postgres", "zto"],
+            check=True,
+            capture_output=True,
+        )
+
+    def _terminate(self, name: str) -> None:
+        process = self.processes[name]
+        # PostgreSQL: SIGINT is its fast shutdown; the others stop cleanly on SIGTERM.
+        sig = signal.SIGINT if name == "postgres" else signal.SIGTERM
+        if process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, sig)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=20)
+        # whatever is left of the group (workers of a master killed earlier) goes too
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=10)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name in ("up", "run"):
+        command = sub.add_parser(name)
+        command.add_argument("--workers", type=int, default=4)
+        command.add_argument("--no-celery", action="store_true")
+        if name == "run":
+            command.add_argument("cmd", nargs=argparse.REMAINDER)
+    args = parser.parse_args(argv)
+    stack = Stack(workers=args.workers, celery=not args.no_celery)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    with stack:
+        if args.command == "up":
+            print(f"web       {stack.web_url}  (send X-Forwarded-Proto: https)")
+            print(f"database  {stack.database_url}")
+            print(f"redis     {stack.redis_url}")
+            for name, pid in stack.pids.items():
+                print(f"pid       {name} {pid}")
+            print("Ctrl-C stops everything.", flush=True)
+            with contextlib.suppress(KeyboardInterrupt):
+                while True:
+                    time.sleep(3600)
+            return 0
+        cmd = [part for part in args.cmd if part != "--"]
+        return subprocess.run(cmd, env=stack.env, cwd=ROOT).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
