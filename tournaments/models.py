@@ -448,6 +448,7 @@ class PrintJob(models.Model):
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")
+        RUNNING = "running", pgettext_lazy("a background job", "Running")
         DONE = "done", _("Done")
         FAILED = "failed", _("Failed")
 
@@ -462,6 +463,10 @@ class PrintJob(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # issue 16, req 5: the row is the outbox (core.jobs): a worker claims it, the sweeper
+    # re-sends it or fails it after core.jobs.MAX_ATTEMPTS
+    attempts = models.PositiveSmallIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"{self.kind} for round {self.round_id} ({self.status})"
@@ -545,6 +550,9 @@ class DecklistRecheck(models.Model):
     illegal = models.JSONField(
         default=list, help_text=_("Registrations whose list is now illegal.")
     )
+    attempts = models.PositiveSmallIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True)
 
     def __str__(self) -> str:
         return f"recheck of event {self.event_id}: {self.done}/{self.total} {self.status}"
