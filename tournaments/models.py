@@ -379,6 +379,9 @@ class ResultReport(models.Model):
     )
     reason = models.TextField(blank=True)
     idempotency_key = models.CharField(max_length=80, blank=True)
+    # issue 16, req 6: what the keyed request asked (a digest): the same key with another body
+    # is refused (422), never answered with the first request's result
+    request_digest = models.CharField(max_length=64, blank=True)
     response = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
