@@ -22,12 +22,14 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import InterfaceError, OperationalError
 from django.http import Http404
 from drf_spectacular.utils import OpenApiResponse, extend_schema_serializer
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
 
 from core.errors import DomainError
 
@@ -73,7 +75,19 @@ def validated(serializer_class: type[serializers.Serializer[Any]], data: Any) ->
     return dict(serializer.validated_data)
 
 
+#: Seconds a client waits before retrying while the database is unreachable.
+DATABASE_RETRY_AFTER = 5
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, (OperationalError, InterfaceError)):
+        # Issue 16, req 8: the database went away (a failover, a terminated connection): a JSON
+        # 503 that says when to retry, never a 500 page; the transaction, if any, is rolled back.
+        set_rollback()
+        body = error_body(
+            [error_item("database_unavailable", "the database is unreachable; retry shortly")]
+        )
+        return Response(body, status=503, headers={"Retry-After": str(DATABASE_RETRY_AFTER)})
     if isinstance(exc, DomainError):
         return Response(exc.as_dict(), status=exc.status_code)
     if isinstance(exc, DjangoValidationError):

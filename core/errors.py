@@ -63,6 +63,13 @@ class ConflictError(DomainError):
     code = "conflict"
 
 
+class IdempotencyKeyReusedError(DomainError):
+    """An idempotency key sent again with a different request (422): nothing is stored."""
+
+    status_code = 422
+    code = "idempotency_key_reused"
+
+
 class RateLimitedError(DomainError):
     """Too many attempts (429)."""
 

@@ -12,9 +12,15 @@ def ping_task(value: str) -> str:
 
 
 # Notification tasks live beside their services; listed here for Celery's autodiscovery.
+from core.jobs import jobs_sweep_task  # noqa: E402
 from core.notifications.services import (  # noqa: E402
     notification_deliver_task,
     notifications_send_due_task,
 )
 
-__all__ = ["notification_deliver_task", "notifications_send_due_task", "ping_task"]
+__all__ = [
+    "jobs_sweep_task",
+    "notification_deliver_task",
+    "notifications_send_due_task",
+    "ping_task",
+]

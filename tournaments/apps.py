@@ -11,3 +11,5 @@ class TournamentsConfig(AppConfig):
         # issue 11, req 5: ``receivers`` connects to the card side's signals when loaded (a
         # saved ban list re-checks the affected events' lists).
         import_module("tournaments.receivers")
+        # issue 16, req 5: the job sweepers (core.jobs) register when the tasks load
+        import_module("tournaments.tasks")

@@ -379,6 +379,9 @@ class ResultReport(models.Model):
     )
     reason = models.TextField(blank=True)
     idempotency_key = models.CharField(max_length=80, blank=True)
+    # issue 16, req 6: what the keyed request asked (a digest): the same key with another body
+    # is refused (422), never answered with the first request's result
+    request_digest = models.CharField(max_length=64, blank=True)
     response = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -452,6 +455,7 @@ class PrintJob(models.Model):
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")
+        RUNNING = "running", pgettext_lazy("a background job", "Running")
         DONE = "done", _("Done")
         FAILED = "failed", _("Failed")
 
@@ -466,6 +470,10 @@ class PrintJob(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # issue 16, req 5: the row is the outbox (core.jobs): a worker claims it, the sweeper
+    # re-sends it or fails it after core.jobs.MAX_ATTEMPTS
+    attempts = models.PositiveSmallIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"{self.kind} for round {self.round_id} ({self.status})"
@@ -549,6 +557,9 @@ class DecklistRecheck(models.Model):
     illegal = models.JSONField(
         default=list, help_text=_("Registrations whose list is now illegal.")
     )
+    attempts = models.PositiveSmallIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True)
 
     def __str__(self) -> str:
         return f"recheck of event {self.event_id}: {self.done}/{self.total} {self.status}"

@@ -164,6 +164,14 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_TIME_LIMIT = 600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Issue 16, req 5: a request never waits on a broker that is down (core.jobs.publish gives up
+# after one second, the row stays queued, the sweeper re-sends it).
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
+#: A job running this long (seconds) lost its worker: the sweeper puts it back in the queue.
+JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", str(CELERY_TASK_TIME_LIMIT + 60)))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -30,7 +30,9 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 WHITENOISE_USE_FINDERS = False  # run `manage.py collectstatic` when deploying
 WHITENOISE_AUTOREFRESH = False
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions live in the database alone (issue 16, req 4): the cached store wrote back to Redis
+# on every request, so a Redis blip logged everyone out with a 500.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # Sign-up always needs a verified email address in production, whatever the environment says.
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"

@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 
 from core.audit import audit_log
 from core.errors import InvalidInputError
+from core.jobs import publish_on_commit
 from core.models import Notification, Profile
 from core.notifications import due_producers, kind_enabled, kind_get, kinds
 from core.notifications.middleware import current_base_url
@@ -88,9 +89,9 @@ def notification_send(
         "event_id": event_id,
         "base_url": site_base_url(),
     }
-    # robust: a broker that is down must not turn a committed write into an error page; the
-    # failure is logged, as Celery's own enqueue failures are.
-    transaction.on_commit(lambda: notification_deliver_task.delay(**payload), robust=True)
+    # a broker that is down must not turn a committed write into an error page, nor hold the
+    # request: core.jobs.publish waits one second at most and logs the failure.
+    publish_on_commit(notification_deliver_task, robust=True, **payload)
 
 
 def _language_of(profile: Profile | None) -> str:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import OperationalError
 from rest_framework import exceptions, serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -274,3 +276,13 @@ def test_the_schema_documents_the_error_shape() -> None:
     for status in ("400", "403", "404", "409"):
         reference = responses[status]["content"]["application/json"]["schema"]["$ref"]
         assert reference == "#/components/schemas/Error"
+
+
+def test_an_api_read_during_database_loss_is_a_json_503_with_retry_after() -> None:
+    """Issue 16, req 8: a terminated connection is a 503 a client can retry, never a 500."""
+    lost = OperationalError("terminating connection due to administrator command")
+    with mock.patch("django.db.backends.utils.CursorWrapper.execute", side_effect=lost):
+        response = APIClient().get("/api/v1/events/")
+    assert response.status_code == 503
+    assert response["Retry-After"] == "5"
+    assert response.json()["code"] == "database_unavailable"

@@ -657,6 +657,34 @@ def test_report_and_idempotent_retry(world: dict[str, Any]) -> None:
     assert late.json() == first.json()
 
 
+def test_a_reused_key_with_another_score_is_refused_and_stores_nothing(
+    world: dict[str, Any],
+) -> None:
+    """Issue 16, req 6: never the first answer for a different request."""
+    url = f"{world['url']}/matches/{world['match'].pk}/report/"
+    client = api(world["player_in"])
+    first = client.post(url, {"wins_a": 1, "wins_b": 0}, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    assert first.status_code == 201
+    rows, audits = ResultReport.objects.count(), AuditEntry.objects.count()
+    other = client.post(url, {"wins_a": 0, "wins_b": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    assert other.status_code == 422, other.json()
+    assert other.json()["code"] == "idempotency_key_reused"
+    assert other.json()["field"] == "idempotency_key"
+    assert (ResultReport.objects.count(), AuditEntry.objects.count()) == (rows, audits)
+    # a judge's entry: the same key with another score is refused as well
+    base = f"{world['url']}/matches/{world['match2'].pk}/"
+    judge = api(world["judge"])
+    entered = judge.post(
+        base + "judge-result/", {"wins_a": 1, "wins_b": 0}, format="json", HTTP_IDEMPOTENCY_KEY="j"
+    )
+    assert entered.status_code == 201, entered.json()
+    changed = judge.post(
+        base + "judge-result/", {"wins_a": 0, "wins_b": 1, "reason": "x"}, format="json",
+        HTTP_IDEMPOTENCY_KEY="j",
+    )  # fmt: skip
+    assert changed.status_code == 422
+
+
 @pytest.mark.parametrize(
     ("payload", "field"),
     [

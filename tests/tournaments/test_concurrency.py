@@ -37,6 +37,7 @@ from tournaments.services import (
     ResultOutcome,
     event_role_grant,
     registration_create,
+    result_confirm,
     result_enter_by_judge,
     result_report,
     round_pair,
@@ -401,15 +402,19 @@ def _one_waits_for_the_other(
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("who", ["player", "judge"])
+@pytest.mark.parametrize("who", ["player", "confirm", "judge"])
 def test_a_twin_request_waits_and_replays_the_first_answer(who: str) -> None:
     kit = make_kit()
     event = kit.event()
     kit.players(event, 2)
     match = kit.matches(kit.pair(event))[0]
     user = kit.user_a(match)
+    if who == "confirm":  # issue 16, req 6: two identical confirms at once, one stores
+        result_report(match_id=match.pk, user=user, wins_a=1, wins_b=0)
 
     def send() -> ResultOutcome:
+        if who == "confirm":
+            return result_confirm(match_id=match.pk, user=kit.user_b(match), idempotency_key="k")
         if who == "player":
             return result_report(
                 match_id=match.pk, user=user, wins_a=1, wins_b=0, idempotency_key="k"
@@ -423,7 +428,7 @@ def test_a_twin_request_waits_and_replays_the_first_answer(who: str) -> None:
     assert isinstance(second, ResultOutcome), second
     assert second.replayed
     assert second.as_dict() == first.as_dict()
-    assert ResultReport.objects.filter(match=match).count() == 1
+    assert ResultReport.objects.filter(match=match, idempotency_key="k").count() == 1
 
 
 @pytest.mark.postgres

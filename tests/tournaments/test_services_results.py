@@ -10,7 +10,13 @@ from typing import Any
 import pytest
 from django.db import IntegrityError, transaction
 
-from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
+from core.errors import (
+    ConflictError,
+    IdempotencyKeyReusedError,
+    InvalidInputError,
+    NotFoundError,
+    PermissionDeniedError,
+)
 from core.models import AuditEntry
 from tests.tournaments.conftest import Score, TournamentKit
 from tournaments.models import Event, Match, Penalty, Registration, ResultReport, Round
@@ -75,6 +81,12 @@ def test_nobody_reports_for_a_bye(kit: TournamentKit) -> None:
         result_report(match_id=bye.pk, user=bye.player_a.user, wins_a=1, wins_b=0)
     with pytest.raises(ConflictError, match="bye"):
         result_enter_by_judge(match_id=bye.pk, judge=kit.judge, wins_a=1, wins_b=0)
+    # issue 16, req 6: someone not in the match learns nothing of its state (not a 409 "bye")
+    outsider = next(m for m in kit.matches(round_obj) if not m.is_bye)
+    with pytest.raises(PermissionDeniedError):
+        result_report(match_id=bye.pk, user=kit.user_a(outsider), wins_a=1, wins_b=0)
+    with pytest.raises(PermissionDeniedError):
+        result_confirm(match_id=bye.pk, user=kit.user_a(outsider))
     assert not ResultReport.objects.filter(match=bye).exists()
 
 
@@ -343,9 +355,11 @@ def test_the_same_idempotency_key_returns_the_first_answer_and_stores_one_row(
     assert again.as_dict() == first.as_dict()
     assert (first.replayed, again.replayed) == (False, True)
     assert ResultReport.objects.filter(match=table).count() == 1
-    # Even a retry carrying different numbers returns the first answer.
-    odd = result_report(match_id=table.pk, user=user, wins_a=0, wins_b=1, idempotency_key="k-1")
-    assert odd.as_dict() == first.as_dict()
+    # A retry carrying different numbers is another request under a used key: refused (issue
+    # 16, req 6: it used to replay the first answer, and the new score was lost without a word).
+    with pytest.raises(IdempotencyKeyReusedError):
+        result_report(match_id=table.pk, user=user, wins_a=0, wins_b=1, idempotency_key="k-1")
+    assert ResultReport.objects.filter(match=table).count() == 1
     # The same key from another person is another request.
     other = result_report(
         match_id=table.pk, user=kit.user_b(table), wins_a=1, wins_b=0, idempotency_key="k-1"

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError
+from core.jobs import publish_on_commit
 from core.notifications.services import site_base_url
 from tournaments.models import Registration
 
@@ -70,10 +71,7 @@ def claim_code_issue(registration: Registration) -> Registration:
     if registration.email:
         registration_id, base_url = registration.pk, site_base_url()
         # robust: a mail server that is down never undoes or breaks the registration itself
-        transaction.on_commit(
-            lambda: registration_claim_code_mail_task.delay(registration_id, base_url),
-            robust=True,
-        )
+        publish_on_commit(registration_claim_code_mail_task, registration_id, base_url, robust=True)
     return registration
 
 

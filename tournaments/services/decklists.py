@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from celery import shared_task
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
@@ -25,6 +26,7 @@ from cardpool.legality.report import check_decklist_text
 from cardpool.selectors import card_index_for_game, decklist_report, format_rules_get
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
+from core.jobs import claim, publish_on_commit, sweep_rows, sweeper
 from tournaments import notifications as notify
 from tournaments.models import Decklist, DecklistRecheck, DecklistVersion, Registration
 from tournaments.permissions import is_event_organiser
@@ -171,6 +173,9 @@ def decklist_recheck_run(
     *, recheck_id: int, progress: Callable[[int, int], None] | None = None
 ) -> DecklistRecheck:
     """Re-check every current list of the event, saving progress as it goes."""
+    queued, running = DecklistRecheck.Status.QUEUED, DecklistRecheck.Status.RUNNING
+    if not claim(DecklistRecheck, recheck_id, queued=queued, running=running):
+        return DecklistRecheck.objects.get(pk=recheck_id)  # taken by another delivery, or done
     recheck = DecklistRecheck.objects.select_related("event", "event__game").get(pk=recheck_id)
     event = recheck.event
     versions = list(
@@ -178,9 +183,8 @@ def decklist_recheck_run(
             decklist__registration__event=event, version=F("decklist__current_version")
         ).select_related("decklist")
     )
-    recheck.status = DecklistRecheck.Status.RUNNING
     recheck.total = len(versions)
-    recheck.save(update_fields=["status", "total"])
+    recheck.save(update_fields=["total"])
     index = card_index_for_game(game=event.game.slug)
     rules = format_rules_get(format_id=event.format_id, game=event.game.slug)
     illegal: list[dict[str, object]] = []
@@ -235,7 +239,7 @@ def decklist_recheck_start(*, event_id: int, requested_by: User | None) -> Deckl
         obj=recheck,
         event_id=event_id,
     )
-    transaction.on_commit(lambda: decklist_recheck_run_task.delay(recheck.pk))
+    publish_on_commit(decklist_recheck_run_task, recheck.pk)
     return recheck
 
 
@@ -272,3 +276,14 @@ def decklist_unlock(*, registration_id: int, by: User, event_id: int | None = No
         data={"registration": registration_id},
     )
     return decklist
+
+
+@sweeper("decklist_rechecks")
+def decklist_rechecks_sweep() -> int:
+    """Re-checks still queued after a minute go to the broker again (core.jobs); a re-check
+    whose worker died runs again from the start (each verdict is stored once per version)."""
+    return sweep_rows(
+        DecklistRecheck, decklist_recheck_run_task, queued=DecklistRecheck.Status.QUEUED,
+        running=DecklistRecheck.Status.RUNNING, failed=DecklistRecheck.Status.FAILED,
+        stale_after=settings.JOB_STALE_SECONDS,
+    )  # fmt: skip

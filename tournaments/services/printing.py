@@ -7,12 +7,14 @@ and the task need no import of each other; ``tournaments.tasks`` lists it for au
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError
+from core.jobs import MAX_ATTEMPTS, claim, publish_on_commit, sweep_rows, sweeper
 from tournaments.models import Event, PrintJob, Round, RoundSnapshot
 from tournaments.printing import (
     PairingLine,
@@ -52,7 +54,7 @@ def print_job_request(
         event_id=event_id,
         data={"kind": kind, "round": round_obj.number},
     )
-    transaction.on_commit(lambda: print_job_render_task.delay(job.pk))
+    publish_on_commit(print_job_render_task, job.pk)
     return job
 
 
@@ -133,9 +135,11 @@ def render_pdf(job: PrintJob) -> bytes:
 
 
 def print_job_render(*, job_id: int) -> PrintJob:
+    """Render a queued job once: the row is claimed first (queued → running, one UPDATE), so
+    a job the broker or the sweeper delivered twice renders once; a finished one is left."""
+    if not claim(PrintJob, job_id, queued=PrintJob.Status.QUEUED, running=PrintJob.Status.RUNNING):
+        return PrintJob.objects.get(pk=job_id)
     job = PrintJob.objects.select_related("round__event").get(pk=job_id)
-    if job.status == PrintJob.Status.DONE:
-        return job
     try:
         pdf = render_pdf(job)
     except (RoundSnapshot.DoesNotExist, ValueError, KeyError) as exc:
@@ -143,6 +147,14 @@ def print_job_render(*, job_id: int) -> PrintJob:
         job.error = f"{exc.__class__.__name__}: {exc}"
         job.save(update_fields=["status", "error"])
         return job
+    except Exception as exc:
+        # anything else may pass (the database blinked): queued again for the sweeper, or
+        # failed with the reason after the last attempt
+        last = job.attempts >= MAX_ATTEMPTS
+        job.status = PrintJob.Status.FAILED if last else PrintJob.Status.QUEUED
+        job.error = f"{exc.__class__.__name__}: {exc}"
+        job.save(update_fields=["status", "error"])
+        raise
     job.pdf = pdf
     job.status = PrintJob.Status.DONE
     job.save(update_fields=["pdf", "status"])
@@ -152,3 +164,13 @@ def print_job_render(*, job_id: int) -> PrintJob:
 @shared_task(name="tournaments.print_job_render", acks_late=True)
 def print_job_render_task(job_id: int) -> str:
     return print_job_render(job_id=job_id).status
+
+
+@sweeper("print_jobs")
+def print_jobs_sweep() -> int:
+    """Print jobs still queued after a minute go to the broker again (core.jobs)."""
+    return sweep_rows(
+        PrintJob, print_job_render_task, queued=PrintJob.Status.QUEUED,
+        running=PrintJob.Status.RUNNING, failed=PrintJob.Status.FAILED,
+        stale_after=settings.JOB_STALE_SECONDS,
+    )  # fmt: skip

@@ -9,6 +9,8 @@ answer and stores nothing new.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -16,7 +18,12 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from core.audit import audit_log
-from core.errors import ConflictError, InvalidInputError, PermissionDeniedError
+from core.errors import (
+    ConflictError,
+    IdempotencyKeyReusedError,
+    InvalidInputError,
+    PermissionDeniedError,
+)
 from tournaments import notifications as notify
 from tournaments.end_of_round import (
     TIEBREAK_COUNTS,
@@ -186,7 +193,13 @@ def _next_version(match: Match) -> int:
     return (last.version if last else 0) + 1
 
 
-def _replay(user: User, key: str, match_id: int) -> ResultOutcome | None:
+def request_digest(kind: str, **fields: object) -> str:
+    """What a keyed request asked, as a digest: the kind of write and its values."""
+    text = json.dumps({"kind": kind, **fields}, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _replay(user: User, key: str, match_id: int, digest: str = "") -> ResultOutcome | None:
     """The first answer given to this key, as it was then (not the report's status now).
 
     A key belongs to one request: reused for another match it is refused, never answered
@@ -204,6 +217,11 @@ def _replay(user: User, key: str, match_id: int) -> ResultOutcome | None:
             "this idempotency key was already used for another match; send a new key",
             field="idempotency_key",
         )
+    if digest and earlier.request_digest and earlier.request_digest != digest:
+        raise IdempotencyKeyReusedError(
+            "this idempotency key was already used for a different request; send a new key",
+            field="idempotency_key",
+        )
     first = earlier.response or _outcome(earlier).as_dict()
     return ResultOutcome(
         match_id=int(str(first["match"])),
@@ -216,14 +234,17 @@ def _replay(user: User, key: str, match_id: int) -> ResultOutcome | None:
     )
 
 
-def _lock_unless_replayed(user: User, key: str, match_id: int) -> Match | ResultOutcome:
-    """The match, locked; or, when ``key`` was answered before, that first answer. The key is
-    looked up again once the lock is held: a twin request may have won the lock."""
-    replayed = _replay(user, key, match_id)
+def _lock_unless_replayed(
+    user: User, key: str, match_id: int, digest: str = ""
+) -> Match | ResultOutcome:
+    """The match, locked; or, when ``key`` was answered before, that first answer (refused,
+    422, when the key came with another request). The key is looked up again once the lock is
+    held: a twin request may have won the lock."""
+    replayed = _replay(user, key, match_id, digest)
     if replayed is not None:
         return replayed
     match = match_lock(match_id)
-    return _replay(user, key, match_id) or match
+    return _replay(user, key, match_id, digest) or match
 
 
 def _store(
@@ -293,19 +314,25 @@ def result_report(
     time_outcome: str = "",
     overtime: Mapping[str, object] | None = None,
     idempotency_key: str = "",
+    digest: str = "",
 ) -> ResultOutcome:
     """A player reports their own match. Equal reports from both players confirm it; different
     ones send the match to the judges' queue. An Azuki TCG game decided at the end of overtime
     gives the tiebreak values (``overtime``) and the score before that game; the site decides
-    it (``_tiebreak_applied``)."""
-    match = _lock_unless_replayed(user, idempotency_key, match_id)
+    it (``_tiebreak_applied``). ``digest``: what a keyed request asked (``result_confirm`` gives
+    its own); by default this report's values."""
+    digest = digest or request_digest(
+        "report", wins_a=wins_a, wins_b=wins_b, draws=draws, intentional_draw=intentional_draw,
+        concede=concede, time_outcome=time_outcome, overtime=overtime,
+    )  # fmt: skip
+    match = _lock_unless_replayed(user, idempotency_key, match_id, digest)
     if isinstance(match, ResultOutcome):
         return match
+    side = _side_of(match, user)
+    if side is None:  # before anything about the match (a bye, its round) is told
+        raise PermissionDeniedError("you can report only your own match", field="match")
     if match.is_bye:
         raise ConflictError("a bye has no result to report", field="match")
-    side = _side_of(match, user)
-    if side is None:
-        raise PermissionDeniedError("you can report only your own match", field="match")
     if match.round.status not in OPEN_ROUND:
         raise ConflictError(f"round {match.round.number} is closed", field="match")
     event = match.round.event
@@ -366,13 +393,15 @@ def result_report(
         overtime=kept,
         conceded_by=side if concede else "",
         idempotency_key=idempotency_key,
+        request_digest=digest if idempotency_key else "",
     )
 
 
 @transaction.atomic
 def result_confirm(*, match_id: int, user: User, idempotency_key: str = "") -> ResultOutcome:
     """The opponent agrees with the pending report: the same numbers, reported by them."""
-    match = _lock_unless_replayed(user, idempotency_key, match_id)
+    digest = request_digest("confirm")
+    match = _lock_unless_replayed(user, idempotency_key, match_id, digest)
     if isinstance(match, ResultOutcome):
         return match
     if _side_of(match, user) is None:  # before anything about the match is told
@@ -398,6 +427,7 @@ def result_confirm(*, match_id: int, user: User, idempotency_key: str = "") -> R
         time_outcome=pending.time_outcome,
         overtime=_tiebreak_values(pending.overtime),
         idempotency_key=idempotency_key,
+        digest=digest,
     )
 
 
@@ -428,7 +458,12 @@ def result_enter_by_judge(
     Overriding a confirmed result needs a reason. Results of a round can change until the next
     round is paired.
     """
-    match = _lock_unless_replayed(judge, idempotency_key, match_id)
+    digest = request_digest(
+        "judge", wins_a=wins_a, wins_b=wins_b, draws=draws, double_loss=double_loss,
+        intentional_draw=intentional_draw, reason=reason, time_outcome=time_outcome,
+        overtime=overtime,
+    )  # fmt: skip
+    match = _lock_unless_replayed(judge, idempotency_key, match_id, digest)
     if isinstance(match, ResultOutcome):
         return match
     event = match.round.event
@@ -490,4 +525,5 @@ def result_enter_by_judge(
         time_outcome="" if double_loss else time_outcome,
         overtime=kept,
         idempotency_key=idempotency_key,
+        request_digest=digest if idempotency_key else "",
     )

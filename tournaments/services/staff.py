@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError
+from core.jobs import publish_on_commit
 from tournaments.models import Event, EventRole, StaffInvitation
 from tournaments.services.locks import event_lock
 
@@ -164,9 +165,7 @@ def _invite(*, actor: User, event: Event, email: str, role: Role, base_url: str)
     site = base_url[:200]
     # robust: a mail server or broker that is down is logged; the invitation stays (the
     # organiser sees it on the staff page and can withdraw it and invite again).
-    transaction.on_commit(
-        lambda: staff_invitation_mail_task.delay(invitation.pk, site), robust=True
-    )
+    publish_on_commit(staff_invitation_mail_task, invitation.pk, site, robust=True)
     return invitation
 
 
