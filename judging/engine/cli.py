@@ -18,6 +18,7 @@ from pathlib import Path
 from judging.engine.azuki.overtime import overtime_from_json
 from judging.engine.errors import RecordError
 from judging.engine.jsontypes import JSON
+from judging.engine.zutomayo.cardeffects.status import classify
 from judging.engine.zutomayo.cards import CardCatalogue
 from judging.engine.zutomayo.coverage import coverage_report
 from judging.engine.zutomayo.record import load_record_text
@@ -42,6 +43,8 @@ def _parser() -> argparse.ArgumentParser:
     cover.add_argument(
         "rules", help="the ground-rules text (e.g. zutomayo-ground-rules-1.0.1.en.txt)"
     )
+    fx = sub.add_parser("effects", help="which card effects run by themselves (issue 14)")
+    fx.add_argument("cards", help="card data (JSON list in the cards.json shape)")
     sub.add_parser(
         "azuki-overtime",
         help="decide an Azuki TCG game when overtime ends (input JSON on standard input)",
@@ -95,6 +98,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "coverage":
             report = coverage_report(parse_ground_rules(_read(args.rules, "rules")))
             print(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
+            return EXIT_OK
+        if args.command == "effects":
+            rows = json.loads(_read(args.cards, "cards"))
+            if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+                raise RecordError("cards", "must be a JSON list of card objects")
+            print(json.dumps(classify(rows), ensure_ascii=False, indent=1))
             return EXIT_OK
         catalogue = _catalogue(args.cards)
         record = load_record_text(_read(args.record, "record"), catalogue)
