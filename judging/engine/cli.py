@@ -100,7 +100,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
             return EXIT_OK
         if args.command == "effects":
-            rows = json.loads(_read(args.cards, "cards"))
+            try:
+                rows = json.loads(_read(args.cards, "cards"))
+            except json.JSONDecodeError as exc:
+                raise RecordError("cards", f"not valid JSON (line {exc.lineno})") from None
             if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
                 raise RecordError("cards", "must be a JSON list of card objects")
             print(json.dumps(classify(rows), ensure_ascii=False, indent=1))
