@@ -29,6 +29,7 @@ from judging.engine.core.jsontypes import JSON
 from judging.engine.core.report import Report
 from judging.engine.ztrike.record import FORMAT as ZTRIKE_FORMAT
 from judging.engine.ztrike.replay import replay_text as ztrike_replay_text
+from judging.engine.zutomayo.cardeffects.status import classify
 from judging.engine.zutomayo.cards import CardCatalogue
 from judging.engine.zutomayo.coverage import coverage_report
 from judging.engine.zutomayo.record import FORMAT as ZUTOMAYO_FORMAT
@@ -51,6 +52,8 @@ def _parser() -> argparse.ArgumentParser:
     cover.add_argument(
         "rules", help="the ground-rules text (e.g. zutomayo-ground-rules-1.0.1.en.txt)"
     )
+    fx = sub.add_parser("effects", help="which card effects run by themselves (issue 14)")
+    fx.add_argument("cards", help="card data (JSON list in the cards.json shape)")
     sub.add_parser(
         "azuki-overtime",
         help="decide an Azuki TCG game when overtime ends (input JSON on standard input)",
@@ -107,6 +110,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "replay":
         return replay_main(args.record, args.cards, args.lang, args.text, ENGINES)
     try:
+        if args.command == "effects":
+            try:
+                rows = json.loads(read_file(args.cards, "cards"))
+            except json.JSONDecodeError as exc:
+                raise RecordError("cards", f"not valid JSON (line {exc.lineno})") from None
+            if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+                raise RecordError("cards", "must be a JSON list of card objects")
+            print(json.dumps(classify(rows), ensure_ascii=False, indent=1))
+            return EXIT_OK
         report = coverage_report(parse_ground_rules(read_file(args.rules, "rules")))
     except RecordError as exc:
         print(f"error: {exc.path}: {exc.message}", file=sys.stderr)

@@ -1,0 +1,74 @@
+"""Which cards of a catalogue run by themselves: the ``effects`` command (issue 14, req 3).
+
+A card is ``automated`` only if the replay executes its condition, its timing and every action
+(each code in ``EXECUTED``). The replay does not execute any code yet (the hook into
+``apply.Game`` is the next step), so ``EXECUTED`` is empty and every encoded card is ``partial``
+with the codes still missing; a card whose ``effect_ja`` no longer matches its hash is ``manual``
+(``text_changed``), one with no encoding ``manual`` (``not_encoded``): the judge enters its outcome.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+
+from judging.engine.core.errors import RecordError
+from judging.engine.core.jsontypes import JSON
+from judging.engine.zutomayo.cardeffects.vocab import CardEffect, card_effect_from_json
+
+ENCODING_PATH = Path(__file__).with_name("encoding.json")
+FORMAT = "zutomayo-card-effects/1"
+EXECUTED: frozenset[str] = frozenset()
+"""The vocabulary codes the replay executes by itself (none yet)."""
+TEXT_CHANGED = "text_changed"
+NOT_ENCODED = "not_encoded"
+
+
+def text_sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def parse_encoding(data: JSON) -> dict[str, CardEffect]:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError("format", f"must be {FORMAT!r}")
+    cards = data.get("cards")
+    if not isinstance(cards, dict):
+        raise RecordError("cards", "must be an object of card id to effect")
+    return {cid: card_effect_from_json(cid, v, f"cards.{cid}") for cid, v in cards.items()}
+
+
+@cache
+def encoding() -> Mapping[str, CardEffect]:
+    """The pool's encoding shipped with the engine."""
+    return parse_encoding(json.loads(ENCODING_PATH.read_text(encoding="utf-8")))
+
+
+def classify(
+    rows: Sequence[Mapping[str, JSON]], enc: Mapping[str, CardEffect] | None = None
+) -> dict[str, JSON]:
+    """The JSON of the ``effects`` command for every row with an ``effect_ja``, in input order."""
+    table = encoding() if enc is None else enc
+    counts = {"automated": 0, "partial": 0, "manual": 0}
+    out: list[JSON] = []
+    for i, row in enumerate(rows):
+        text = row.get("effect_ja")
+        if not text:
+            continue
+        if not isinstance(text, str):
+            raise RecordError(f"cards[{i}].effect_ja", "must be a string")
+        cid = str(row.get("id"))
+        effect = table.get(cid)
+        missing: list[str]
+        if effect is None:
+            status, missing = "manual", [NOT_ENCODED]
+        elif effect.text_sha256 != text_sha256(text):
+            status, missing = "manual", [TEXT_CHANGED]
+        else:
+            missing = [c for c in effect.codes() if c not in EXECUTED]
+            status = "partial" if missing else "automated"
+        counts[status] += 1
+        out.append({"id": cid, "status": status, "missing": list(missing)})
+    return {"counts": dict(counts), "cards": out}

@@ -1,0 +1,241 @@
+"""The effect vocabulary: frozen data, one stable code per kind (issue 14, requirement 1).
+
+A card's effect is data (``CardEffect``), not code per card. Codes are strings with a prefix
+that says what they are: ``cond.`` conditions, ``act.`` actions, ``time.`` timings, ``dur.``
+durations, ``area.`` area-enchant end conditions and destinations. The codes are stable: a record,
+the encoding file and the ``effects`` command's ``missing`` lists all use them, so a code is never
+renamed, only added.
+
+What a code means is written beside it with the rule it comes from (Ground Rules 1.0.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from judging.engine.core.errors import RecordError
+from judging.engine.core.jsontypes import JSON
+
+
+class Cond(StrEnum):
+    """Conditions ("…なら"). Each is checked when the effect resolves (5.2.7, 1.3.1)."""
+
+    ALWAYS = "cond.always"  # no condition written
+    NIGHT = "cond.night"  # 夜なら (Chronos mark in the night half, 3.8)
+    DAY = "cond.day"  # 昼なら
+    MIDNIGHT = "cond.midnight"  # 真夜中なら (the single midnight mark)
+    OPP_CHAR_ELEMENT = "cond.opp_char_element"  # 相手のキャラクターカードの属性がXなら
+    OWN_CHAR_ELEMENT = "cond.own_char_element"  # 自分のキャラクターカードの属性がXなら
+    OWN_HP_AT_MOST = "cond.own_hp_at_most"  # 自分のHPがN以下なら
+    OPP_HP_EQUALS = "cond.opp_hp_equals"  # 相手のHPがNなら
+    OPP_ABYSS_EMPTY = "cond.opp_abyss_empty"  # 相手のアビスにカードがないなら
+    OPP_CHAR_COST_AT_LEAST = (
+        "cond.opp_char_cost_at_least"  # 相手のキャラクターカードのパワーコストが★N以上なら
+    )
+    OPP_CHAR_COST_AT_MOST = "cond.opp_char_cost_at_most"  # …★０か★１なら (at most 1)
+    ZONE_ELEMENT_ONLY = "cond.zone_element_only"  # <zone>のカードがX属性だけ(だった)なら
+    ZONE_ELEMENT_COUNT_AT_LEAST = (
+        "cond.zone_element_count_at_least"  # <zone>にX属性のカードがN枚以上
+    )
+    ZONE_DISTINCT_ELEMENTS_AT_LEAST = "cond.zone_distinct_elements_at_least"  # N属性(以上)ある
+    ZONE_COUNT_AT_LEAST = "cond.zone_count_at_least"  # <zone>のカードがN枚以上
+    ZONE_COUNT_AT_MOST = "cond.zone_count_at_most"  # <zone>のカードがN枚以下
+    PREV_CHAR_ELEMENT = "cond.prev_char_element"  # 前のターンで使用したキャラクターカードの属性がX
+    SWAPPED_IN_SONG = "cond.swapped_in_song"  # このターンに（song）のキャラクターと入れ替えていた
+    BATTLE_CHAR_SONG = "cond.battle_char_song"  # バトルゾーンのカードが（song）のキャラクター
+    OPP_ATTACK_ZERO = "cond.opp_attack_zero"  # 相手のキャラクターの攻撃力が０なら
+    OPP_CHAR_SEND_TO_POWER = "cond.opp_char_send_to_power"  # 相手のキャラクターのSEND TO POWERが★N
+    DAY_TO_NIGHT = "cond.day_to_night"  # 昼から夜に変わると (the mark crossed this turn)
+    NIGHT_TO_DAY = "cond.night_to_day"  # 夜から昼に変わると
+    OWN_HP_BELOW_OPP = "cond.own_hp_below_opp"  # HPが相手のHPより少ないなら
+
+
+class Act(StrEnum):
+    """Actions. Every change is applied at its own moment, with floors and caps at each step
+    (7.1, Q54: attack never below 0; 3.7: HP 0–100; 3.8.2: the medal 0–17)."""
+
+    ATTACK_PLUS = "act.attack_plus"  # 攻撃力+N (own character, this turn)
+    ATTACK_MINUS = "act.attack_minus"  # 攻撃力-N
+    ATTACK_SET = "act.attack_set"  # 攻撃力をNにする
+    ATTACK_PLUS_PER = "act.attack_plus_per"  # …の数だけ/１枚につき 攻撃力+N
+    ATTACK_SWAP_DAY_NIGHT = "act.attack_swap_day_night"  # 攻撃力を昼夜逆転する
+    HEAL = "act.heal"  # HPをN回復 / HP+N (Q58: the same effect)
+    DAMAGE = "act.damage"  # 相手のHPをN減らす / Nダメージを与える
+    DAMAGE_UNREDUCIBLE = "act.damage_unreducible"  # このキャラクターが与えるダメージは軽減されない
+    REDUCE_DAMAGE = "act.reduce_damage"  # 自分がダメージを受けたときNダメージを軽減する (Q62)
+    CLOCK_SET = "act.clock_set"  # 時計が真夜中/正午になる, クロノスを好きな時間にする
+    CLOCK_ADVANCE = "act.clock_advance"  # 時計をN進める
+    CLOCK_NEGATE = "act.clock_negate"  # 時計を無効
+    CLOCK_REWIND = "act.clock_rewind"  # このターンのはじまりの時間に戻る
+    POWER_COST_CHANGE = "act.power_cost_change"  # パワーコストを★N減らす / ★+1
+    DRAW = "act.draw"  # カードをN枚引く
+    MILL = "act.mill"  # デッキの上からN枚をアビスに置く
+    MOVE = "act.move"  # a card between zones (either player, deck top/bottom)
+    REORDER = "act.reorder"  # 好きな順番に入れ替えて戻す
+    HAND_SIZE_CHANGE = "act.hand_size_change"  # 手札の数は…１枚増える
+    EXTRA_PLAY = "act.extra_play"  # 手札からエンチャントを追加で１枚使っても良い
+    OPTIONAL_KEEP = "act.optional_keep"  # 同時に出したキャラクターカードを、変えなくてもよい
+    PROHIBIT = "act.prohibit"  # 以後…できない
+    NEGATE = "act.negate"  # 効果をすべて無効にする
+    REVEAL = "act.reveal"  # 公開する
+    OTHERWISE_LOSE = "act.otherwise_lose"  # そうしない場合、ゲームに敗北する (8.2.3)
+    COPY_EFFECT = "act.copy_effect"  # このカードの効果として使う
+    ELEMENT_SET = "act.element_set"  # 相手のキャラクターカードの属性を…にする
+
+
+class Timing(StrEnum):
+    """When an effect resolves (5.2.7 and chapter 6)."""
+
+    EFFECT_STEP = "time.effect_step"  # the effect step of the turn (5.2.7)
+    ON_DAMAGE = "time.on_damage"  # 自分がダメージを受けたとき (5.4)
+    START_OF_TURN = "time.start_of_turn"  # ターンの開始時
+    END_OF_TURN = "time.end_of_turn"  # ターンの終了時
+    IMMEDIATELY = "time.immediately"  # すぐに (when its condition becomes true)
+
+
+class Duration(StrEnum):
+    """How long a change lasts."""
+
+    THIS_TURN = "dur.this_turn"
+    WHILE_ON_FIELD = "dur.while_on_field"  # バトルフィールドにいる間 / area enchant in play
+    UNTIL_GAME_END = "dur.until_game_end"
+
+
+class Zone(StrEnum):
+    """Zones as the texts name them, with whose they are."""
+
+    OWN_ABYSS = "own.abyss"
+    OPP_ABYSS = "opp.abyss"
+    OWN_POWER = "own.power"  # パワーチャージャー
+    OPP_POWER = "opp.power"
+    OWN_HAND = "own.hand"
+    OPP_HAND = "opp.hand"
+
+
+ELEMENTS = ("darkness", "flame", "electric", "wind")
+"""The four elements as the card data's ``element`` field spells them (闇, 炎, 電気, 風)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """One condition. ``elements``: any of them satisfies it (…炎・風なら: fire or wind);
+    ``amount``: the threshold; ``zone``: where cards are counted."""
+
+    code: Cond
+    elements: tuple[str, ...] = ()
+    amount: int = 0
+    zone: Zone | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action; ``amount`` is the number printed on the card."""
+
+    code: Act
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """If ``condition`` then ``actions`` in order, at ``timing``, lasting ``duration``."""
+
+    condition: Condition
+    actions: tuple[Action, ...]
+    timing: Timing = Timing.EFFECT_STEP
+    duration: Duration = Duration.THIS_TURN
+
+
+@dataclass(frozen=True, slots=True)
+class CardEffect:
+    """A card's effect as structure: its clauses, and the sha256 (hex) of the ``effect_ja`` it
+    was written from (a changed text makes the card ``manual``, ``text_changed``)."""
+
+    card_id: str
+    text_sha256: str
+    clauses: tuple[Clause, ...]
+
+    def codes(self) -> tuple[str, ...]:
+        """Every vocabulary code the effect uses, in order, without repeats."""
+        seen: dict[str, None] = {}
+        for clause in self.clauses:
+            seen[clause.condition.code.value] = None
+            seen[clause.timing.value] = None
+            for action in clause.actions:
+                seen[action.code.value] = None
+        return tuple(seen)
+
+
+def _obj(data: JSON, path: str) -> Mapping[str, JSON]:
+    if not isinstance(data, dict):
+        raise RecordError(path, "must be an object")
+    return data
+
+
+def _int(data: Mapping[str, JSON], key: str, path: str) -> int:
+    value = data.get(key, 0)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f"{path}.{key}", "must be an integer")
+    return value
+
+
+def _code[E: StrEnum](kind: type[E], value: JSON, path: str) -> E:
+    try:
+        if not isinstance(value, str):
+            raise ValueError(value)
+        return kind(value)
+    except ValueError:
+        raise RecordError(path, f"unknown code {value!r}") from None
+
+
+def condition_from_json(data: JSON, path: str) -> Condition:
+    obj = _obj(data, path)
+    elements = obj.get("elements", [])
+    if not isinstance(elements, list) or not all(e in ELEMENTS for e in elements):
+        raise RecordError(f"{path}.elements", f"must be a list of {', '.join(ELEMENTS)}")
+    zone = obj.get("zone")
+    return Condition(
+        code=_code(Cond, obj.get("code"), f"{path}.code"),
+        elements=tuple(str(e) for e in elements),
+        amount=_int(obj, "amount", path),
+        zone=None if zone is None else _code(Zone, zone, f"{path}.zone"),
+    )
+
+
+def clause_from_json(data: JSON, path: str) -> Clause:
+    obj = _obj(data, path)
+    actions = obj.get("actions")
+    if not isinstance(actions, list) or not actions:
+        raise RecordError(f"{path}.actions", "must be a non-empty list")
+    return Clause(
+        condition=condition_from_json(
+            obj.get("condition", {"code": "cond.always"}), f"{path}.condition"
+        ),
+        actions=tuple(
+            Action(
+                code=_code(
+                    Act, _obj(a, f"{path}.actions[{i}]").get("code"), f"{path}.actions[{i}].code"
+                ),
+                amount=_int(_obj(a, f"{path}.actions[{i}]"), "amount", f"{path}.actions[{i}]"),
+            )
+            for i, a in enumerate(actions)
+        ),
+        timing=_code(Timing, obj.get("timing", Timing.EFFECT_STEP.value), f"{path}.timing"),
+        duration=_code(Duration, obj.get("duration", Duration.THIS_TURN.value), f"{path}.duration"),
+    )
+
+
+def card_effect_from_json(card_id: str, data: JSON, path: str) -> CardEffect:
+    obj = _obj(data, path)
+    sha = obj.get("sha256")
+    if not isinstance(sha, str) or len(sha) != 64:
+        raise RecordError(f"{path}.sha256", "must be 64 hex digits")
+    clauses = obj.get("clauses")
+    if not isinstance(clauses, list):
+        raise RecordError(f"{path}.clauses", "must be a list")
+    return CardEffect(
+        card_id=card_id,
+        text_sha256=sha,
+        clauses=tuple(clause_from_json(c, f"{path}.clauses[{i}]") for i, c in enumerate(clauses)),
+    )
