@@ -75,6 +75,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "core.hygiene.RequestHygieneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "core.time_zones.PersonTimeZoneMiddleware",
@@ -197,6 +198,11 @@ SOCIALACCOUNT_PROVIDERS = social_providers(os.environ)
 MAILERS = mailers_from_env(os.environ)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# Request bodies are refused (413) by their declared length before they are read
+# (core.hygiene): 1 MB without logging in, 10 MB for a person (session or API token).
+ANONYMOUS_BODY_MAX_BYTES = 1024 * 1024
+REQUEST_BODY_MAX_BYTES = 10 * 1024 * 1024
 
 # Failed logins: the 6th failure for one account within the window is refused.
 LOGIN_FAILURE_LIMIT = 5

@@ -301,11 +301,11 @@ def result_report(
     match = _lock_unless_replayed(user, idempotency_key, match_id)
     if isinstance(match, ResultOutcome):
         return match
+    side = _side_of(match, user)
+    if side is None:  # before anything about the match (a bye, a closed round) is told
+        raise PermissionDeniedError("you can report only your own match", field="match")
     if match.is_bye:
         raise ConflictError("a bye has no result to report", field="match")
-    side = _side_of(match, user)
-    if side is None:
-        raise PermissionDeniedError("you can report only your own match", field="match")
     if match.round.status not in OPEN_ROUND:
         raise ConflictError(f"round {match.round.number} is closed", field="match")
     event = match.round.event
