@@ -8,7 +8,8 @@ Labels are bilingual, English / Japanese ("Table / 卓"), so one PDF serves ever
 Text is drawn in runs: characters that Helvetica can show (Windows-1252) in Helvetica, every
 other character in the Japanese font of ``tournaments.pdf_fonts`` (IPAGothic, embedded), so
 Japanese names show in every reader; what no font draws (emoji) prints as 〓. Text that does
-not fit its column is shrunk a little and then cut with an ellipsis; nothing overflows into the next column.
+not fit its column is shrunk a little and then cut with an ellipsis; nothing overflows into
+the next column.
 
 Every function takes ``compress`` (default ``True``); ``compress=False`` writes the page
 content streams uncompressed, which lets tests look for the Latin text in the bytes.

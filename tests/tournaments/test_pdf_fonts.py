@@ -91,8 +91,9 @@ def test_a_japanese_pdf_renders_to_png(tmp_path: Path) -> None:
     pdf_path.write_bytes(_pairings())
     out = Path("artifacts/pdf")
     out.mkdir(parents=True, exist_ok=True)
+    pdftoppm = shutil.which("pdftoppm") or "pdftoppm"
     subprocess.run(
-        ["pdftoppm", "-png", "-r", "80", "-f", "1", "-l", "1", str(pdf_path), str(out / "ja")],
+        [pdftoppm, "-png", "-r", "80", "-f", "1", "-l", "1", str(pdf_path), str(out / "ja")],
         check=True,
         timeout=60,
     )
