@@ -69,6 +69,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "core.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -99,6 +100,17 @@ SECURE_CSP: dict[str, list[str]] = {
     "frame-ancestors": [CSP.NONE],
     "form-action": [CSP.SELF, *env_list("CSP_FORM_ACTION_EXTRA")],
 }
+# Permissions-Policy (core.middleware): every powerful browser feature off; the site uses none.
+# A feature maps to the origins allowed it ("self" for the site); an empty list is none.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer", "autoplay", "bluetooth", "camera", "display-capture", "geolocation",
+        "gyroscope", "hid", "magnetometer", "microphone", "midi", "payment",
+        "serial", "usb", "xr-spatial-tracking",
+    )
+}  # fmt: skip
+PERMISSIONS_POLICY["fullscreen"] = ["self"]
 # Swagger UI and ReDoc (third-party pages, read-only, under /api/) set inline styles, and ReDoc
 # starts with an inline script and runs a blob: worker: their two routes relax the policy that
 # far and no further (config/urls.py). Every other page keeps SECURE_CSP.
