@@ -203,3 +203,17 @@ def test_the_error_page_never_links_to_a_foreign_referer() -> None:
     response = Client().get("/events/%00/", HTTP_REFERER="https://evil.example/phish")
     assert response.status_code == 400
     assert b"evil.example" not in response.content
+
+
+def test_an_id_too_large_for_the_database_is_a_400_not_a_500(
+    make_user: Callable[..., Any],
+) -> None:
+    """Found by the schemathesis run (tests/test_schemathesis.py)."""
+    client = Client()
+    client.force_login(make_user("ids"))
+    response = client.post(
+        "/api/v1/notifications/read/",
+        data=json.dumps({"ids": [1, 702683856777646740340736]}),
+        content_type="application/json",
+    )
+    assert _json_error(response, 400, "max_value")["field"] == "ids.1"
