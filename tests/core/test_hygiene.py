@@ -146,7 +146,11 @@ def test_a_valid_api_token_counts_as_logged_in_and_a_forged_one_does_not(
     from rest_framework.authtoken.models import Token
 
     token = Token.objects.create(user=make_user("tok"))
-    big = {"data": "{}", "content_type": "application/json", "CONTENT_LENGTH": str(2 << 20)}
+    big: dict[str, Any] = {
+        "data": "{}",
+        "content_type": "application/json",
+        "CONTENT_LENGTH": str(2 << 20),
+    }
     forged = Client().post("/api/v1/notifications/read/", HTTP_AUTHORIZATION="Token nope", **big)
     assert forged.status_code == 413
     real = Client().post(
