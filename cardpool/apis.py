@@ -162,7 +162,9 @@ class DecklistCheckApi(APIView):
             required=False, help_text="Check against the ban list in force on this day (today)."
         )
 
-    @extend_schema(request=InputSerializer, responses=LegalityReportSerializer)
+    @extend_schema(
+        request=InputSerializer, responses={200: LegalityReportSerializer, **error_responses(400)}
+    )
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -29,6 +29,7 @@ from core.login_limits import (
     login_retry_after,
 )
 from core.models import Profile
+from core.names import display_name_problem
 from core.time_zones import session_time_zone_set
 
 RATE_LIMITED = "rate_limited"
@@ -64,6 +65,15 @@ class AccountAdapter(DefaultAccountAdapter):
         if user is not None:
             login_failures_clear(username=login_account_name(_login_of(credentials)))
         return user
+
+    def clean_username(self, username: str, shallow: bool = False) -> str:
+        """A username is the name events show until the profile gives another: the one name
+        rule (``core.names``) on top of allauth's."""
+        username = super().clean_username(username, shallow=shallow)
+        problem = display_name_problem(username)
+        if problem:
+            raise forms.ValidationError(problem, code="invalid_name")
+        return username
 
     def authentication_failed(self, request: HttpRequest, **credentials: Any) -> None:
         login = _login_of(credentials)

@@ -12,6 +12,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from core.api import error_responses
@@ -56,6 +57,8 @@ class ObtainTokenApi(ObtainAuthToken):
     """
 
     throttle_classes = ()
+    # The project's one JSON parser (core.parsers), not ObtainAuthToken's stock ones.
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # type: ignore[assignment]  # classes at run time
 
     @extend_schema(responses={200: AuthTokenSerializer, **error_responses(400, 429)})
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 
@@ -48,3 +49,22 @@ class ReadCompressionMiddleware(GZipMiddleware):
             return response
         compressed: HttpResponseBase = super().process_response(request, response)
         return compressed
+
+
+class PermissionsPolicyMiddleware:
+    """Sends ``Permissions-Policy`` (``settings.PERMISSIONS_POLICY``) with every response: the
+    browser features the site never uses (camera, microphone, geolocation, payment …) are off
+    for it and for anything it might embed."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self.header = ", ".join(
+            f"{feature}=({' '.join(allowed)})"
+            for feature, allowed in settings.PERMISSIONS_POLICY.items()
+        )
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if self.header:
+            response.headers.setdefault("Permissions-Policy", self.header)
+        return response

@@ -1,4 +1,5 @@
-"""Request parsers: JSON that is nested absurdly deep is a 400, not a crash."""
+"""The API's one JSON parser, on every endpoint (the token endpoint's too): JSON nested absurdly
+deep, or a string holding a NUL byte or a lone surrogate, is a 400, never a crash."""
 
 from __future__ import annotations
 
@@ -7,10 +8,16 @@ from typing import Any
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
+from core.hygiene import json_problem
+
 
 class SafeJSONParser(JSONParser):
     def parse(self, stream: Any, media_type: Any = None, parser_context: Any = None) -> Any:
         try:
-            return super().parse(stream, media_type, parser_context)
+            data = super().parse(stream, media_type, parser_context)
         except RecursionError as exc:
             raise ParseError("JSON parse error - nested too deeply") from exc
+        problem = json_problem(data)
+        if problem is not None:
+            raise problem
+        return data

@@ -23,6 +23,7 @@ from rest_framework.authtoken.models import Token
 from core.audit import audit_log
 from core.errors import InvalidInputError, PermissionDeniedError
 from core.models import Notification, Profile
+from core.names import display_name_clean
 from core.privacy import erasers, exporters
 
 #: Letters of an anonymous name: digits and consonants, so that no word can be spelt.
@@ -81,6 +82,10 @@ def profile_update(
         raise InvalidInputError(
             _("the display name is longer than 100 characters"), field="display_name"
         )
+    if display_name:
+        display_name = display_name_clean(display_name)
+    if short_name:
+        short_name = display_name_clean(short_name, field="short_name", max_length=40)
     if len(official_player_id) > 40:
         raise InvalidInputError(
             _("the player ID is longer than 40 characters"), field="official_player_id"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, NamedTuple
+from urllib.parse import urlsplit, urlunsplit
 
 from allauth.account import views as allauth_views
 from django.conf import settings
@@ -15,6 +16,7 @@ from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.cache import never_cache
@@ -129,13 +131,60 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     return defaults.page_not_found(request, exception)
 
 
+def _api_error(request: HttpRequest, code: str, detail: str, status: int) -> JsonResponse | None:
+    if not request.path_info.startswith("/api/"):
+        return None
+    return JsonResponse(error_item(code, detail), status=status)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 400 (a malformed form body, too many fields, a disallowed host): under
+    ``/api/`` in the API's error shape."""
+    return _api_error(request, "bad_request", "the request is malformed", 400) or (
+        defaults.bad_request(request, exception)
+    )
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 403 outside DRF: under ``/api/`` in the API's error shape."""
+    detail = str(exception) or "you may not do this"
+    return _api_error(request, "permission_denied", detail, 403) or (
+        defaults.permission_denied(request, exception)
+    )
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """A 500: under ``/api/`` in the API's error shape (nothing of the failure told), else
+    Django's page."""
+    return _api_error(request, "server_error", "something went wrong on our side", 500) or (
+        defaults.server_error(request)
+    )
+
+
+def back_link(request: HttpRequest) -> str:
+    """Where the error page's "Back" leads: the page the person came from when it is a page of
+    this site (same host, and HTTPS when the request is), else nothing. A foreign or malformed
+    Referer is never followed."""
+    referer = request.META.get("HTTP_REFERER", "")
+    if not referer or len(referer) > 2000:
+        return ""
+    if not url_has_allowed_host_and_scheme(
+        referer, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return ""
+    parts = urlsplit(referer)
+    if parts.scheme and parts.scheme not in ("http", "https"):
+        return ""
+    return str(urlunsplit(("", "", parts.path or "/", parts.query, "")))
+
+
 def domain_error_response(request: HttpRequest, error: DomainError) -> HttpResponse:
     """The one place a page turns a service's DomainError into a response: the error page,
     with the error's 4xx status, saying what is wrong and where, and that nothing changed."""
     return render(
         request,
         "core/error.html",
-        {"error": error, "back": request.META.get("HTTP_REFERER", "")},
+        {"error": error, "back": back_link(request)},
         status=error.status_code,
     )
 

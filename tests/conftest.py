@@ -45,7 +45,9 @@ def _cap_examples(item: pytest.Item) -> None:
 
 def _runs_once(item: pytest.Item) -> bool:
     path = item.path.relative_to(item.config.rootpath).as_posix()
-    return path.startswith(RUN_ONCE_FOLDERS) or item.get_closest_marker("browser") is not None
+    return path.startswith(RUN_ONCE_FOLDERS) or any(
+        item.get_closest_marker(mark) is not None for mark in ("browser", "schemathesis")
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

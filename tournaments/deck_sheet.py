@@ -2,25 +2,26 @@
 
 A plain function, as ``tournaments.printing``: it takes a frozen dataclass and returns the bytes
 of a PDF; no database, no request. Labels are bilingual ("Player / プレイヤー"), so one sheet
-serves every venue. All text is drawn in reportlab's built-in CID font ``HeiseiKakuGo-W5``
-(``UnicodeCIDFont``: no font file, nothing downloaded), which holds Latin letters and Japanese,
-so card names in either language print; the font's name is embedded in the PDF.
+serves every venue. All text is drawn in the Japanese font of ``tournaments.pdf_fonts``
+(IPAGothic, embedded; it holds Latin letters and Japanese), so card names in either language
+print in every reader; a character it cannot draw prints as 〓.
 """
 
 from __future__ import annotations
 
 import io
+import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
 from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]
 from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
-from reportlab.pdfbase.cidfonts import UnicodeCIDFont  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
-__all__ = ["SHEET_FONT", "DeckSheet", "SheetGroup", "SheetLine", "deck_sheet_pdf"]
+from tournaments.pdf_fonts import PLACEHOLDER, japanese_font
 
-SHEET_FONT: Final = "HeiseiKakuGo-W5"
+__all__ = ["DeckSheet", "SheetGroup", "SheetLine", "deck_sheet_pdf"]
+
 _MARGIN: Final = 40.0
 _LINE: Final = 15.0
 
@@ -53,22 +54,29 @@ class DeckSheet:
     code: str = ""
 
 
-def _register_font() -> None:
-    if SHEET_FONT not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(UnicodeCIDFont(SHEET_FONT))
+def _printable(text: str) -> str:
+    """``text`` with each character the font cannot draw (an emoji) as the placeholder 〓, and
+    format characters (joiners, variation selectors) dropped."""
+    draws = japanese_font().draws
+    return "".join(
+        "" if unicodedata.category(ch) == "Cf" else ch if draws(ch) or ch == " " else PLACEHOLDER
+        for ch in text
+    )
 
 
 def _fit(text: str, size: float, width: float) -> str:
-    if pdfmetrics.stringWidth(text, SHEET_FONT, size) <= width:
+    text = _printable(text)
+    font = japanese_font().name
+    if pdfmetrics.stringWidth(text, font, size) <= width:
         return text
-    while text and pdfmetrics.stringWidth(text + "…", SHEET_FONT, size) > width:
+    while text and pdfmetrics.stringWidth(text + "…", font, size) > width:
         text = text[:-1]
     return text + "…"
 
 
 def deck_sheet_pdf(sheet: DeckSheet, *, compress: bool = True) -> bytes:
     """The decklist sheet of ``sheet`` as PDF bytes (A4, as many pages as the list needs)."""
-    _register_font()
+    font = japanese_font().name
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=A4, pageCompression=1 if compress else 0)
     c.setTitle(f"Decklist / デッキリスト: {sheet.player}")
@@ -78,10 +86,10 @@ def deck_sheet_pdf(sheet: DeckSheet, *, compress: bool = True) -> bytes:
 
     def header() -> float:
         y = float(height - _MARGIN)
-        c.setFont(SHEET_FONT, 16)
+        c.setFont(font, 16)
         c.drawString(_MARGIN, y, "Decklist / デッキリスト")
         y -= 24
-        c.setFont(SHEET_FONT, 11)
+        c.setFont(font, 11)
         for label, value in (
             ("Player / プレイヤー", sheet.player),
             ("Event / イベント", sheet.event),
@@ -103,24 +111,24 @@ def deck_sheet_pdf(sheet: DeckSheet, *, compress: bool = True) -> bytes:
         if y < _MARGIN + 3 * _LINE:
             c.showPage()
             y = header()
-        c.setFont(SHEET_FONT, 12)
-        c.drawString(_MARGIN, y, f"{group.label} ({group.count})")
+        c.setFont(font, 12)
+        c.drawString(_MARGIN, y, _printable(f"{group.label} ({group.count})"))
         y -= _LINE + 2
-        c.setFont(SHEET_FONT, 10)
+        c.setFont(font, 10)
         for line in group.lines:
             if y < _MARGIN + _LINE:
                 c.showPage()
                 y = header()
-                c.setFont(SHEET_FONT, 10)
+                c.setFont(font, 10)
             c.drawRightString(_MARGIN + 24, y, str(line.count))
             c.drawString(_MARGIN + 34, y, _fit(line.name, 10, inner - 150))
             c.drawRightString(width - _MARGIN, y, line.card_id)
             y -= _LINE
         y -= 6
-    c.setFont(SHEET_FONT, 11)
+    c.setFont(font, 11)
     c.drawString(_MARGIN, max(y, _MARGIN), f"Total / 合計: {sheet.size}")
     if sheet.code:
-        c.setFont(SHEET_FONT, 8)
+        c.setFont(font, 8)
         c.drawRightString(width - _MARGIN, _MARGIN - 16, f"Deck code / デッキコード: {sheet.code}")
     c.showPage()
     c.save()

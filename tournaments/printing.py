@@ -6,9 +6,10 @@ Celery task) builds the dataclasses and stores or serves the bytes.
 
 Labels are bilingual, English / Japanese ("Table / 卓"), so one PDF serves every venue.
 Text is drawn in runs: characters that Helvetica can show (Windows-1252) in Helvetica, every
-other character in reportlab's built-in CID font ``HeiseiKakuGo-W5``, so Japanese names
-render without any font file. Text that does not fit its column is shrunk a little and then
-cut with an ellipsis; nothing overflows into the next column.
+other character in the Japanese font of ``tournaments.pdf_fonts`` (IPAGothic, embedded), so
+Japanese names show in every reader; what no font draws (emoji) prints as 〓. Text that does
+not fit its column is shrunk a little and then cut with an ellipsis; nothing overflows into
+the next column.
 
 Every function takes ``compress`` (default ``True``); ``compress=False`` writes the page
 content streams uncompressed, which lets tests look for the Latin text in the bytes.
@@ -32,10 +33,10 @@ from typing import Final
 from reportlab.graphics.barcode.qr import QrCodeWidget  # type: ignore[import-untyped]
 from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]
 from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
-from reportlab.pdfbase.cidfonts import UnicodeCIDFont  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from tournaments.pairing import games_to_win
+from tournaments.pdf_fonts import PLACEHOLDER, japanese_font
 
 __all__ = [
     "NAME_LINES_PER_PAGE",
@@ -131,7 +132,6 @@ class QrImage:
 # Fonts and text
 # --------------------------------------------------------------------------------------------
 
-JP_FONT: Final = "HeiseiKakuGo-W5"
 LATIN: Final = "Helvetica"
 LATIN_BOLD: Final = "Helvetica-Bold"
 
@@ -146,8 +146,7 @@ BLACK: Final = (0.0, 0.0, 0.0)
 
 
 def _register_fonts() -> None:
-    if JP_FONT not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(UnicodeCIDFont(JP_FONT))
+    japanese_font()
 
 
 @lru_cache(maxsize=8192)
@@ -161,20 +160,31 @@ def _encodable(ch: str, codec: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _glyph(ch: str) -> str:
-    """The character itself if Helvetica or the Japanese font has it, else a stand-in.
+    """The character itself if Helvetica or the Japanese font draws it, else a stand-in.
 
-    Helvetica covers Windows-1252; the Japanese font is taken to cover what Shift_JIS (cp932)
-    can encode. Other letters lose their accents ("ễ" -> "e") when that makes them printable;
-    what is left goes to the Japanese font (a reader may show an empty box for it).
+    Helvetica covers Windows-1252; the Japanese font (``tournaments.pdf_fonts``) says what it
+    draws. Other letters lose their accents ("ễ" -> "e") when that makes them printable; what
+    is left (an emoji, say) is printed as the placeholder 〓 rather than vanishing. Format
+    characters (joiners, variation selectors) are dropped, other controls become spaces.
     """
-    if unicodedata.category(ch).startswith("C"):
+    category = unicodedata.category(ch)
+    if category == "Cf":
+        return ""
+    if category.startswith("C"):
         return " "
-    if _encodable(ch, "cp1252") or _encodable(ch, "cp932"):
+    if _encodable(ch, "cp1252") or japanese_font().draws(ch):
         return ch
     bare = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
     if bare and all(_encodable(c, "cp1252") for c in bare):
         return bare
-    return ch
+    return PLACEHOLDER
+
+
+def fonts_reset() -> None:
+    """Forget the chosen font and what it draws (tests that take the font away)."""
+    japanese_font.cache_clear()
+    _glyph.cache_clear()
+    _runs.cache_clear()
 
 
 @lru_cache(maxsize=8192)
@@ -189,7 +199,7 @@ def _runs(text: str) -> tuple[tuple[bool, str], ...]:
 
 def _font(latin: bool, bold: bool) -> str:
     if not latin:
-        return JP_FONT
+        return japanese_font().name
     return LATIN_BOLD if bold else LATIN
 
 

@@ -71,12 +71,14 @@ MIDDLEWARE = [
     "core.middleware.ReadCompressionMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "core.middleware.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "core.hygiene.RequestHygieneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "core.time_zones.PersonTimeZoneMiddleware",
@@ -100,6 +102,17 @@ SECURE_CSP: dict[str, list[str]] = {
     "frame-ancestors": [CSP.NONE],
     "form-action": [CSP.SELF, *env_list("CSP_FORM_ACTION_EXTRA")],
 }
+# Permissions-Policy (core.middleware): every powerful browser feature off; the site uses none.
+# A feature maps to the origins allowed it ("self" for the site); an empty list is none.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer", "autoplay", "bluetooth", "camera", "display-capture", "geolocation",
+        "gyroscope", "hid", "magnetometer", "microphone", "midi", "payment",
+        "serial", "usb", "xr-spatial-tracking",
+    )
+}  # fmt: skip
+PERMISSIONS_POLICY["fullscreen"] = ["self"]
 # Swagger UI and ReDoc (third-party pages, read-only, under /api/) set inline styles, and ReDoc
 # starts with an inline script and runs a blob: worker: their two routes relax the policy that
 # far and no further (config/urls.py). Every other page keeps SECURE_CSP.
@@ -207,6 +220,11 @@ SOCIALACCOUNT_PROVIDERS = social_providers(os.environ)
 MAILERS = mailers_from_env(os.environ)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# Request bodies are refused (413) by their declared length before they are read
+# (core.hygiene): 1 MB without logging in, 10 MB for a person (session or API token).
+ANONYMOUS_BODY_MAX_BYTES = 1024 * 1024
+REQUEST_BODY_MAX_BYTES = 10 * 1024 * 1024
 
 # Failed logins: the 6th failure for one account within the window is refused.
 LOGIN_FAILURE_LIMIT = 5

@@ -76,7 +76,7 @@ class NotificationMarkReadApi(APIView):
 
     class NotificationMarkReadInputSerializer(serializers.Serializer[dict[str, Any]]):
         ids = serializers.ListField(
-            child=serializers.IntegerField(min_value=1),
+            child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
             required=False,
             min_length=1,
             max_length=500,

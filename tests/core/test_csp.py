@@ -102,3 +102,12 @@ def test_htmx_is_a_static_file_with_its_version_and_licence() -> None:
     readme = (vendor / "README.md").read_text(encoding="utf-8")
     assert "htmx 2.0.11" in readme
     assert "Zero-Clause BSD" in readme
+
+
+@pytest.mark.parametrize("path", ["/", "/accounts/login/", "/api/v1/", "/healthz"])
+def test_every_response_carries_a_permissions_policy(path: str) -> None:
+    header = Client().get(path).headers["Permissions-Policy"]
+    features = dict(item.strip().split("=", 1) for item in header.split(","))
+    for feature in ("camera", "microphone", "geolocation", "payment", "usb"):
+        assert features[feature] == "()", feature
+    assert features["fullscreen"] == "(self)"

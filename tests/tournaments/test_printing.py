@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from datetime import datetime
 
 import pytest
 
+from tournaments import pdf_fonts
 from tournaments.printing import (
     NAME_LINES_PER_PAGE,
     STANDING_LINES_PER_PAGE,
@@ -17,6 +19,7 @@ from tournaments.printing import (
     SlipData,
     StandingLine,
     encode_qr,
+    fonts_reset,
     match_slips_pdf,
     pairings_by_name_pdf,
     pairings_by_table_pdf,
@@ -31,6 +34,19 @@ HEADER = PrintHeader(
     generated_at=datetime(2026, 11, 29, 12, 0),  # noqa: DTZ001 - printed as given
     best_of=3,
 )
+
+
+@pytest.fixture(autouse=True)
+def _cid_font(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """These tests read the text back from the content streams, which the CID font writes as
+    UTF-16 (an embedded TrueType subset writes glyph numbers): they print without IPAGothic,
+    the fallback. tests/tournaments/test_pdf_fonts.py tests the embedded font."""
+    monkeypatch.setattr(pdf_fonts, "IPA_GOTHIC_PATHS", ())
+    monkeypatch.delenv("PDF_JAPANESE_FONT", raising=False)
+    fonts_reset()
+    yield
+    monkeypatch.undo()
+    fonts_reset()
 
 
 def _pdf_string(text: str, *, japanese: bool) -> bytes:

@@ -87,7 +87,20 @@ def test_nobody_reports_for_a_bye(kit: TournamentKit) -> None:
         result_report(match_id=bye.pk, user=kit.user_a(outsider), wins_a=1, wins_b=0)
     with pytest.raises(PermissionDeniedError):
         result_confirm(match_id=bye.pk, user=kit.user_a(outsider))
+    # An outsider learns nothing of the match's state (a bye, a closed round): a 403, not a 409.
+    for outsider in (kit.user(), kit.user_a(kit.matches(round_obj)[0])):
+        with pytest.raises(PermissionDeniedError, match="your own match"):
+            result_report(match_id=bye.pk, user=outsider, wins_a=1, wins_b=0)
     assert not ResultReport.objects.filter(match=bye).exists()
+
+
+def test_an_outsider_learns_nothing_of_a_closed_round(kit: TournamentKit, table: Match) -> None:
+    kit.play(table.round)
+    for outsider in (kit.user(), kit.user_a(kit.matches(table.round)[1])):
+        with pytest.raises(PermissionDeniedError):
+            result_report(match_id=table.pk, user=outsider, wins_a=0, wins_b=1)
+        with pytest.raises(PermissionDeniedError):
+            result_confirm(match_id=table.pk, user=outsider)
 
 
 def test_nobody_reports_for_a_closed_round(kit: TournamentKit, table: Match) -> None:

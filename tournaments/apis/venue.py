@@ -230,7 +230,9 @@ class JudgeCallListApi(APIView):
         note = serializers.CharField(required=False, allow_blank=True, max_length=MAX_NOTE)
         table = serializers.IntegerField(required=False, min_value=1)
 
-    @extend_schema(responses={200: JudgeCallOutputSerializer(many=True), **error_responses(403)})
+    @extend_schema(
+        responses={200: JudgeCallOutputSerializer(many=True), **error_responses(403, 404)}
+    )
     def get(self, request: Request, event_id: int) -> Response:
         user = request_user(request)
         event = event_get_for_role(user=user, event_id=event_id, roles=JUDGE_ROLES)

@@ -23,6 +23,7 @@ from core.errors import (
     utf8_text,
     validate_model,
 )
+from core.names import display_name_clean, display_name_problem
 from tournaments import notifications as notify
 from tournaments.models import Event, Registration, Round
 from tournaments.permissions import is_event_organiser, is_event_scorekeeper
@@ -73,11 +74,7 @@ def registration_create(
     for each round missed). A full event puts players on the waiting list."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     by_organiser = by is not None and is_event_scorekeeper(user=by, event_id=event.pk)
-    display_name = display_name.strip()
-    if not display_name:
-        raise InvalidInputError("a player needs a name", field="display_name")
-    if len(display_name) > 100:
-        raise InvalidInputError("a name has at most 100 characters", field="display_name")
+    display_name = display_name_clean(display_name)
     if event.status == Event.Status.FINISHED:
         raise ConflictError("the event is finished", field="event")
     if not by_organiser:
@@ -311,6 +308,8 @@ def _import_problems(event: Event, rows: list[tuple[int, dict[str, str]]]) -> li
             problems.append(f"line {line}: name is empty")
         elif len(row["name"]) > 100:
             problems.append(f"line {line}: name is longer than 100 characters")
+        elif problem := display_name_problem(row["name"].strip()):
+            problems.append(f"line {line}: {problem}")
         player_id = row.get("player_id", "")
         if len(player_id) > 40:
             problems.append(f"line {line}: player_id is longer than 40 characters")

@@ -18,6 +18,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from core.errors import InvalidInputError
+from core.views import back_link
 from tournaments.models import Event, Registration
 from tournaments.selectors.registrations import AmbiguousPlayerError, registration_resolve
 
@@ -144,7 +145,7 @@ def asking_which_player[**P, R: HttpResponseBase](
                 "pick": pick,
                 "carried": carried,
                 "action": request.get_full_path(),
-                "back": request.META.get("HTTP_REFERER", ""),
+                "back": back_link(request),
             }
             return render(request, "tournaments/pick_player.html", context, status=400)
 

@@ -1,0 +1,69 @@
+"""The one rule for a name people will read (display names, usernames at sign-up): it holds at
+least one visible character and no control, bidirectional-override or lone-surrogate character,
+so it can neither show blank nor rearrange the text around it in standings, slips and PDFs.
+
+Every path that sets a name calls ``display_name_clean`` (the services: registration, the CSV
+import, the profile; allauth's adapter for the username at sign-up); the forms and the API reach
+it through those services.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from django.utils.translation import gettext as _
+
+from core.errors import InvalidInputError
+
+MAX_NAME_LENGTH = 100
+
+#: Characters that reorder text (the Unicode bidirectional controls, UAX #9).
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+#: Letters and symbols that draw nothing (Hangul fillers, the blank Braille pattern …).
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
+#: Format characters a name may hold between visible ones: the joiners emoji and some scripts
+#: need, and the variation selectors.
+ALLOWED_FORMAT = frozenset("\u200c\u200d\ufe0e\ufe0f")
+
+
+def _visible(char: str) -> bool:
+    return unicodedata.category(char)[0] in "LNPS" and char not in INVISIBLE
+
+
+def display_name_problem(name: str) -> str | None:
+    """What is wrong with ``name`` (already stripped) as a name people read, or None."""
+    for char in name:
+        category = unicodedata.category(char)
+        if char in BIDI_CONTROLS:
+            return _("a name may not hold a text-direction control (U+%(code)04X)") % {
+                "code": ord(char)
+            }
+        if category in ("Cc", "Cs", "Zl", "Zp") or (
+            category == "Cf" and char not in ALLOWED_FORMAT
+        ):
+            return _("a name may not hold an invisible control character (U+%(code)04X)") % {
+                "code": ord(char)
+            }
+    if not any(_visible(char) for char in name):
+        return _("a name needs at least one visible letter, digit or symbol")
+    return None
+
+
+def display_name_clean(
+    name: str, *, field: str = "display_name", max_length: int = MAX_NAME_LENGTH
+) -> str:
+    """``name`` stripped and in Unicode NFC; an InvalidInputError on ``field`` when it is empty,
+    too long, or breaks the rule above."""
+    name = unicodedata.normalize("NFC", name.strip())
+    if not name:
+        raise InvalidInputError(_("a player needs a name"), field=field)
+    if len(name) > max_length:
+        raise InvalidInputError(
+            _("a name has at most %(count)d characters") % {"count": max_length}, field=field
+        )
+    problem = display_name_problem(name)
+    if problem:
+        raise InvalidInputError(problem, field=field)
+    return name
