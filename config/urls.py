@@ -66,6 +66,9 @@ urlpatterns = [
     # allauth's pages (sign-up, email, password; log-in and log-out are routed above), and its
     # social log-in pages; each provider's own URLs only when its variables switch it on.
     include_declared("accounts/", include("allauth.account.urls"), access=Access.ANYONE),
+    # Two-factor (allauth.mfa): its set-up pages need a log-in (allauth checks), its code step
+    # is for someone half-way through logging in.
+    include_declared("accounts/2fa/", include("allauth.mfa.urls"), access=Access.ANYONE),
     include_declared(
         "accounts/3rdparty/", include("allauth.socialaccount.urls"), access=Access.ANYONE
     ),

@@ -1,10 +1,12 @@
-"""django-allauth, fitted to the project: its log-in goes through the project's one failed-login
-limiter (``core.login_limits``), accounts made before allauth (with no email address on file)
-can still log in, and a person's preferred language applies once they log in.
+"""django-allauth, fitted to the project: its log-in and its two-factor code step go through the
+project's one failed-login limiter (``core.login_limits``), accounts made before allauth (with
+no email address on file) can still log in, and a person's preferred language applies once they
+log in.
 
 allauth's own ``login_failed`` limit is switched off in the settings (``ACCOUNT_RATE_LIMITS``):
-the log-in page, ``/admin/login/`` (the same page) and the API's token endpoint all count
-against the same per-account counter.
+the log-in page, ``/admin/login/`` (the same page), the code step and the API's token endpoint
+all count in the same limiter. A right password of an account with two-factor on counts as
+half-way: the account's failures are forgotten only once the code is right too.
 """
 
 from __future__ import annotations
@@ -15,6 +17,10 @@ from allauth.account import app_settings as allauth_settings
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.forms import LoginForm as AllauthLoginForm
 from allauth.account.models import EmailAddress
+from allauth.core import context
+from allauth.mfa.base.forms import AuthenticateForm
+from allauth.mfa.models import Authenticator
+from allauth.mfa.utils import is_mfa_enabled
 from django import forms
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -22,21 +28,45 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from core.client_address import client_address
 from core.login_limits import (
+    LoginAttempt,
+    LoginRefusedError,
     login_account_name,
-    login_failure_record,
-    login_failures_clear,
-    login_retry_after,
+    login_attempt_begin,
+    login_attempt_failed,
+    login_attempt_first_factor_passed,
+    login_attempt_succeeded,
 )
 from core.models import Profile
 from core.time_zones import session_time_zone_set
 
 RATE_LIMITED = "rate_limited"
-RATE_LIMITED_MESSAGE = _(
-    "Too many failed logins for this account. Try again in %(minutes)s minute(s)."
+ACCOUNT_LIMITED_MESSAGE = _(
+    "Too many failed logins for this account. Wait %(seconds)s seconds and try again."
+)
+ADDRESS_LIMITED_MESSAGE = _(
+    "Too many failed logins from your network. Try again in %(minutes)s minute(s)."
 )
 #: Where the view finds how long the person must wait (the response's Retry-After).
 RETRY_AFTER_ATTRIBUTE = "login_retry_after"
+
+
+def refusal_message(refused: LoginRefusedError) -> str:
+    """The refusal in words, in the language in use."""
+    if refused.reason == "address":
+        return str(ADDRESS_LIMITED_MESSAGE) % {"minutes": (refused.retry_after + 59) // 60}
+    return str(ACCOUNT_LIMITED_MESSAGE) % {"seconds": refused.retry_after}
+
+
+def attempt_begin(request: HttpRequest, account: str) -> LoginAttempt:
+    """Let one log-in attempt be checked, or raise the form error that says how long to wait
+    (and leave that wait on the request for the view's ``Retry-After``)."""
+    try:
+        return login_attempt_begin(account=account, address=client_address(request))
+    except LoginRefusedError as refused:
+        setattr(request, RETRY_AFTER_ATTRIBUTE, refused.retry_after)
+        raise forms.ValidationError(refusal_message(refused), code=RATE_LIMITED) from None
 
 
 def _login_of(credentials: dict[str, Any]) -> str:
@@ -44,31 +74,22 @@ def _login_of(credentials: dict[str, Any]) -> str:
 
 
 class AccountAdapter(DefaultAccountAdapter):
-    """allauth's adapter, counting failed log-ins in the project's limiter."""
+    """allauth's adapter, counting every password check in the project's limiter."""
 
     def pre_authenticate(self, request: HttpRequest, **credentials: Any) -> None:
-        login = _login_of(credentials)
-        if not login:
-            return
-        retry_after = login_retry_after(username=login_account_name(login))
-        if retry_after:
-            setattr(request, RETRY_AFTER_ATTRIBUTE, retry_after)
-            raise forms.ValidationError(
-                RATE_LIMITED_MESSAGE,
-                code=RATE_LIMITED,
-                params={"minutes": (retry_after + 59) // 60},
-            )
+        """Nothing: the limiter is applied around the check itself (``authenticate``)."""
 
     def authenticate(self, request: HttpRequest, **credentials: Any) -> AbstractBaseUser | None:
-        user: AbstractBaseUser | None = super().authenticate(request, **credentials)
-        if user is not None:
-            login_failures_clear(username=login_account_name(_login_of(credentials)))
-        return user
-
-    def authentication_failed(self, request: HttpRequest, **credentials: Any) -> None:
         login = _login_of(credentials)
-        if login:
-            login_failure_record(username=login_account_name(login))
+        attempt = attempt_begin(request, login_account_name(login) if login else "")
+        user: AbstractBaseUser | None = super().authenticate(request, **credentials)
+        if user is None:
+            login_attempt_failed(attempt)
+        elif is_mfa_enabled(user):
+            login_attempt_first_factor_passed(attempt)
+        else:
+            login_attempt_succeeded(attempt)
+        return user
 
     def post_login(self, request: HttpRequest, user: AbstractBaseUser, **kwargs: Any) -> Any:
         """After log-in, the site speaks the person's preferred language and shows times in their
@@ -104,3 +125,30 @@ class LoginForm(AllauthLoginForm):
         if login is not None and not EmailAddress.objects.filter(user_id=login.user.pk).exists():
             login.email_verification = allauth_settings.EmailVerificationMethod.NONE
         return cleaned
+
+
+class MfaAuthenticateForm(AuthenticateForm):
+    """allauth's two-factor code step, each code checked through the project's limiter."""
+
+    def clean_code(self) -> str:
+        request = context.request
+        attempt = attempt_begin(request, self.user.get_username())
+        try:
+            code: str = super().clean_code()
+        except forms.ValidationError:
+            login_attempt_failed(attempt)
+            raise
+        login_attempt_succeeded(attempt)
+        return code
+
+
+def mfa_code_valid(*, user: AbstractBaseUser, code: str) -> bool:
+    """Whether ``code`` is the account's current authenticator code or one of its unused
+    recovery codes (a recovery code is used up), as allauth's own code step decides."""
+    for authenticator in Authenticator.objects.filter(user_id=user.pk).exclude(
+        type=Authenticator.Type.WEBAUTHN
+    ):
+        if authenticator.wrap().validate_code(code):
+            authenticator.record_usage()
+            return True
+    return False

@@ -75,7 +75,9 @@ def validated(serializer_class: type[serializers.Serializer[Any]], data: Any) ->
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, DomainError):
-        return Response(exc.as_dict(), status=exc.status_code)
+        retry_after = getattr(exc, "retry_after", None)
+        headers = {"Retry-After": str(retry_after)} if retry_after else None
+        return Response(exc.as_dict(), status=exc.status_code, headers=headers)
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(serializers.as_serializer_error(exc))
     elif isinstance(exc, Http404):
