@@ -5,21 +5,20 @@ from __future__ import annotations
 
 import json
 
+from allauth.mfa.utils import is_mfa_enabled
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from allauth.mfa.utils import is_mfa_enabled
-
-from core.errors import DomainError
+from core.errors import DomainError, InvalidInputError
 from core.forms import AccountDeleteForm, ProfileForm
 from core.profiles import (
     account_data_export,
@@ -150,11 +149,15 @@ def api_token_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def api_token_revoke_page(request: HttpRequest, token_id: int) -> HttpResponse:
-    """Revoke one of the person's API tokens; someone else's is not found (404)."""
+def api_token_revoke_page(request: HttpRequest) -> HttpResponse:
+    """Revoke one of the person's API tokens (the ``token`` field of the profile's button);
+    someone else's is not found (404)."""
     user = request_user(request)
     try:
-        api_token_revoke(user=user, token_id=token_id)
+        token_id = str(request.POST.get("token", ""))
+        if not token_id.isdigit():
+            raise InvalidInputError(_("choose a token to revoke"), field="token")
+        api_token_revoke(user=user, token_id=int(token_id))
     except DomainError as error:
         return domain_error_response(request, error)
     messages.success(request, _("The API token is revoked."))

@@ -21,7 +21,7 @@ urlpatterns: list[URLPattern] = [
         access={"POST": Access.LOGGED_IN},
     ),
     route(
-        "tokens/<id:token_id>/revoke/",
+        "tokens/revoke/",
         account_views.api_token_revoke_page,
         name="account-token-revoke",
         access={"POST": Access.LOGGED_IN},

@@ -162,7 +162,9 @@ def test_an_address_that_sprays_one_password_is_blocked(client: Client, make_use
     assert _token("player21", "right-password-1", **spray).status_code == 429
     # Another address is not blocked, and neither are the accounts.
     other = Client()
-    assert _login(other, "player20", "right-password-1", REMOTE_ADDR="203.0.113.9").status_code == 302
+    assert (
+        _login(other, "player20", "right-password-1", REMOTE_ADDR="203.0.113.9").status_code == 302
+    )
 
 
 def test_right_passwords_do_not_count_against_the_address(client: Client, make_user: Any) -> None:
@@ -179,7 +181,9 @@ def test_the_address_comes_from_the_trusted_proxy(client: Client, make_user: Any
         make_user(f"player{number}", password="right-password-1")
     for number in range(20):
         forged = f"10.0.0.{number}, 198.51.100.7"
-        _login(client, f"player{number}", "wrong", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=forged)
+        _login(
+            client, f"player{number}", "wrong", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=forged
+        )
     blocked = _login(
         client, "player21", "right-password-1",
         REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="10.9.9.9, 198.51.100.7",

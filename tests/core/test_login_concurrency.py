@@ -10,8 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth import base_user
+from django.contrib.auth import base_user, get_user_model
 from django.core.cache import caches
 from django.db import connection, connections
 from django.test import override_settings
@@ -22,7 +21,9 @@ from core.login_limits import LoginRefusedError, login_attempt_begin, login_atte
 
 CONCURRENT = 48
 TOKEN = "/api/v1/auth/token/"
-LOCMEM = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "race"}}
+LOCMEM = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "race"}
+}
 
 
 class CountedChecks:
@@ -60,7 +61,7 @@ def _at_once(work: Callable[[int], Any], *, uses_database: bool) -> list[Any]:
         try:
             barrier.wait()
             results[index] = work(index)
-        except BaseException as error:  # noqa: BLE001 - reported below
+        except BaseException as error:
             results[index] = error
         finally:
             if uses_database:
@@ -99,7 +100,9 @@ def locmem() -> Iterator[None]:
 
 def _users(count: int) -> list[Any]:
     model = get_user_model()
-    return [model.objects.create_user(f"racer{n}", password="right-password-1") for n in range(count)]
+    return [
+        model.objects.create_user(f"racer{n}", password="right-password-1") for n in range(count)
+    ]
 
 
 @pytest.mark.django_db
@@ -136,8 +139,12 @@ def test_database_store_on_sqlite_file_holds(
     is SQLite in the SQLite pass and PostgreSQL in the services pass)."""
     _cache_down(monkeypatch)
     users = _users(1)
-    if connection.vendor == "sqlite" and connection.settings_dict["NAME"] in ("", ":memory:") or (
-        connection.vendor == "sqlite" and "mode=memory" in str(connection.settings_dict["NAME"])
+    if (
+        (connection.vendor == "sqlite"
+        and connection.settings_dict["NAME"] in ("", ":memory:"))
+        or (
+            connection.vendor == "sqlite" and "mode=memory" in str(connection.settings_dict["NAME"])
+        )
     ):
         pytest.skip("threads do not share an in-memory SQLite database")
     results = _at_once(_limiter_only(users, same_account=True), uses_database=True)
