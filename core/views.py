@@ -19,6 +19,10 @@ from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from allauth.account.stages import LoginStageController
+from allauth.mfa.base import views as allauth_mfa_views
+from allauth.mfa.stages import AuthenticateStage
+
 from core.accounts import RETRY_AFTER_ATTRIBUTE
 from core.api import error_item
 from core.errors import DomainError, PermissionDeniedError
@@ -89,6 +93,18 @@ class AdminLoginView(LoginView):
 
     def get_success_url(self) -> str:
         return self.get_next_url() or reverse("admin:index")
+
+
+class MfaAuthenticateView(allauth_mfa_views.AuthenticateView):
+    """allauth's two-factor code step. Asked when no log-in waits for a code (an old link, a
+    second tab), it says so and links to the log-in page instead of sending the person away
+    without a word."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if LoginStageController.enter(request, AuthenticateStage.key) is None:
+            return render(request, "core/mfa_no_login.html")
+        response: HttpResponseBase = super().dispatch(request, *args, **kwargs)
+        return response
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
