@@ -64,7 +64,7 @@ def test_refusal_is_in_japanese(client: Client, make_user: Any) -> None:
         _login(client, "aoi", "wrong")
     refused = _login(client, "aoi", "wrong", HTTP_ACCEPT_LANGUAGE="ja")
     assert refused.status_code == 429
-    assert "このアカウントへのログイン失敗が多すぎます" in refused.content.decode()
+    assert "このアカウントのログイン失敗が多すぎます" in refused.content.decode()
 
 
 def test_the_delay_grows_and_is_capped() -> None:
