@@ -7,6 +7,9 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from allauth.account import views as allauth_views
+from allauth.account.stages import LoginStageController
+from allauth.mfa.base import views as allauth_mfa_views
+from allauth.mfa.stages import AuthenticateStage
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection
@@ -18,10 +21,6 @@ from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
-
-from allauth.account.stages import LoginStageController
-from allauth.mfa.base import views as allauth_mfa_views
-from allauth.mfa.stages import AuthenticateStage
 
 from core.accounts import RETRY_AFTER_ATTRIBUTE
 from core.api import error_item

@@ -3,7 +3,8 @@ two-factor authentication" → scan (here: read) the secret → type the app's c
 log in with the password → the site asks for the code → in. The code is computed in the test
 from the secret the page shows (RFC 6238), as an authenticator app would.
 
-Runs at phone and laptop sizes; screenshots under ``artifacts/screenshots/staff_turns_on_two_factor/``.
+Runs at phone and laptop sizes; screenshots under
+``artifacts/screenshots/staff_turns_on_two_factor/``.
 """
 
 from __future__ import annotations

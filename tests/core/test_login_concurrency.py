@@ -34,7 +34,7 @@ class CountedChecks:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self._threads: set[int] = set()
         self._lock = threading.Lock()
-        real = base_user.check_password
+        real = base_user.check_password  # type: ignore[attr-defined]  # imported there by Django
 
         def counted(*args: Any, **kwargs: Any) -> bool:
             with self._lock:
@@ -139,12 +139,8 @@ def test_database_store_on_sqlite_file_holds(
     is SQLite in the SQLite pass and PostgreSQL in the services pass)."""
     _cache_down(monkeypatch)
     users = _users(1)
-    if (
-        (connection.vendor == "sqlite"
-        and connection.settings_dict["NAME"] in ("", ":memory:"))
-        or (
-            connection.vendor == "sqlite" and "mode=memory" in str(connection.settings_dict["NAME"])
-        )
+    if (connection.vendor == "sqlite" and connection.settings_dict["NAME"] in ("", ":memory:")) or (
+        connection.vendor == "sqlite" and "mode=memory" in str(connection.settings_dict["NAME"])
     ):
         pytest.skip("threads do not share an in-memory SQLite database")
     results = _at_once(_limiter_only(users, same_account=True), uses_database=True)
