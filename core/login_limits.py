@@ -44,6 +44,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from core.models import LoginLimitEntry
+
 logger = logging.getLogger(__name__)
 
 #: Slots looked at per account; more attempts than this within the window are refused.
@@ -143,8 +145,6 @@ class DatabaseStore:
         return timezone.now()
 
     def add(self, key: str, value: float, ttl: float) -> bool:
-        from core.models import LoginLimitEntry
-
         now = self._now()
         expires = now + dt.timedelta(seconds=ttl)
         try:
@@ -158,14 +158,10 @@ class DatabaseStore:
             return taken == 1
 
     def get_many(self, keys: Iterable[str]) -> dict[str, float]:
-        from core.models import LoginLimitEntry
-
         rows = LoginLimitEntry.objects.filter(key__in=list(keys), expires_at__gt=self._now())
         return dict(rows.values_list("key", "value"))
 
     def incr(self, key: str, ttl: float) -> int:
-        from core.models import LoginLimitEntry
-
         self.add(key, 0, ttl)
         with transaction.atomic():
             LoginLimitEntry.objects.filter(key=key).update(value=F("value") + 1)
@@ -173,15 +169,11 @@ class DatabaseStore:
         return int(value)
 
     def decr(self, key: str) -> None:
-        from core.models import LoginLimitEntry
-
         LoginLimitEntry.objects.filter(key=key, expires_at__gt=self._now()).update(
             value=F("value") - 1
         )
 
     def delete_many(self, keys: Iterable[str]) -> None:
-        from core.models import LoginLimitEntry
-
         LoginLimitEntry.objects.filter(key__in=list(keys)).delete()
 
 

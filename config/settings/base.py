@@ -191,7 +191,9 @@ ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[ZUTOMAYO CARD TO] "
-ACCOUNT_RATE_LIMITS = {"login_failed": False}
+# allauth's log-in limits are off: core.login_limits governs every way in (and, unlike allauth's,
+# keeps working while the cache is down).
+ACCOUNT_RATE_LIMITS = {"login": False, "login_failed": False, "reauthenticate": False}
 SOCIALACCOUNT_PROVIDERS = social_providers(os.environ)
 
 # Email: Django's mailers, chosen by environment variables (SMTP unless EMAIL_BACKEND says other).

@@ -209,3 +209,61 @@ def test_a_cache_that_is_down_falls_back_to_the_database(
     from core.models import LoginLimitEntry
 
     assert LoginLimitEntry.objects.filter(key__startswith="login-slot:").count() == 5
+
+
+@pytest.fixture
+def private_redis(tmp_path: Any) -> Any:
+    """A Redis server of this test's own (never the machine's shared one), to stop mid-test."""
+    import shutil
+    import socket
+    import subprocess
+
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+         "--appendonly", "no", "--dir", str(tmp_path)],
+        stdout=subprocess.DEVNULL,
+    )  # fmt: skip
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with socket.socket() as client:
+            if client.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        time.sleep(0.05)
+    try:
+        yield server, f"redis://127.0.0.1:{port}/0"
+    finally:
+        server.kill()
+        server.wait()
+
+
+def test_redis_stopped_mid_way_falls_back_to_the_database(
+    client: Client, make_user: Any, private_redis: Any, caplog: Any
+) -> None:
+    from django.core.cache import caches
+
+    from core.models import LoginLimitEntry
+
+    server, url = private_redis
+    make_user("aoi", password="right-password-1")
+    redis_cache = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                               "LOCATION": url, "OPTIONS": {"socket_connect_timeout": 1}}}  # fmt: skip
+    with override_settings(CACHES=redis_cache):
+        assert _login(client, "aoi", "wrong").status_code == 200
+        assert caches["default"].get_many([login_limits._slot_key("aoi", 1)])
+        server.terminate()
+        server.wait()
+        with caplog.at_level(logging.WARNING, logger="core.login_limits"):
+            for _ in range(5):
+                assert _login(client, "aoi", "wrong").status_code == 200
+            refused = _login(client, "aoi", "right-password-1")
+        assert refused.status_code == 429
+        assert "the cache is unavailable (ConnectionError" in caplog.text
+        assert LoginLimitEntry.objects.filter(key__startswith="login-slot:").count() == 5
+        # Logging in still works once the wait is over (the database keeps counting).
+        LoginLimitEntry.objects.all().delete()
+        assert _login(client, "aoi", "right-password-1").status_code == 302

@@ -1,7 +1,7 @@
 """The failed-login limiter holds under concurrency: 48 wrong passwords sent at once are
 checked exactly as often as the rule allows (5 per account; 20 per address), on the in-memory
 cache (the SQLite configuration), on Redis with PostgreSQL, and in the database store that
-stands in while the cache is down (on SQLite and PostgreSQL)."""
+stands in while the cache is down (on PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import base_user, get_user_model
 from django.core.cache import caches
-from django.db import connection, connections
+from django.db import connections
 from django.test import override_settings
 from rest_framework.test import APIClient
 
@@ -129,22 +129,6 @@ def _cache_down(monkeypatch: pytest.MonkeyPatch) -> None:
 
     for name in ("add", "get_many", "incr", "decr", "delete_many"):
         monkeypatch.setattr(login_limits.CACHE_STORE, name, down)
-
-
-@pytest.mark.django_db(transaction=True)
-def test_database_store_on_sqlite_file_holds(
-    checks: CountedChecks, monkeypatch: pytest.MonkeyPatch, settings: Any
-) -> None:
-    """With the cache down, the database store is as exact (here on the test database, which
-    is SQLite in the SQLite pass and PostgreSQL in the services pass)."""
-    _cache_down(monkeypatch)
-    users = _users(1)
-    if (connection.vendor == "sqlite" and connection.settings_dict["NAME"] in ("", ":memory:")) or (
-        connection.vendor == "sqlite" and "mode=memory" in str(connection.settings_dict["NAME"])
-    ):
-        pytest.skip("threads do not share an in-memory SQLite database")
-    results = _at_once(_limiter_only(users, same_account=True), uses_database=True)
-    assert results.count("checked") == 5 == checks.count, results
 
 
 @pytest.mark.postgres
