@@ -218,13 +218,14 @@ def private_redis(tmp_path: Any) -> Any:
     import socket
     import subprocess
 
-    if shutil.which("redis-server") is None:
+    binary = shutil.which("redis-server")
+    if binary is None:
         pytest.skip("redis-server is not installed")
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     server = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
          "--appendonly", "no", "--dir", str(tmp_path)],
         stdout=subprocess.DEVNULL,
     )  # fmt: skip
@@ -250,8 +251,9 @@ def test_redis_stopped_mid_way_falls_back_to_the_database(
 
     server, url = private_redis
     make_user("aoi", password="right-password-1")
-    redis_cache = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                               "LOCATION": url, "OPTIONS": {"socket_connect_timeout": 1}}}  # fmt: skip
+    backend = "django.core.cache.backends.redis.RedisCache"
+    options = {"socket_connect_timeout": 1}
+    redis_cache = {"default": {"BACKEND": backend, "LOCATION": url, "OPTIONS": options}}
     with override_settings(CACHES=redis_cache):
         assert _login(client, "aoi", "wrong").status_code == 200
         assert caches["default"].get_many([login_limits._slot_key("aoi", 1)])
