@@ -128,7 +128,16 @@ class LoginForm(AllauthLoginForm):
 
 
 class MfaAuthenticateForm(AuthenticateForm):
-    """allauth's two-factor code step, each code checked through the project's limiter."""
+    """allauth's two-factor code step, each code checked through the project's limiter.
+    Its field is "Authenticator code" (allauth's "Code" would take the card pool's Japanese,
+    カードID)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["code"]
+        field.label = _("Authenticator code")
+        field.widget.attrs["placeholder"] = _("6-digit code or recovery code")
+        field.widget.attrs["inputmode"] = "text"
 
     def clean_code(self) -> str:
         request = context.request
