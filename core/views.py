@@ -105,6 +105,15 @@ class MfaAuthenticateView(allauth_mfa_views.AuthenticateView):
         response: HttpResponseBase = super().dispatch(request, *args, **kwargs)
         return response
 
+    def form_invalid(self, form: Any) -> HttpResponse:
+        """A code refused by the limiter answers 429 with ``Retry-After``, as the log-in page."""
+        response: HttpResponse = super().form_invalid(form)
+        retry_after = getattr(self.request, RETRY_AFTER_ATTRIBUTE, 0)
+        if retry_after:
+            response.status_code = 429
+            response["Retry-After"] = str(retry_after)
+        return response
+
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """The 404 of an unknown URL: under ``/api/`` in the API's error shape (``core.api``),

@@ -121,6 +121,8 @@ def test_code_guesses_on_the_site_are_limited(client: Client, organiser: tuple[A
         assert "_auth_user_id" not in client.session
     # The password and four wrong codes are five attempts: the right code must now wait.
     refused = client.post("/accounts/2fa/authenticate/", {"code": right})
+    assert refused.status_code == 429
+    assert refused["Retry-After"] == "1"
     assert b"Too many failed logins for this account" in refused.content
     assert "_auth_user_id" not in client.session
 
