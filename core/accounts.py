@@ -11,6 +11,7 @@ half-way: the account's failures are forgotten only once the code is right too.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from allauth.account import app_settings as allauth_settings
@@ -18,9 +19,12 @@ from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.forms import LoginForm as AllauthLoginForm
 from allauth.account.models import EmailAddress
 from allauth.core import context
+from allauth.mfa import app_settings as mfa_settings
+from allauth.mfa.adapter import get_adapter as get_mfa_adapter
 from allauth.mfa.base.forms import AuthenticateForm
 from allauth.mfa.models import Authenticator
-from allauth.mfa.utils import is_mfa_enabled
+from allauth.mfa.totp.internal.auth import validate_totp_code
+from allauth.mfa.utils import decrypt, is_mfa_enabled
 from django import forms
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -30,6 +34,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.client_address import client_address
 from core.login_limits import (
+    DATABASE_STORE,
     LoginAttempt,
     LoginRefusedError,
     login_account_name,
@@ -40,6 +45,8 @@ from core.login_limits import (
 )
 from core.models import Profile
 from core.time_zones import session_time_zone_set
+
+logger = logging.getLogger(__name__)
 
 RATE_LIMITED = "rate_limited"
 ACCOUNT_LIMITED_MESSAGE = _(
@@ -142,22 +149,49 @@ class MfaAuthenticateForm(AuthenticateForm):
     def clean_code(self) -> str:
         request = context.request
         attempt = attempt_begin(request, self.user.get_username())
-        try:
-            code: str = super().clean_code()
-        except forms.ValidationError:
-            login_attempt_failed(attempt)
+        code = str(self.cleaned_data["code"])
+        for authenticator in _code_authenticators(self.user):
+            if _code_matches(authenticator, code):
+                authenticator.user = self.user
+                self.authenticator = authenticator
+                login_attempt_succeeded(attempt)
+                return code
+        login_attempt_failed(attempt)
+        raise get_mfa_adapter().validation_error("incorrect_code")
+
+
+def _code_authenticators(user: AbstractBaseUser) -> list[Authenticator]:
+    """The account's authenticators that take a typed code (TOTP first, then recovery codes)."""
+    found = Authenticator.objects.filter(user_id=user.pk).exclude(type=Authenticator.Type.WEBAUTHN)
+    return sorted(found, key=lambda item: item.type != Authenticator.Type.TOTP)
+
+
+def _code_matches(authenticator: Authenticator, code: str) -> bool:
+    """allauth's check of one code. A TOTP code is marked used in the cache so that it cannot be
+    replayed; while the cache is down the mark goes to the database (a log line says so)
+    instead of the log-in failing."""
+    try:
+        return bool(authenticator.wrap().validate_code(code))
+    except Exception as error:
+        if authenticator.type != Authenticator.Type.TOTP:
             raise
-        login_attempt_succeeded(attempt)
-        return code
+        logger.warning(
+            "two-factor: the cache is unavailable (%s: %s); marking the used code in the database",
+            type(error).__name__,
+            error,
+        )
+        secret = decrypt(authenticator.data["secret"])
+        if not validate_totp_code(secret, code):
+            return False
+        used_key = f"totp-used:{authenticator.pk}:{code.strip()}"
+        return DATABASE_STORE.add(used_key, 1, float(mfa_settings.TOTP_PERIOD))
 
 
 def mfa_code_valid(*, user: AbstractBaseUser, code: str) -> bool:
     """Whether ``code`` is the account's current authenticator code or one of its unused
     recovery codes (a recovery code is used up), as allauth's own code step decides."""
-    for authenticator in Authenticator.objects.filter(user_id=user.pk).exclude(
-        type=Authenticator.Type.WEBAUTHN
-    ):
-        if authenticator.wrap().validate_code(code):
+    for authenticator in _code_authenticators(user):
+        if _code_matches(authenticator, code):
             authenticator.record_usage()
             return True
     return False

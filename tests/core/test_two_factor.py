@@ -185,3 +185,28 @@ def test_tokens_are_listed_and_revoked_on_the_profile(client: Client, make_user:
     assert made.status_code == 200
     shown = made.context["key"]
     assert ApiToken.objects.filter(user=user, prefix=shown[:8]).count() == 1
+
+
+def test_codes_work_and_cannot_be_replayed_while_the_cache_is_down(
+    client: Client, organiser: tuple[Any, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from allauth.mfa.totp.internal import auth as totp_auth
+
+    from core import login_limits
+
+    def down(*args: Any, **kwargs: Any) -> Any:
+        raise ConnectionError("Connection refused.")
+
+    monkeypatch.setattr(totp_auth.cache, "add", down)
+    for name in ("add", "get_many", "incr", "decr", "delete_many"):
+        monkeypatch.setattr(login_limits.CACHE_STORE, name, down)
+    _, secret = organiser
+    code = totp_code(secret)
+    client.post("/accounts/login/", {"login": "mio", "password": "right-password-1"})
+    assert client.post("/accounts/2fa/authenticate/", {"code": code}).status_code == 302
+    assert client.session["_auth_user_id"] == str(organiser[0].pk)
+    replay = APIClient().post(
+        TOKEN, {"username": "mio", "password": "right-password-1", "code": code}
+    )
+    assert replay.status_code == 400
+    assert replay.json()["code"] == "invalid_code"
