@@ -67,6 +67,15 @@ urlpatterns = [
     # allauth's pages (sign-up, email, password; log-in and log-out are routed above), and its
     # social log-in pages; each provider's own URLs only when its variables switch it on.
     include_declared("accounts/", include("allauth.account.urls"), access=Access.ANYONE),
+    # Two-factor (allauth.mfa): the code step is for someone half-way through logging in; the
+    # set-up pages need a log-in (allauth checks).
+    route(
+        "accounts/2fa/authenticate/",
+        core_views.MfaAuthenticateView.as_view(),
+        name="mfa_authenticate",
+        access=Access.ANYONE,
+    ),
+    include_declared("accounts/2fa/", include("allauth.mfa.urls"), access=Access.LOGGED_IN),
     include_declared(
         "accounts/3rdparty/", include("allauth.socialaccount.urls"), access=Access.ANYONE
     ),

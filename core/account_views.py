@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import json
 
+from allauth.mfa.utils import is_mfa_enabled
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 
+from core.errors import DomainError, InvalidInputError
 from core.forms import AccountDeleteForm, ProfileForm
 from core.profiles import (
     account_data_export,
@@ -23,8 +27,10 @@ from core.profiles import (
     profile_update,
     registration_name_for,
 )
+from core.services import api_token_issue, api_token_revoke
 from core.time_zones import session_time_zone_set
-from core.views import form_service_call, request_user
+from core.tokens import api_tokens_of
+from core.views import domain_error_response, form_service_call, request_user
 
 
 @login_required
@@ -79,7 +85,14 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
                 "short_name": profile.short_name,
             },
         )
-    return render(request, "core/profile.html", {"form": form, "profile": profile}, status=status)
+    context = {
+        "form": form,
+        "profile": profile,
+        "tokens": list(api_tokens_of(user=user)),
+        "now": timezone.now(),
+        "mfa_on": is_mfa_enabled(user),
+    }
+    return render(request, "core/profile.html", context, status=status)
 
 
 @login_required
@@ -121,3 +134,31 @@ def account_delete_page(request: HttpRequest) -> HttpResponse:
         {"form": form, "needs_password": user.has_usable_password()},
         status=status,
     )
+
+
+@login_required
+@require_POST
+@never_cache
+def api_token_new(request: HttpRequest) -> HttpResponse:
+    """Make a new API token and show its key, this once (only its hash is kept)."""
+    user = request_user(request)
+    key = api_token_issue(user=user)
+    token = api_tokens_of(user=user).first()
+    return render(request, "core/token_new.html", {"key": key, "token": token})
+
+
+@login_required
+@require_POST
+def api_token_revoke_page(request: HttpRequest) -> HttpResponse:
+    """Revoke one of the person's API tokens (the ``token`` field of the profile's button);
+    someone else's is not found (404)."""
+    user = request_user(request)
+    try:
+        token_id = str(request.POST.get("token", ""))
+        if not token_id.isdigit():
+            raise InvalidInputError(_("choose a token to revoke"), field="token")
+        api_token_revoke(user=user, token_id=int(token_id))
+    except DomainError as error:
+        return domain_error_response(request, error)
+    messages.success(request, _("The API token is revoked."))
+    return redirect(reverse("account-profile") + "#api-tokens")

@@ -1,20 +1,30 @@
-"""django-allauth, fitted to the project: its log-in goes through the project's one failed-login
-limiter (``core.login_limits``), accounts made before allauth (with no email address on file)
-can still log in, and a person's preferred language applies once they log in.
+"""django-allauth, fitted to the project: its log-in and its two-factor code step go through the
+project's one failed-login limiter (``core.login_limits``), accounts made before allauth (with
+no email address on file) can still log in, and a person's preferred language applies once they
+log in.
 
 allauth's own ``login_failed`` limit is switched off in the settings (``ACCOUNT_RATE_LIMITS``):
-the log-in page, ``/admin/login/`` (the same page) and the API's token endpoint all count
-against the same per-account counter.
+the log-in page, ``/admin/login/`` (the same page), the code step and the API's token endpoint
+all count in the same limiter. A right password of an account with two-factor on counts as
+half-way: the account's failures are forgotten only once the code is right too.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from allauth.account import app_settings as allauth_settings
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.forms import LoginForm as AllauthLoginForm
 from allauth.account.models import EmailAddress
+from allauth.core import context
+from allauth.mfa import app_settings as mfa_settings
+from allauth.mfa.adapter import get_adapter as get_mfa_adapter
+from allauth.mfa.base.forms import AuthenticateForm
+from allauth.mfa.models import Authenticator
+from allauth.mfa.totp.internal.auth import validate_totp_code
+from allauth.mfa.utils import decrypt, is_mfa_enabled
 from django import forms
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -22,22 +32,49 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from core.client_address import client_address
 from core.login_limits import (
+    DATABASE_STORE,
+    LoginAttempt,
+    LoginRefusedError,
     login_account_name,
-    login_failure_record,
-    login_failures_clear,
-    login_retry_after,
+    login_attempt_begin,
+    login_attempt_failed,
+    login_attempt_first_factor_passed,
+    login_attempt_succeeded,
 )
 from core.models import Profile
 from core.names import display_name_problem
 from core.time_zones import session_time_zone_set
 
+logger = logging.getLogger(__name__)
+
 RATE_LIMITED = "rate_limited"
-RATE_LIMITED_MESSAGE = _(
-    "Too many failed logins for this account. Try again in %(minutes)s minute(s)."
+ACCOUNT_LIMITED_MESSAGE = _(
+    "Too many failed logins for this account. Wait %(seconds)s seconds and try again."
+)
+ADDRESS_LIMITED_MESSAGE = _(
+    "Too many failed logins from your network. Try again in %(minutes)s minute(s)."
 )
 #: Where the view finds how long the person must wait (the response's Retry-After).
 RETRY_AFTER_ATTRIBUTE = "login_retry_after"
+
+
+def refusal_message(refused: LoginRefusedError) -> str:
+    """The refusal in words, in the language in use."""
+    if refused.reason == "address":
+        return str(ADDRESS_LIMITED_MESSAGE) % {"minutes": (refused.retry_after + 59) // 60}
+    return str(ACCOUNT_LIMITED_MESSAGE) % {"seconds": refused.retry_after}
+
+
+def attempt_begin(request: HttpRequest, account: str) -> LoginAttempt:
+    """Let one log-in attempt be checked, or raise the form error that says how long to wait
+    (and leave that wait on the request for the view's ``Retry-After``)."""
+    try:
+        return login_attempt_begin(account=account, address=client_address(request))
+    except LoginRefusedError as refused:
+        setattr(request, RETRY_AFTER_ATTRIBUTE, refused.retry_after)
+        raise forms.ValidationError(refusal_message(refused), code=RATE_LIMITED) from None
 
 
 def _login_of(credentials: dict[str, Any]) -> str:
@@ -45,25 +82,21 @@ def _login_of(credentials: dict[str, Any]) -> str:
 
 
 class AccountAdapter(DefaultAccountAdapter):
-    """allauth's adapter, counting failed log-ins in the project's limiter."""
+    """allauth's adapter, counting every password check in the project's limiter."""
 
     def pre_authenticate(self, request: HttpRequest, **credentials: Any) -> None:
-        login = _login_of(credentials)
-        if not login:
-            return
-        retry_after = login_retry_after(username=login_account_name(login))
-        if retry_after:
-            setattr(request, RETRY_AFTER_ATTRIBUTE, retry_after)
-            raise forms.ValidationError(
-                RATE_LIMITED_MESSAGE,
-                code=RATE_LIMITED,
-                params={"minutes": (retry_after + 59) // 60},
-            )
+        """Nothing: the limiter is applied around the check itself (``authenticate``)."""
 
     def authenticate(self, request: HttpRequest, **credentials: Any) -> AbstractBaseUser | None:
+        login = _login_of(credentials)
+        attempt = attempt_begin(request, login_account_name(login) if login else "")
         user: AbstractBaseUser | None = super().authenticate(request, **credentials)
-        if user is not None:
-            login_failures_clear(username=login_account_name(_login_of(credentials)))
+        if user is None:
+            login_attempt_failed(attempt)
+        elif is_mfa_enabled(user):
+            login_attempt_first_factor_passed(attempt)
+        else:
+            login_attempt_succeeded(attempt)
         return user
 
     def clean_username(self, username: str, shallow: bool = False) -> str:
@@ -74,11 +107,6 @@ class AccountAdapter(DefaultAccountAdapter):
         if problem:
             raise forms.ValidationError(problem, code="invalid_name")
         return username
-
-    def authentication_failed(self, request: HttpRequest, **credentials: Any) -> None:
-        login = _login_of(credentials)
-        if login:
-            login_failure_record(username=login_account_name(login))
 
     def post_login(self, request: HttpRequest, user: AbstractBaseUser, **kwargs: Any) -> Any:
         """After log-in, the site speaks the person's preferred language and shows times in their
@@ -114,3 +142,66 @@ class LoginForm(AllauthLoginForm):
         if login is not None and not EmailAddress.objects.filter(user_id=login.user.pk).exists():
             login.email_verification = allauth_settings.EmailVerificationMethod.NONE
         return cleaned
+
+
+class MfaAuthenticateForm(AuthenticateForm):
+    """allauth's two-factor code step, each code checked through the project's limiter.
+    Its field is "Authenticator code" (allauth's "Code" would take the card pool's Japanese,
+    カードID)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["code"]
+        field.label = _("Authenticator code")
+        field.widget.attrs["placeholder"] = _("6-digit code or recovery code")
+        field.widget.attrs["inputmode"] = "text"
+
+    def clean_code(self) -> str:
+        request = context.request
+        attempt = attempt_begin(request, self.user.get_username())
+        code = str(self.cleaned_data["code"])
+        for authenticator in _code_authenticators(self.user):
+            if _code_matches(authenticator, code):
+                authenticator.user = self.user
+                self.authenticator = authenticator
+                login_attempt_succeeded(attempt)
+                return code
+        login_attempt_failed(attempt)
+        raise get_mfa_adapter().validation_error("incorrect_code")
+
+
+def _code_authenticators(user: AbstractBaseUser) -> list[Authenticator]:
+    """The account's authenticators that take a typed code (TOTP first, then recovery codes)."""
+    found = Authenticator.objects.filter(user_id=user.pk).exclude(type=Authenticator.Type.WEBAUTHN)
+    return sorted(found, key=lambda item: item.type != Authenticator.Type.TOTP)
+
+
+def _code_matches(authenticator: Authenticator, code: str) -> bool:
+    """allauth's check of one code. A TOTP code is marked used in the cache so that it cannot be
+    replayed; while the cache is down the mark goes to the database (a log line says so)
+    instead of the log-in failing."""
+    try:
+        return bool(authenticator.wrap().validate_code(code))
+    except Exception as error:
+        if authenticator.type != Authenticator.Type.TOTP:
+            raise
+        logger.warning(
+            "two-factor: the cache is unavailable (%s: %s); marking the used code in the database",
+            type(error).__name__,
+            error,
+        )
+        secret = decrypt(authenticator.data["secret"])
+        if not validate_totp_code(secret, code):
+            return False
+        used_key = f"totp-used:{authenticator.pk}:{code.strip()}"
+        return DATABASE_STORE.add(used_key, 1, float(mfa_settings.TOTP_PERIOD))
+
+
+def mfa_code_valid(*, user: AbstractBaseUser, code: str) -> bool:
+    """Whether ``code`` is the account's current authenticator code or one of its unused
+    recovery codes (a recovery code is used up), as allauth's own code step decides."""
+    for authenticator in _code_authenticators(user):
+        if _code_matches(authenticator, code):
+            authenticator.record_usage()
+            return True
+    return False

@@ -89,7 +89,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         )
         return Response(body, status=503, headers={"Retry-After": str(DATABASE_RETRY_AFTER)})
     if isinstance(exc, DomainError):
-        return Response(exc.as_dict(), status=exc.status_code)
+        retry_after = getattr(exc, "retry_after", None)
+        headers = {"Retry-After": str(retry_after)} if retry_after else None
+        return Response(exc.as_dict(), status=exc.status_code, headers=headers)
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(serializers.as_serializer_error(exc))
     elif isinstance(exc, Http404):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from allauth.mfa.utils import is_mfa_enabled
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
-from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -15,15 +15,21 @@ from rest_framework.reverse import reverse
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
+from core.accounts import mfa_code_valid, refusal_message
 from core.api import error_responses
-from core.errors import RateLimitedError
+from core.client_address import client_address
+from core.errors import InvalidInputError, RateLimitedError
 from core.login_limits import (
+    LoginRefusedError,
     login_account_name,
-    login_failure_record,
-    login_failures_clear,
-    login_retry_after,
+    login_attempt_begin,
+    login_attempt_failed,
+    login_attempt_first_factor_passed,
+    login_attempt_succeeded,
 )
+from core.models import ApiToken
 from core.services import api_token_issue
+from core.tokens import token_hash
 
 
 class ApiRootApi(APIView):
@@ -49,33 +55,70 @@ class ApiRootApi(APIView):
         )
 
 
-class ObtainTokenApi(ObtainAuthToken):
-    """``POST username, password`` → ``{"token"}`` for organiser tools.
+class ObtainTokenApi(APIView):
+    """``POST username, password`` (and ``code`` when two-factor is on) → ``{"token"}``.
 
-    Shares the log-in page's limit (``core.login_limits``, the same counter per account, by
-    username or email): after too many failures for one account, 429.
+    Each call makes a new token, valid for ``API_TOKEN_LIFETIME_DAYS`` days (``expires_at``);
+    its owner sees and revokes it on the profile page. The endpoint shares the log-in page's
+    limiter (``core.login_limits``): 429 with ``Retry-After`` while the account must wait or
+    the address is blocked. An account with two-factor on must send ``code``: the 6-digit code
+    of its authenticator app, or one of its recovery codes; without it the answer is 400
+    ``mfa_required`` (field ``code``), with a wrong one 400 ``invalid_code``.
     """
 
+    permission_classes = [AllowAny]
+    authentication_classes = ()
     throttle_classes = ()
     # The project's one JSON parser (core.parsers), not ObtainAuthToken's stock ones.
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # type: ignore[assignment]  # classes at run time
 
-    @extend_schema(responses={200: AuthTokenSerializer, **error_responses(400, 429)})
+    class ObtainTokenInputSerializer(serializers.Serializer[dict[str, str]]):
+        username = serializers.CharField(help_text="Username or email address.")
+        password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
+        code = serializers.CharField(
+            required=False,
+            help_text="Two-factor code (authenticator app or recovery code); "
+            "required when the account has two-factor on.",
+        )
+
+    class ObtainTokenOutputSerializer(serializers.Serializer[dict[str, str]]):
+        token = serializers.CharField()
+        expires_at = serializers.DateTimeField()
+
+    @extend_schema(
+        request=ObtainTokenInputSerializer,
+        responses={200: ObtainTokenOutputSerializer, **error_responses(400, 429)},
+    )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = request.data if isinstance(request.data, dict) else {}
         username = str(data.get("username", ""))
         account = login_account_name(username) if username else ""
-        retry_after = login_retry_after(username=account) if username else 0
-        if retry_after:
+        try:
+            attempt = login_attempt_begin(account=account, address=client_address(request))
+        except LoginRefusedError as refused:
             raise RateLimitedError(
-                f"too many failed logins for this account; try again in {retry_after} s",
-                field="username",
-            )
-        serializer = self.get_serializer(data=request.data)
+                refusal_message(refused), field="username", retry_after=refused.retry_after
+            ) from None
+        serializer = AuthTokenSerializer(data=request.data, context={"request": request})
         if not serializer.is_valid():
-            if username:
-                login_failure_record(username=account)
+            login_attempt_failed(attempt)
             raise serializers.ValidationError(serializer.errors)
-        login_failures_clear(username=account)
         user = serializer.validated_data["user"]
-        return Response({"token": api_token_issue(user=user)})
+        if is_mfa_enabled(user):
+            code = str(data.get("code", "")).strip()
+            if not code:
+                login_attempt_first_factor_passed(attempt)
+                raise InvalidInputError(
+                    "this account has two-factor on: send its code as 'code'",
+                    field="code",
+                    code="mfa_required",
+                )
+            if not mfa_code_valid(user=user, code=code):
+                login_attempt_failed(attempt)
+                raise InvalidInputError(
+                    "the two-factor code is not right", field="code", code="invalid_code"
+                )
+        login_attempt_succeeded(attempt)
+        key = api_token_issue(user=user)
+        token = ApiToken.objects.get(key_hash=token_hash(key))
+        return Response({"token": key, "expires_at": token.expires_at})

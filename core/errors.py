@@ -71,10 +71,14 @@ class IdempotencyKeyReusedError(DomainError):
 
 
 class RateLimitedError(DomainError):
-    """Too many attempts (429)."""
+    """Too many attempts (429); ``retry_after`` seconds, when known, become ``Retry-After``."""
 
     status_code = 429
     code = "rate_limited"
+
+    def __init__(self, message: str, *, retry_after: int | None = None, **kwargs: object) -> None:
+        super().__init__(message, **kwargs)  # type: ignore[arg-type]  # DomainError's keywords
+        self.retry_after = retry_after
 
 
 def _size(limit: int) -> str:

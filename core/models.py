@@ -89,3 +89,35 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} to {self.recipient_id}"
+
+
+class LoginLimitEntry(models.Model):
+    """One counter or mark of the failed-login limiter (``core.login_limits``), kept in the
+    database while the cache (Redis) cannot be reached. Rows past ``expires_at`` count as absent."""
+
+    key = models.CharField(max_length=120, primary_key=True)
+    value = models.FloatField(default=0)
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class ApiToken(models.Model):
+    """An API token (``Authorization: Token <key>``): only a hash of the key is stored, with its
+    first characters so that its owner can tell tokens apart; it stops working at
+    ``expires_at`` (``API_TOKEN_LIFETIME_DAYS``) or when its owner revokes it."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    key_hash = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(max_length=8)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.prefix}… ({self.user_id})"

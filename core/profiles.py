@@ -11,6 +11,7 @@ import zoneinfo
 from typing import Any
 
 from allauth.account.models import EmailAddress
+from allauth.mfa.models import Authenticator
 from allauth.socialaccount.models import SocialAccount
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -18,11 +19,10 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from rest_framework.authtoken.models import Token
 
 from core.audit import audit_log
 from core.errors import InvalidInputError, PermissionDeniedError
-from core.models import Notification, Profile
+from core.models import ApiToken, Notification, Profile
 from core.names import display_name_clean
 from core.privacy import erasers, exporters
 
@@ -202,7 +202,8 @@ def account_delete(*, user: User, password: str) -> str:
         eraser(user, pseudonym)
     EmailAddress.objects.filter(user=user).delete()
     SocialAccount.objects.filter(user=user).delete()
-    Token.objects.filter(user=user).delete()
+    ApiToken.objects.filter(user=user).delete()
+    Authenticator.objects.filter(user=user).delete()
     Notification.objects.filter(recipient=user).delete()
     Profile.objects.update_or_create(
         user=user,

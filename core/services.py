@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import secrets
+
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
-from rest_framework.authtoken.models import Token
+from django.utils import timezone
 
 from core.audit import audit_log
-from core.errors import ConflictError, InvalidInputError
+from core.errors import ConflictError, InvalidInputError, NotFoundError
+from core.models import ApiToken
+from core.tokens import token_hash
 
 
 @transaction.atomic
@@ -30,11 +36,33 @@ def user_create(
 
 @transaction.atomic
 def api_token_issue(*, user: User) -> str:
-    """The person's API token: the existing one, or a new one (audited when created)."""
-    token, created = Token.objects.get_or_create(user=user)
-    if created:
-        audit_log(action="core.api_token.issued", actor=user, obj=user)
-    return str(token.key)
+    """A new API token for the person, valid for ``API_TOKEN_LIFETIME_DAYS`` (audited); the
+    key is returned once and only its hash is kept."""
+    key = secrets.token_hex(20)
+    lifetime = dt.timedelta(days=float(settings.API_TOKEN_LIFETIME_DAYS))
+    token = ApiToken.objects.create(
+        user=user,
+        key_hash=token_hash(key),
+        prefix=key[:8],
+        expires_at=timezone.now() + lifetime,
+    )
+    audit_log(
+        action="core.api_token.issued",
+        actor=user,
+        obj=user,
+        data={"token": token.prefix, "expires_at": token.expires_at.isoformat()},
+    )
+    return key
+
+
+@transaction.atomic
+def api_token_revoke(*, user: User, token_id: int) -> None:
+    """Revoke one of the person's own tokens (audited); another person's is not found."""
+    token = ApiToken.objects.select_for_update().filter(pk=token_id, user_id=user.pk).first()
+    if token is None:
+        raise NotFoundError("no such API token of yours", field="token_id")
+    token.delete()
+    audit_log(action="core.api_token.revoked", actor=user, obj=user, data={"token": token.prefix})
 
 
 def user_get_or_create(*, username: str, password: str | None, full_name: str = "") -> User:

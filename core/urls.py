@@ -15,6 +15,18 @@ urlpatterns: list[URLPattern] = [
         access={"GET": Access.LOGGED_IN},
     ),
     route(
+        "tokens/new/",
+        account_views.api_token_new,
+        name="account-token-new",
+        access={"POST": Access.LOGGED_IN},
+    ),
+    route(
+        "tokens/revoke/",
+        account_views.api_token_revoke_page,
+        name="account-token-revoke",
+        access={"POST": Access.LOGGED_IN},
+    ),
+    route(
         "delete/", account_views.account_delete_page, name="account-delete", access=Access.LOGGED_IN
     ),
 ]

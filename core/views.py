@@ -8,6 +8,9 @@ from typing import Any, NamedTuple
 from urllib.parse import urlsplit, urlunsplit
 
 from allauth.account import views as allauth_views
+from allauth.account.stages import LoginStageController
+from allauth.mfa.base import views as allauth_mfa_views
+from allauth.mfa.stages import AuthenticateStage
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
@@ -120,6 +123,27 @@ class AdminLoginView(LoginView):
 
     def get_success_url(self) -> str:
         return self.get_next_url() or reverse("admin:index")
+
+
+class MfaAuthenticateView(allauth_mfa_views.AuthenticateView):
+    """allauth's two-factor code step. Asked when no log-in waits for a code (an old link, a
+    second tab), it says so and links to the log-in page instead of sending the person away
+    without a word."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if LoginStageController.enter(request, AuthenticateStage.key) is None:
+            return render(request, "core/mfa_no_login.html")
+        response: HttpResponseBase = super().dispatch(request, *args, **kwargs)
+        return response
+
+    def form_invalid(self, form: Any) -> HttpResponse:
+        """A code refused by the limiter answers 429 with ``Retry-After``, as the log-in page."""
+        response: HttpResponse = super().form_invalid(form)
+        retry_after = getattr(self.request, RETRY_AFTER_ATTRIBUTE, 0)
+        if retry_after:
+            response.status_code = 429
+            response["Retry-After"] = str(retry_after)
+        return response
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

@@ -18,7 +18,12 @@ if not REDIS_URL:  # pragma: no cover - guarded above
     raise ImproperlyConfigured("REDIS_URL must be set in production")
 
 DEBUG = False
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Behind one proxy (the load balancer) unless TRUSTED_PROXY_HOPS says otherwise: its
+# X-Forwarded-Proto and X-Forwarded-For are trusted (core.client_address), which is safe only
+# while gunicorn listens on 127.0.0.1 (or a private network only the proxy reaches).
+TRUSTED_PROXY_HOPS = int(os.environ.get("TRUSTED_PROXY_HOPS", "1"))
+if TRUSTED_PROXY_HOPS > 0:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = True
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from core.access import Access, AccessSpec, Condition, Declared, describe
+from core.services import api_token_issue
 
 JUDGE, ORGANISER = Access.EVENT_JUDGE, Access.EVENT_ORGANISER
 
@@ -67,7 +67,7 @@ def test_the_guard_sees_a_token_caller_as_the_api_does(make_user: Any, make_even
     url = f"/api/v1/events/{event.pk}/penalties/"
     for user, status in ((organiser, 200), (stranger, 403)):
         client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {api_token_issue(user=user)}")
         assert client.get(url).status_code == status
     bad = APIClient()
     bad.credentials(HTTP_AUTHORIZATION="Token not-a-token")

@@ -1,0 +1,42 @@
+"""API tokens (``Authorization: Token <key>``): several per person, each expiring
+``API_TOKEN_LIFETIME_DAYS`` after it was made, listed and revoked on the profile page.
+Only a SHA-256 of each key is stored (``ApiToken``)."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
+from django.utils import timezone
+from rest_framework import exceptions
+from rest_framework.authentication import TokenAuthentication
+
+from core.models import ApiToken
+
+
+def token_hash(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class ApiTokenAuthentication(TokenAuthentication):
+    """DRF's token header, checked against ``ApiToken``: unknown, expired or revoked keys and
+    inactive accounts are refused (401)."""
+
+    def authenticate_credentials(self, key: str) -> tuple[AbstractBaseUser, Any]:
+        token = ApiToken.objects.select_related("user").filter(key_hash=token_hash(key)).first()
+        if token is None:
+            raise exceptions.AuthenticationFailed("Invalid token.")
+        if token.expires_at <= timezone.now():
+            raise exceptions.AuthenticationFailed(
+                "This token has expired; ask for a new one (POST /api/v1/auth/token/)."
+            )
+        if not token.user.is_active:
+            raise exceptions.AuthenticationFailed("User inactive or deleted.")
+        return token.user, token
+
+
+def api_tokens_of(*, user: AbstractBaseUser) -> QuerySet[ApiToken]:
+    """The person's tokens, newest first, expired ones included (they show as expired)."""
+    return ApiToken.objects.filter(user_id=user.pk).order_by("-created_at", "-id")
