@@ -88,9 +88,9 @@ def test_nobody_reports_for_a_bye(kit: TournamentKit) -> None:
     with pytest.raises(PermissionDeniedError):
         result_confirm(match_id=bye.pk, user=kit.user_a(outsider))
     # An outsider learns nothing of the match's state (a bye, a closed round): a 403, not a 409.
-    for outsider in (kit.user(), kit.user_a(kit.matches(round_obj)[0])):
+    for stranger in (kit.user(), kit.user_a(kit.matches(round_obj)[0])):
         with pytest.raises(PermissionDeniedError, match="your own match"):
-            result_report(match_id=bye.pk, user=outsider, wins_a=1, wins_b=0)
+            result_report(match_id=bye.pk, user=stranger, wins_a=1, wins_b=0)
     assert not ResultReport.objects.filter(match=bye).exists()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,8 +21,8 @@ CARDS = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "zutoma
 pytestmark = pytest.mark.skipif(not CARDS.exists(), reason="shared card data not present")
 
 
-def _rows() -> list[dict[str, object]]:
-    rows: list[dict[str, object]] = json.loads(CARDS.read_text(encoding="utf-8"))
+def _rows() -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = json.loads(CARDS.read_text(encoding="utf-8"))
     return rows
 
 
@@ -69,7 +70,7 @@ def test_every_encoded_card_matches_its_text() -> None:
 
 def test_command_counts_and_order() -> None:
     rows = _rows()
-    report = classify(rows)
+    report: dict[str, Any] = classify(rows)
     ids = [r["id"] for r in rows if r.get("effect_ja")]
     cards = report["cards"]
     assert isinstance(cards, list)
