@@ -27,8 +27,7 @@ EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES") or 4)
 @pytest.fixture
 def tokens(make_user: Callable[..., Any], make_event: Callable[..., Any]) -> dict[str, str]:
     """An organiser of a published event, and a player registered for it, with API tokens."""
-    from rest_framework.authtoken.models import Token
-
+    from core.services import api_token_issue
     from tournaments.services import registration_create
 
     organiser = make_user("st-organiser")
@@ -36,8 +35,8 @@ def tokens(make_user: Callable[..., Any], make_event: Callable[..., Any]) -> dic
     player = make_user("st-player")
     registration_create(event=event, user=player, display_name="Schema Player", by=organiser)
     return {
-        "organiser": Token.objects.create(user=organiser).key,
-        "player": Token.objects.create(user=player).key,
+        "organiser": api_token_issue(user=organiser),
+        "player": api_token_issue(user=player),
     }
 
 
