@@ -113,12 +113,10 @@ def test_a_plain_judge_or_scorekeeper_cannot_confirm(
     kit: TournamentKit, table: Match, role: str
 ) -> None:
     proposal = _propose(kit, table)
-    user = {
-        "judge": lambda: _staff(kit, table, "judge"),
-        "scorekeeper": lambda: _staff(kit, table, "scorekeeper"),
-        "player": lambda: kit.user_b(table),
-        "stranger": kit.user,
-    }[role]()
+    if role in ("judge", "scorekeeper"):
+        user = _staff(kit, table, role)
+    else:
+        user = kit.user_b(table) if role == "player" else kit.user()
     for decide in (disqualification_confirm, disqualification_withdraw):
         with pytest.raises(PermissionDeniedError, match="organiser or head judge"):
             decide(penalty_id=proposal.pk, event_id=table.round.event_id, by=user)
@@ -208,8 +206,13 @@ def test_the_confirm_page_per_role(
      ("scorekeeper", 403)],
 )  # fmt: skip
 def test_the_confirm_api_per_role(kit: TournamentKit, table: Match, role: str, status: int) -> None:
-    proposal = _propose(kit, table)
-    user = {"organiser": kit.organiser, "proposer": kit.judge}.get(role) or _staff(kit, table, role)
+    # Here the proposer is a head judge: allowed to confirm others', never their own.
+    user = (
+        kit.organiser
+        if role == "organiser"
+        else _staff(kit, table, role.replace("proposer", "head_judge"))
+    )
+    proposal = _propose(kit, table, by=user if role == "proposer" else kit.judge)
     base = f"/api/v1/events/{table.round.event_id}/disqualifications/{proposal.pk}/"
     response = _client(user, APIClient).post(base + "confirm/", {}, format="json")
     assert response.status_code == status, response.content

@@ -212,14 +212,15 @@ class DisqualificationDecideApi(APIView):
     permission_classes = HEAD_JUDGE
     withdraw = False
 
-    class DecideInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class DisqualificationDecisionInputSerializer(serializers.Serializer[dict[str, Any]]):
         reason = serializers.CharField(required=False, default="", allow_blank=True)
 
     @extend_schema(
-        request=DecideInputSerializer, responses={200: PenaltyOutputSerializer, **ERRORS}
+        request=DisqualificationDecisionInputSerializer,
+        responses={200: PenaltyOutputSerializer, **ERRORS},
     )
     def post(self, request: Request, event_id: int, penalty_id: int) -> Response:
-        data = validated(self.DecideInputSerializer, request.data)
+        data = validated(self.DisqualificationDecisionInputSerializer, request.data)
         by = request_user(request)
         if self.withdraw:
             penalty = services.disqualification_withdraw(
