@@ -200,6 +200,7 @@ class World:
     clause_key: str
     invitation: StaffInvitation
     appeal_id: int
+    penalty_id: int
 
     def values(self, entry: Entry, kwarg: str) -> list[object]:
         """What the walk puts in a route's argument: the world's objects, every row of the
@@ -219,6 +220,7 @@ class World:
             "token": self.invitation.token,
             "invitation_id": self.invitation.pk,
             "appeal_id": self.appeal_id,
+            "penalty_id": self.penalty_id,
             "role": "judge",
             "user_id": _pk(self.users["judge"]),
         }
@@ -356,6 +358,11 @@ def _build_world() -> World:
     services.result_enter_by_judge(match_id=other.pk, judge=judge, wins_a=1, wins_b=0)
     assert player_c.user is not None
     appeal = appeal_file(match_id=other.pk, user=player_c.user, reason="walk appeal")
+    # A judge's proposal to disqualify a player, waiting for a second person to decide it.
+    proposal = services.penalty_record(
+        registration_id=registrations["p4"].pk, judge=judge, infraction="cheating",
+        penalty="disqualification",
+    )  # fmt: skip
     invitation = staff_appoint(
         actor=organiser, event_id=event.pk, who="invited@example.com", role="judge",
         base_url="http://testserver/",
@@ -389,6 +396,7 @@ def _build_world() -> World:
         )[0],
         invitation=invitation,
         appeal_id=appeal.pk,
+        penalty_id=proposal.pk,
     )
 
 

@@ -207,6 +207,17 @@ urlpatterns: list[URLPattern] = [
         EVENT + "penalties/", judge_desk.PenaltyListApi.as_view(), name="api-penalty-list",
         access={"GET": JUDGE, "POST": JUDGE},
     ),
+    # a disqualification needs a second person: an organiser or head judge
+    route(
+        EVENT + "disqualifications/<id:penalty_id>/confirm/",
+        judge_desk.DisqualificationDecideApi.as_view(), name="api-disqualification-confirm",
+        access={"POST": HEAD_JUDGE},
+    ),
+    route(
+        EVENT + "disqualifications/<id:penalty_id>/withdraw/",
+        judge_desk.DisqualificationDecideApi.as_view(withdraw=True),
+        name="api-disqualification-withdraw", access={"POST": HEAD_JUDGE},
+    ),
     # decklists: players, judges (deck checks) and organisers (re-checks)
     route(
         DECKLIST + "decklist/", decklists.DecklistApi.as_view(), name="api-decklist",

@@ -85,6 +85,8 @@ LABELS: dict[str, Label] = {
     "tournaments.result.overridden": _("Result corrected by a judge"),
     "tournaments.result.disputed": _("Result disputed"),
     "tournaments.penalty.recorded": _("Penalty recorded"),
+    "tournaments.disqualification.confirmed": _("Disqualification confirmed"),
+    "tournaments.disqualification.withdrawn": _("Disqualification withdrawn"),
     "tournaments.match.time_extended": _("Time extension given"),
     "tournaments.print_job.requested": _("Printing requested"),
     "cardpool.decklist.submitted": _("Decklist submitted"),

@@ -406,6 +406,15 @@ class ResultReport(models.Model):
 
 
 class Penalty(models.Model):
+    """A judge's penalty. A disqualification needs two people (issue 17): it is *pending* until
+    an organiser or head judge of the event other than its judge confirms it (then it takes
+    effect) or withdraws it; every other penalty is in effect when recorded."""
+
+    class Status(models.TextChoices):
+        IN_EFFECT = "in_effect", _("In effect")
+        PENDING = "pending", _("Waiting for a second person")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
     registration = models.ForeignKey(
         Registration, on_delete=models.CASCADE, related_name="penalties"
@@ -418,6 +427,12 @@ class Penalty(models.Model):
     judge = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.IN_EFFECT)
+    #: The second person, who confirmed or withdrew a disqualification.
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

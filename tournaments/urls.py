@@ -327,6 +327,19 @@ event_urlpatterns: list[URLPattern] = [
         access={"POST": HEAD_JUDGE},
     ),
     route("<id:event_id>/judge/penalty/", judge.judge_penalty, name="judge-penalty", access=JUDGE),
+    # A disqualification needs a second person (an organiser or head judge): yes or no.
+    route(
+        "<id:event_id>/judge/disqualifications/<id:penalty_id>/confirm/",
+        judge.disqualification_confirm,
+        name="disqualification-confirm",
+        access={"POST": HEAD_JUDGE},
+    ),
+    route(
+        "<id:event_id>/judge/disqualifications/<id:penalty_id>/withdraw/",
+        judge.disqualification_withdraw,
+        name="disqualification-withdraw",
+        access={"POST": HEAD_JUDGE},
+    ),
     route("<id:event_id>/judge/extend/", judge.judge_extend, name="judge-extend", access=JUDGE),
     # The autocomplete of the staff's fields that name a player (JSON).
     route(

@@ -18,6 +18,7 @@ from tournaments.models import Event, Match, Penalty, Registration, ResultReport
 from tournaments.selectors.actions import event_actions_available
 from tournaments.services import (
     event_finish,
+    penalty_record,
     registration_create,
     registration_drop,
     registration_undrop,
@@ -131,10 +132,31 @@ def _disqualify(kit: TournamentKit) -> Setup:
     target = players[2]
 
     def done() -> bool:
-        return Registration.objects.get(pk=target.pk).status == Registration.Status.DISQUALIFIED
+        # Issue 17: the judge only proposes it; the player stays in until a second person says.
+        proposed = Penalty.objects.filter(registration=target, status="pending").exists()
+        return proposed and Registration.objects.get(pk=target.pk).status == "checked_in"
 
     data = {"player": target.display_name, "infraction": "cheating", "penalty": "disqualification"}
     return Setup(kit.judge, f"/events/{event.pk}/judge/penalty/", data, done, get=False)
+
+
+def _decide_disqualification(kit: TournamentKit, decision: str) -> Setup:
+    event, players = _event(kit)
+    target = players[2]
+    proposal = penalty_record(
+        registration_id=target.pk, judge=kit.judge, infraction="cheating",
+        penalty="disqualification",
+    )  # fmt: skip
+    status = {"confirm": Registration.Status.DISQUALIFIED, "withdraw": "checked_in"}[decision]
+
+    def done() -> bool:
+        proposal.refresh_from_db()
+        return proposal.status != "pending" and (
+            Registration.objects.get(pk=target.pk).status == status
+        )
+
+    url = f"/events/{event.pk}/judge/disqualifications/{proposal.pk}/{decision}/"
+    return Setup(kit.organiser, url, {}, done, get=False)
 
 
 #: (action, how to set it up, the question in English, in Japanese)
@@ -152,10 +174,22 @@ DESTRUCTIVE: list[tuple[str, Callable[[TournamentKit], Setup], str, str]] = [
     ("drop oneself", _drop_self, "Drop from Confirm Cup?", "「Confirm Cup」からドロップしますか？"),
     ("concede", _concede, "Concede round 1, table 1?", "第1回戦・1卓の対戦を投了しますか？"),
     (
-        "disqualify",
+        "propose a disqualification",
         _disqualify,
-        "Disqualify Player 03?",
-        "Player 03さんを失格にしますか？",
+        "Propose to disqualify Player 03?",
+        "Player 03さんの失格を提案しますか？",
+    ),
+    (
+        "confirm a disqualification",
+        lambda kit: _decide_disqualification(kit, "confirm"),
+        "Confirm the disqualification of Player 03?",
+        "Player 03さんの失格を確定しますか？",
+    ),
+    (
+        "withdraw a disqualification",
+        lambda kit: _decide_disqualification(kit, "withdraw"),
+        "Withdraw the disqualification of Player 03?",
+        "Player 03さんの失格の提案を取り下げますか？",
     ),
 ]
 IDS = [row[0] for row in DESTRUCTIVE]

@@ -22,6 +22,7 @@ from tests.tournaments.conftest import Score, TournamentKit
 from tournaments.models import Event, Match, Penalty, Registration, ResultReport, Round
 from tournaments.selectors.matches import match_state, round_matches
 from tournaments.services import (
+    disqualification_confirm,
     match_extend_time,
     penalty_record,
     result_confirm,
@@ -502,6 +503,10 @@ def test_a_disqualification_changes_the_registration_and_is_audited(
         table=table.table,
         note="marked cards",
     )
+    cheat.refresh_from_db()
+    # Issue 17: pending until a second person (here the organiser) confirms it.
+    assert (cheat.status, record.status) == (Registration.Status.CHECKED_IN, "pending")
+    disqualification_confirm(penalty_id=record.pk, event_id=cheat.event_id, by=kit.organiser)
     cheat.refresh_from_db()
     assert cheat.status == Registration.Status.DISQUALIFIED
     assert (record.round_id, record.table, record.judge) == (table.round_id, table.table, kit.judge)

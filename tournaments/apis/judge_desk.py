@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 from core.api import ERRORS, error_responses, validated
 from tournaments import services
 from tournaments.apis.common import (
+    HEAD_JUDGE,
     IDEMPOTENCY_HEADER,
     RESULT_KEEPER,
     STAFF,
@@ -150,12 +151,16 @@ class PenaltyOutputSerializer(serializers.ModelSerializer[Penalty]):
     player = serializers.CharField(source="registration.display_name")
     round = serializers.IntegerField(source="round.number", default=None)
     judge = serializers.CharField(source="judge.username", default=None)
+    decided_by = serializers.CharField(
+        source="decided_by.username", default=None,
+        help_text="Who confirmed or withdrew a disqualification.",
+    )  # fmt: skip
 
     class Meta:
         model = Penalty
         fields = [
             "id", "registration", "player", "round", "table", "infraction", "penalty", "note",
-            "judge", "created_at",
+            "judge", "status", "decided_by", "created_at",
         ]  # fmt: skip
 
 
@@ -198,3 +203,31 @@ class PenaltyListApi(APIView):
             note=data["note"],
         )
         return Response(PenaltyOutputSerializer(penalty).data, status=201)
+
+
+class DisqualificationDecideApi(APIView):
+    """An organiser or head judge other than the judge who proposed it confirms a pending
+    disqualification (the player leaves the event) or withdraws it (the player stays)."""
+
+    permission_classes = HEAD_JUDGE
+    withdraw = False
+
+    class DisqualificationDecisionInputSerializer(serializers.Serializer[dict[str, Any]]):
+        reason = serializers.CharField(required=False, default="", allow_blank=True)
+
+    @extend_schema(
+        request=DisqualificationDecisionInputSerializer,
+        responses={200: PenaltyOutputSerializer, **ERRORS},
+    )
+    def post(self, request: Request, event_id: int, penalty_id: int) -> Response:
+        data = validated(self.DisqualificationDecisionInputSerializer, request.data)
+        by = request_user(request)
+        if self.withdraw:
+            penalty = services.disqualification_withdraw(
+                penalty_id=penalty_id, event_id=event_id, by=by, reason=data["reason"]
+            )
+        else:
+            penalty = services.disqualification_confirm(
+                penalty_id=penalty_id, event_id=event_id, by=by
+            )
+        return Response(PenaltyOutputSerializer(penalty).data)

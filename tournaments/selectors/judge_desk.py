@@ -98,3 +98,15 @@ def penalties_recent(*, event: Event, user: AnyUser, limit: int = 50) -> list[Pe
     """The event's latest penalties (for its judges and organisers)."""
     require_result_keeper(user=user, event_id=event.pk)
     return list(event.penalties.select_related("registration")[:limit])
+
+
+def disqualifications_pending(*, event_id: int, user: AnyUser) -> list[Penalty]:
+    """Disqualifications waiting for a second person, oldest first (for the judge desk)."""
+    require_result_keeper(user=user, event_id=event_id)
+    return list(
+        Penalty.objects.filter(
+            event_id=event_id, penalty="disqualification", status=Penalty.Status.PENDING
+        )
+        .select_related("registration", "judge")
+        .order_by("created_at", "id")
+    )

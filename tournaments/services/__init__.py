@@ -26,7 +26,12 @@ from tournaments.services.events import (
     event_set_status,
     event_update,
 )
-from tournaments.services.judging import match_extend_time, penalty_record
+from tournaments.services.judging import (
+    disqualification_confirm,
+    disqualification_withdraw,
+    match_extend_time,
+    penalty_record,
+)
 from tournaments.services.printing import print_job_render, print_job_request
 from tournaments.services.registration import (
     registration_check_in,
@@ -60,6 +65,8 @@ __all__ = [
     "decklist_recheck_start",
     "decklist_submit",
     "decklist_unlock",
+    "disqualification_confirm",
+    "disqualification_withdraw",
     "event_advance_to_day_two",
     "event_copy",
     "event_create",

@@ -9,7 +9,7 @@ from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
 from tournaments import notifications as notify
 from tournaments.models import Match, Penalty, Registration, Round
-from tournaments.permissions import is_event_staff
+from tournaments.permissions import is_event_head_judge, is_event_staff
 from tournaments.services.locks import registration_lock
 
 PENALTIES = ("warning", "game loss", "match loss", "disqualification")
@@ -42,6 +42,15 @@ def penalty_record(
         round_obj = Round.objects.filter(pk=round_id, event_id=registration.event_id).first()
         if round_obj is None:
             raise InvalidInputError("that round is not part of this event", field="round")
+    disqualifying = penalty == "disqualification"
+    if disqualifying and (
+        registration.status == Registration.Status.DISQUALIFIED
+        or registration.penalties.filter(status=Penalty.Status.PENDING).exists()
+    ):
+        raise ConflictError(
+            "this player is already disqualified or has a disqualification waiting",
+            field="player",
+        )
     record = Penalty.objects.create(
         event_id=registration.event_id,
         registration=registration,
@@ -51,19 +60,87 @@ def penalty_record(
         penalty=penalty,
         note=note,
         judge=judge,
+        # Two people disqualify: the player stays in (and is paired) until a second confirms.
+        status=Penalty.Status.PENDING if disqualifying else Penalty.Status.IN_EFFECT,
     )
-    if penalty == "disqualification":
-        registration.status = Registration.Status.DISQUALIFIED
-        registration.save(update_fields=["status"])
     audit_log(
         action="tournaments.penalty.recorded",
         actor=judge,
         obj=record,
         event_id=registration.event_id,
         reason=note,
-        data={"infraction": infraction, "penalty": penalty, "table": table},
+        data={"infraction": infraction, "penalty": penalty, "table": table,
+              "status": record.status},
+    )  # fmt: skip
+    if not disqualifying:
+        notify.penalty_recorded(registration=registration, penalty=record)
+    return record
+
+
+def _pending_disqualification(*, penalty_id: int, event_id: int, by: User) -> Penalty:
+    """The pending disqualification, locked, if ``by`` may decide it: an organiser or head
+    judge of its event who is not the judge who proposed it."""
+    record = (
+        Penalty.objects.select_for_update()
+        .filter(pk=penalty_id, event_id=event_id, penalty="disqualification")
+        .first()
+    )
+    if record is None:
+        raise NotFoundError(f"disqualification {penalty_id} does not exist", field="penalty")
+    if not is_event_head_judge(user=by, event_id=event_id):
+        raise PermissionDeniedError(
+            "only an organiser or head judge of the event confirms a disqualification"
+        )
+    if record.judge_id == by.pk:
+        raise PermissionDeniedError(
+            "a second person confirms a disqualification: not the judge who proposed it"
+        )
+    if record.status != Penalty.Status.PENDING:
+        raise ConflictError("this disqualification is already decided", field="penalty")
+    return record
+
+
+@transaction.atomic
+def disqualification_confirm(*, penalty_id: int, event_id: int, by: User) -> Penalty:
+    """The second person's yes: the player is disqualified (never paired again)."""
+    record = _pending_disqualification(penalty_id=penalty_id, event_id=event_id, by=by)
+    registration = registration_lock(record.registration_id)
+    if registration.event.status == "finished":
+        raise ConflictError("the event is finished", field="penalty")
+    record.status = Penalty.Status.IN_EFFECT
+    record.decided_by = by
+    record.save(update_fields=["status", "decided_by"])
+    registration.status = Registration.Status.DISQUALIFIED
+    registration.save(update_fields=["status"])
+    audit_log(
+        action="tournaments.disqualification.confirmed",
+        actor=by,
+        obj=record,
+        event_id=event_id,
+        reason=record.note,
+        data={"registration": registration.pk, "proposed_by": record.judge_id},
     )
     notify.penalty_recorded(registration=registration, penalty=record)
+    return record
+
+
+@transaction.atomic
+def disqualification_withdraw(
+    *, penalty_id: int, event_id: int, by: User, reason: str = ""
+) -> Penalty:
+    """The second person's no: the player stays in; the proposal stays on record."""
+    record = _pending_disqualification(penalty_id=penalty_id, event_id=event_id, by=by)
+    record.status = Penalty.Status.WITHDRAWN
+    record.decided_by = by
+    record.save(update_fields=["status", "decided_by"])
+    audit_log(
+        action="tournaments.disqualification.withdrawn",
+        actor=by,
+        obj=record,
+        event_id=event_id,
+        reason=reason,
+        data={"registration": record.registration_id, "proposed_by": record.judge_id},
+    )
     return record
 
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from core.errors import InvalidInputError
+from core.errors import InvalidInputError, NotFoundError
 from core.live import (
     answer_poll,
     content_etag,
@@ -27,17 +27,23 @@ from tournaments.forms import (
 from tournaments.models import Event, Match, Round
 from tournaments.permissions import (
     HEAD_JUDGE,
+    HEAD_JUDGES,
     JUDGE,
     ORGANISER,
     SCOREKEEPER,
     event_get_for_result_keeper,
     event_get_for_role,
     event_get_for_staff,
+    event_roles_of,
     is_event_staff,
 )
 from tournaments.selectors.checkin import judge_calls_open, judge_calls_signature
 from tournaments.selectors.events import latest_round
-from tournaments.selectors.judge_desk import judge_queue, penalties_recent
+from tournaments.selectors.judge_desk import (
+    disqualifications_pending,
+    judge_queue,
+    penalties_recent,
+)
 from tournaments.selectors.matches import match_at_table, match_of_registration
 from tournaments.selectors.registrations import TABLE_TEXT, player_choices
 from tournaments.selectors.staff import appeals_open
@@ -52,12 +58,27 @@ from tournaments.views.common import (
 )
 
 DISQUALIFY = Confirm(
-    question=gettext_lazy("Disqualify %(player)s?"),
+    question=gettext_lazy("Propose to disqualify %(player)s?"),
+    consequence=gettext_lazy(
+        "A disqualification needs two people: %(player)s stays in the event (and is paired) "
+        "until an organiser or head judge other than you confirms it at the judge desk."
+    ),
+    yes=gettext_lazy("Yes, propose to disqualify %(player)s"),
+)
+DISQUALIFY_CONFIRM = Confirm(
+    question=gettext_lazy("Confirm the disqualification of %(player)s?"),
     consequence=gettext_lazy(
         "%(player)s leaves the event at once: never paired again, and shown as disqualified in "
-        "the standings. The penalty is recorded; a disqualification cannot be undone."
+        "the standings. A disqualification cannot be undone."
     ),
     yes=gettext_lazy("Yes, disqualify %(player)s"),
+)
+DISQUALIFY_WITHDRAW = Confirm(
+    question=gettext_lazy("Withdraw the disqualification of %(player)s?"),
+    consequence=gettext_lazy(
+        "%(player)s stays in the event. The proposal stays on record as withdrawn."
+    ),
+    yes=gettext_lazy("Yes, withdraw it"),
 )
 
 QUICK_SCORES = {
@@ -82,6 +103,10 @@ def judge_desk(request: HttpRequest, event_id: int) -> HttpResponse:
             else None
         ),
         "appeals": appeals_open(event_id=event.pk, user=user),
+        "disqualifications": disqualifications_pending(event_id=event.pk, user=user),
+        "decides_disqualifications": bool(
+            event_roles_of(user=user, event_id=event.pk) & HEAD_JUDGES
+        ),
         **judge_queue(event=event, user=user),
     }
     # The counter and the queue refresh themselves (``#live``: no input in it);
@@ -167,8 +192,60 @@ def judge_penalty(request: HttpRequest, event_id: int) -> HttpResponse:
             infraction=data["infraction"], penalty=data["penalty"],
             round_id=round_obj.pk if round_obj else None, table=data["table"], note=data["note"],
         ),
-        success=_("Penalty recorded."), then=back,
+        success=(
+            _("Disqualification proposed: an organiser or head judge confirms it.")
+            if data["penalty"] == "disqualification" else _("Penalty recorded.")
+        ),
+        then=back,
     )  # fmt: skip
+
+
+def _disqualification_decision(
+    request: HttpRequest, event_id: int, penalty_id: int, *, withdraw: bool
+) -> HttpResponse:
+    user = request_user(request)
+    back = reverse("tournaments:judge-desk", args=[event_id])
+    event = event_get_for_role(user=user, event_id=event_id, roles=HEAD_JUDGES)
+    pending = {p.pk: p for p in disqualifications_pending(event_id=event.pk, user=user)}
+    if penalty_id not in pending:
+        raise NotFoundError(_("no disqualification waits with this number"), field="penalty")
+    asked = confirmation_page(
+        request, DISQUALIFY_WITHDRAW if withdraw else DISQUALIFY_CONFIRM,
+        names={"player": pending[penalty_id].registration.display_name},
+        action=request.path, cancel=back,
+    )  # fmt: skip
+    if asked is not None:
+        return asked
+    if withdraw:
+        return run_and_redirect(
+            request,
+            lambda: services.disqualification_withdraw(
+                penalty_id=penalty_id, event_id=event.pk, by=user,
+                reason=request.POST.get("reason", ""),
+            ),
+            success=_("The disqualification is withdrawn."), then=back,
+        )  # fmt: skip
+    return run_and_redirect(
+        request,
+        lambda: services.disqualification_confirm(
+            penalty_id=penalty_id, event_id=event.pk, by=user
+        ),
+        success=_("The disqualification is confirmed."), then=back,
+    )  # fmt: skip
+
+
+@login_required
+@require_POST
+def disqualification_confirm(request: HttpRequest, event_id: int, penalty_id: int) -> HttpResponse:
+    """The second person's yes to a pending disqualification (asks first, no script)."""
+    return _disqualification_decision(request, event_id, penalty_id, withdraw=False)
+
+
+@login_required
+@require_POST
+def disqualification_withdraw(request: HttpRequest, event_id: int, penalty_id: int) -> HttpResponse:
+    """The second person's no to a pending disqualification (asks first, no script)."""
+    return _disqualification_decision(request, event_id, penalty_id, withdraw=True)
 
 
 @login_required
