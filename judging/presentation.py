@@ -23,6 +23,7 @@ from judging.engine.zutomayo.messages import (
     checkpoint_words,
     claim_subject,
     claim_value,
+    illegal_message,
     rule_display,
     step_title,
     verdict_word,
@@ -208,7 +209,7 @@ class ZutomayoPresenter:
                 players=players,
                 answers=tuple(self._answers(output, players, names, board)),
                 result=self._result(output, players),
-                illegal=self._illegal(output),
+                illegal=self._illegal(output, names),
                 board=board,
                 log=tuple(self._log(output)),
                 choices=tuple(
@@ -352,13 +353,16 @@ class ZutomayoPresenter:
             return _("The replay stops at illegal input.")
         return _("The game goes on after turn %(turn)s.") % {"turn": result.get("turn")}
 
-    def _illegal(self, output: Mapping[str, Any]) -> str:
+    def _illegal(self, output: Mapping[str, Any], names: Mapping[str, str]) -> str:
         ill = output.get("illegal_input")
         if not ill:
             return ""
+        params = ill.get("params")
+        given = tuple(params.items()) if isinstance(params, dict) else ()
+        message = illegal_message(str(ill.get("key") or ""), given, self.lang, names)
         return _("Turn %(turn)s, %(step)s: the record breaks rule %(rule)s (%(message)s).") % {
             "turn": ill["turn"], "step": step_title(str(ill["step"]), self.lang),
-            "rule": rule_display(str(ill["rule"]), self.lang), "message": ill["message"],
+            "rule": rule_display(str(ill["rule"]), self.lang), "message": message or ill["message"],
         }  # fmt: skip
 
     # --- the board -------------------------------------------------------------------------

@@ -44,7 +44,7 @@ WORDS = {
     "en": {"cases": "Open a case", "enter": "Enter the disputed turn by card names",
            "replay": "Replay", "check": "Check the claims", "answer": "The answer"},
     "ja": {"cases": "ケースを開く", "enter": "争点のターンをカード名で入力",
-           "replay": "リプレイ", "check": "主張を確認する", "answer": "結論"},
+           "replay": "再現する", "check": "主張を確認する", "answer": "結論"},
 }  # fmt: skip
 
 
@@ -118,9 +118,9 @@ def test_judge_assist(
                         full_page=True)  # fmt: skip
 
     def name_card(selector: str, text: str) -> None:
-        """Type a card's name; Escape closes the autocomplete list (a tap elsewhere does too)."""
-        page.locator(selector).fill(text)
-        page.locator(selector).press("Escape")
+        """Type a card's name as a person does, key by key; the autocomplete list stays open."""
+        page.locator(selector).click()
+        page.locator(selector).press_sequentially(text)
 
     _rules()
     registrations = register_players(club, make_user, ["Aoi Sato", "Ren Suzuki"])
@@ -156,8 +156,9 @@ def test_judge_assist(
     name_card("#id_turn-p1_charger1", "迷子の傘")
     name_card("#id_turn-t0_p1_a", "宿題なだれ")
     shot("turn-by-card-names")
-    # The judge taps "Go" on the tablet's keyboard (Enter), which submits the form.
-    page.locator("#id_turn-turn").press("Enter")
+    # The judge taps "Replay" once, the autocomplete list of the last card still open: one tap
+    # submits the form.
+    page.get_by_role("button", name=words["replay"], exact=True).click()
     page.wait_for_load_state()
     if not page.locator("table.board").count():
         shot("refused")

@@ -143,3 +143,34 @@ def test_the_ruling_page_reads_a_pinned_number_of_queries(
     # their clauses; the unread notifications of the header: 13, however many turns and claims.
     with django_assert_num_queries(13):
         client.get(f"/judging/cases/{judge_case.pk}/")
+
+
+def test_the_japanese_page_of_illegal_input_has_no_english_words(
+    case: tuple[JudgeCase, Client], rules: None, tmp_path: Path
+) -> None:
+    """Ann sets X, a card in Bo's hand and not in hers (5.2.1): the message is Japanese too."""
+    judge_case, client = case
+    golden = json.loads(C42.read_text(encoding="utf-8"))
+    record = golden["record"]
+    for index, card in enumerate(record["cards"]):
+        card["name_ja"] = f"札{index}"
+    record["turns"][0]["set"][0]["A"] = "Z_X"
+    path = tmp_path / "not_in_hand.json"
+    path.write_text(json.dumps(golden, ensure_ascii=False), encoding="utf-8")
+    client.cookies["django_language"] = "ja"
+    assert _upload(client, judge_case, path).status_code == 302
+    body = client.get(
+        f"/judging/cases/{judge_case.pk}/", HTTP_ACCEPT_LANGUAGE="ja"
+    ).content.decode()
+    x = f"札{[c['id'] for c in record['cards']].index('Z_X')}"
+    assert f"Annの手札に{x}はない" in body
+    main = body[body.index("<main") :]
+    main = main[: main.index("</main>")]
+    text = re.sub(r'<p lang="en">.*?</p>', "", main, flags=re.S)
+    text = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", text, flags=re.S)
+    text = re.sub(r"<[^>]+>", " ", text)
+    text = re.sub(r"sha256 [0-9a-f…]+|https?://\S+", " ", text)
+    text = text.replace(judge_case.event.name, " ")  # the organiser's words
+    for keep in ("Ann", "Bo", "HP", "PDF", "JSON", "ZUTOMAYO CARD", "Z_X", "Z_V", "Z_W", "Z_Y"):
+        text = text.replace(keep, " ")
+    assert re.findall(r"[A-Za-z]{2,}", text) == [], re.findall(r".{20}[A-Za-z]{2,}.{20}", text)

@@ -38,11 +38,22 @@ class IllegalInputError(EngineError):
     """
 
     def __init__(
-        self, rule: RuleRef, message: str, *, turn: int = 0, step: str = "", path: str = ""
+        self,
+        rule: RuleRef,
+        message: str,
+        *,
+        turn: int = 0,
+        step: str = "",
+        path: str = "",
+        key: str = "",
+        params: tuple[tuple[str, str | int], ...] = (),
     ) -> None:
         super().__init__(f"{rule.key}: {message}")
         self.rule = rule
         self.message = message
+        """The English text; ``key`` and ``params`` give it in any language (the game's table)."""
         self.turn = turn
         self.step = step
         self.path = path
+        self.key = key
+        self.params = params

@@ -20,6 +20,9 @@ class IllegalInput:
     step: str
     path: str
     message: str
+    key: str = ""
+    """The message's key in the game's message table ("" if it has none); ``params`` fill it."""
+    params: tuple[tuple[str, str | int], ...] = ()
 
     def to_json(self) -> dict[str, JSON]:
         return {

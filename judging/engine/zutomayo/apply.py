@@ -33,6 +33,7 @@ from judging.engine.zutomayo.effects import (
     apply_primitive,
     attack_after,
 )
+from judging.engine.zutomayo.messages import illegal_message
 from judging.engine.zutomayo.profile import Consultation, Profile
 from judging.engine.zutomayo.record import (
     EffectEntry,
@@ -217,8 +218,16 @@ class Game:
             result=self.result,
         )
 
-    def illegal_input(self, rule: RuleRef, message: str, path: str = "") -> IllegalInputError:
-        return IllegalInputError(rule, message, turn=self.turn, step=self.step, path=path)
+    def illegal_input(
+        self, rule: RuleRef, key: str, path: str = "", **params: str | int
+    ) -> IllegalInputError:
+        """The error for illegal input: ``key`` names its text in ``ILLEGAL_TEMPLATES`` (English
+        and Japanese), ``params`` fill it; the English text is the exception's message."""
+        given = tuple(params.items())
+        message = illegal_message(key, given) or key
+        return IllegalInputError(
+            rule, message, turn=self.turn, step=self.step, path=path, key=key, params=given
+        )
 
     # --- ambiguity choices (design 2.13) -----------------------------------------------------
     # Each is read where the rules text leaves the point open, and only there: reading one records
@@ -425,7 +434,7 @@ class Game:
         path = f"players[{p}].deck"
         if len(deck) != DECK_SIZE:
             raise self.illegal_input(
-                R.R_4_1_1, f"player {p}'s deck has {len(deck)} cards, not {DECK_SIZE}", path
+                R.R_4_1_1, "DECK_SIZE", path, p=p, count=len(deck), size=DECK_SIZE
             )
         seen: dict[tuple[str, int], int] = {}
         for card_id in deck:
@@ -434,10 +443,7 @@ class Game:
             seen[key] = seen.get(key, 0) + 1
             if seen[key] > 2:
                 raise self.illegal_input(
-                    R.R_4_1_2,
-                    f"player {p}'s deck has more than 2 cards with pack {card.pack} "
-                    f"and number {card.number}",
-                    path,
+                    R.R_4_1_2, "DECK_SAME_CARD", path, p=p, pack=card.pack, number=card.number
                 )
 
     def _redraw(self, p: int, returned: Sequence[str], after: Sequence[str] | None) -> None:
@@ -449,8 +455,7 @@ class Game:
         for card_id in returned:
             if card_id not in hand:
                 raise self.illegal_input(
-                    R.R_4_2_5_1, f"player {p} redraws {card_id}, which is not in hand",
-                    f"redraw[{p}]",
+                    R.R_4_2_5_1, "REDRAW_NOT_IN_HAND", f"redraw[{p}]", p=p, card=card_id,
                 )  # fmt: skip
             hand.remove(card_id)
         count = len(returned)
@@ -461,12 +466,7 @@ class Game:
         else:
             expected = sorted(player.deck + list(returned))
             if sorted(after) != expected:
-                raise self.illegal_input(
-                    R.R_4_2_5_3,
-                    f"player {p}'s deck after the redraw must be the remaining deck plus the "
-                    "returned cards",
-                    f"deck_after_redraw[{p}]",
-                )
+                raise self.illegal_input(R.R_4_2_5_3, "REDRAW_DECK", f"deck_after_redraw[{p}]", p=p)
             player.deck = list(reversed(after))
         self.emit("REDRAWN", (R.R_4_2_5, R.R_4_2_5_1, R.R_4_2_5_2, R.R_4_2_5_3, *_ORDER), p, count,
                   count, cards=tuple(returned), drawn=tuple(drawn))  # fmt: skip
@@ -518,22 +518,19 @@ class Game:
         base = f"start.players[{p}]"
         if ps.hp > MAX_HP:
             raise self.illegal_input(
-                R.R_3_7_1, f"player {p} has {ps.hp} HP; HP can't go above {MAX_HP}", f"{base}.hp"
+                R.R_3_7_1, "HP_ABOVE_MAX", f"{base}.hp", p=p, hp=ps.hp, max=MAX_HP
             )
         if ps.hp <= 0:
             raise self.illegal_input(
-                R.R_5_4_1, f"player {p} has {ps.hp} HP: the game ended when it reached 0",
-                f"{base}.hp",
+                R.R_5_4_1, "HP_ZERO", f"{base}.hp", p=p, hp=ps.hp,
             )  # fmt: skip
         if ps.battle_zone is not None and not self.card(ps.battle_zone).is_character:
             raise self.illegal_input(
-                R.R_3_2, f"{ps.battle_zone} is not a character: only the character that battles "
-                "is put in the battle zone", f"{base}.battle_zone",
+                R.R_3_2, "NOT_CHARACTER", f"{base}.battle_zone", p=p, card=ps.battle_zone,
             )  # fmt: skip
         if ps.zone_c is not None and self.card(ps.zone_c).type != AREA_ENCHANT:
             raise self.illegal_input(
-                R.R_3_3, f"{ps.zone_c} is not an area enchant: set zone C holds area enchants "
-                "whose effects have taken effect", f"{base}.zone_c",
+                R.R_3_3, "NOT_AREA_ENCHANT", f"{base}.zone_c", p=p, card=ps.zone_c,
             )  # fmt: skip
         places = [("battle_zone", ps.battle_zone), ("zone_c", ps.zone_c)]
         for zone in ("power_charger", "abyss", "hand", "deck"):
@@ -542,7 +539,7 @@ class Game:
         count = sum(1 for _, card_id in places if card_id is not None)
         if count != DECK_SIZE:
             raise self.illegal_input(
-                R.R_4_1_1, f"player {p} has {count} cards in the snapshot, not {DECK_SIZE}", base
+                R.R_4_1_1, "SNAPSHOT_COUNT", base, p=p, count=count, size=DECK_SIZE
             )
         listed = Counter(deck_list)
         same_card: Counter[tuple[str, int]] = Counter()
@@ -555,13 +552,13 @@ class Game:
             same_id[card_id] += 1
             if same_card[card.pack, card.number] > 2:
                 raise self.illegal_input(
-                    R.R_4_1_2, f"player {p} has more than 2 cards with pack {card.pack} and "
-                    f"number {card.number}", f"{base}.{where}",
+                    R.R_4_1_2, "SNAPSHOT_SAME_CARD", f"{base}.{where}", p=p, pack=card.pack,
+                    number=card.number,
                 )  # fmt: skip
             if deck_list and same_id[card_id] > listed[card_id]:
                 raise self.illegal_input(
-                    R.R_4_1_1, f"player {p}'s deck has {listed[card_id]} {card_id}, but the "
-                    f"snapshot has {card_id} in more places", f"{base}.{where}",
+                    R.R_4_1_1, "SNAPSHOT_MORE_THAN_LISTED", f"{base}.{where}", p=p,
+                    listed=listed[card_id], card=card_id,
                 )  # fmt: skip
 
     # --- turns ----------------------------------------------------------------------------
@@ -570,8 +567,8 @@ class Game:
         """Play the next turn. Sets ``result`` if the game ends; raises IllegalInputError."""
         if self.result is not None:
             raise self.illegal_input(
-                R.R_5_4_1, f"a turn is recorded after the game ended on turn {self.result.turn}",
-                f"turns[{self.turn + 1 - self.first_turn}]",
+                R.R_5_4_1, "TURN_AFTER_END", f"turns[{self.turn + 1 - self.first_turn}]",
+                end=self.result.turn,
             )  # fmt: skip
         self.turn += 1
         self._digest = None  # the turn number and this turn's effect state change without an event
@@ -614,23 +611,20 @@ class Game:
         elif UNKNOWN_CARD in hand:  # a hidden card of a judge's snapshot is revealed
             hand.remove(UNKNOWN_CARD)
         else:
-            raise self.illegal_input(rule, f"player {p} has no {card_id} in hand", path)
+            raise self.illegal_input(rule, "NOT_IN_HAND", path, p=p, card=card_id)
 
     def _turn_one(self, turn: TurnRecord) -> None:
         self.step = "4.2.6"
         for i, entry in enumerate(turn.effects):
             if entry.timing != "main":
                 raise self.illegal_input(
-                    R.R_5_1_2_1,
-                    "turn 1 has no start-of-turn or end-of-turn effect step (5.1)",
-                    f"turns[0].effects[{i}].timing",
+                    R.R_5_1_2_1, "TURN_ONE_TIMING", f"turns[0].effects[{i}].timing"
                 )
         for p in (self.night_side, 1 - self.night_side):
             choice = turn.sets[p]
             if choice.b is not None:
                 raise self.illegal_input(
-                    R.R_4_2_6, f"player {p} puts two cards face down on turn 1",
-                    f"turns[0].set[{p}].B",
+                    R.R_4_2_6, "TURN_ONE_TWO_CARDS", f"turns[0].set[{p}].B", p=p,
                 )  # fmt: skip
             self._take_from_hand(p, choice.a, R.R_4_2_6, f"turns[0].set[{p}].A")
             player = self.players[p]
@@ -710,9 +704,11 @@ class Game:
             rule = refs[-2] if refs[-2] != R.R_5_2_1_5 else R.R_5_2_1
             raise self.illegal_input(
                 rule,
-                f"player {p} sets {count} cards but may set "
-                f"{' or '.join(map(str, sorted(allowed)))}",
+                "SET_COUNT",
                 f"{path}.B",
+                p=p,
+                count=count,
+                allowed=" ".join(map(str, sorted(allowed))),
             )
         self._take_from_hand(p, choice.a, R.R_5_2_1, f"{path}.A")
         if choice.b is not None:
@@ -862,9 +858,7 @@ class Game:
         if not chosen:
             return
         if self.turn == 1 and timing != "main":
-            raise self.illegal_input(
-                R.R_5_1_2_1, "turn 1 has no start-of-turn or end-of-turn effect step"
-            )
+            raise self.illegal_input(R.R_5_1_2_1, "TURN_ONE_NO_TIMING_STEP")
         first = self.priority()
         time, keys = self.time_now()
         self.emit("PRIORITY_DETERMINED", (*refs, R.R_10_2_1_PRIORITY, R.R_10_2_4_PRIORITY,
@@ -939,8 +933,7 @@ class Game:
         path = f"turns[{self.turn - self.first_turn}].effects[{index}].card"
         if not card.has_effect:
             raise self.illegal_input(
-                R.R_6_1_2, f"player {p}'s {card_id} has no effect written on it, so it has no "
-                f"{e.op} to resolve", path,
+                R.R_6_1_2, "EFFECT_NONE_WRITTEN", path, p=p, card=card_id, op=e.op,
             )  # fmt: skip
         player = self.players[p]
         first = self.turn == 1 and self.first_card_not_character[p]
@@ -949,9 +942,7 @@ class Game:
         if card_id not in (player.battle_zone, player.zone_a, player.zone_b, player.zone_c):
             rule = {CHARACTER: R.R_6_1_3_1, ENCHANT: R.R_6_1_3_2}.get(card.type, R.R_6_1_3_3)
             raise self.illegal_input(
-                rule, f"player {p}'s {card_id} is not on the field or in the set zone when its "
-                f"effect comes to be resolved at {self.step}, so its {e.op} cannot take effect",
-                path,
+                rule, "EFFECT_NOT_IN_PLAY", path, p=p, card=card_id, step=self.step, op=e.op,
             )  # fmt: skip
 
     def _resolve(self, e: EffectEntry, index: int, timing: str) -> None:

@@ -174,7 +174,8 @@ def _card(value: Value, lang: str, names: Mapping[str, str]) -> str:
     if isinstance(value, tuple) and value:
         return ", ".join(_card(v, lang, names) for v in value)
     if isinstance(value, str) and value in names:
-        return f"{names[value]} [{value}]"
+        # Japanese texts show the card's name only (its id is Latin); English keeps the id.
+        return names[value] if lang == "ja" else f"{names[value]} [{value}]"
     return _fmt(value, lang)
 
 
@@ -470,3 +471,80 @@ def ambiguity_answer(key: str, choice: str, lang: str) -> str:
     if entry is None or choice not in entry[1]:
         return choice
     return entry[1][choice][1 if lang == "ja" else 0]
+
+
+ILLEGAL_TEMPLATES: Mapping[str, tuple[str, str]] = {
+    "DECK_SIZE": ("player {p}'s deck has {count} cards, not {size}",
+                  "{player}のデッキは{count}枚で、{size}枚ではない"),
+    "DECK_SAME_CARD": ("player {p}'s deck has more than 2 cards with pack {pack} and number "
+                       "{number}",
+                       "{player}のデッキに、同じ弾（{pack}）で同じ番号（{number}）のカードが3枚以上ある"),
+    "REDRAW_NOT_IN_HAND": ("player {p} redraws {card}, which is not in hand",
+                           "{player}は手札にない{card}を引き直しで戻している"),
+    "REDRAW_DECK": ("player {p}'s deck after the redraw must be the remaining deck plus the "
+                    "returned cards",
+                    "{player}の引き直し後のデッキは、残りのデッキに戻したカードを加えたものでなければならない"),
+    "HP_ABOVE_MAX": ("player {p} has {hp} HP; HP can't go above {max}",
+                     "{player}のHPが{hp}になっている。HPは{max}を超えない"),
+    "HP_ZERO": ("player {p} has {hp} HP: the game ended when it reached 0",
+                "{player}のHPが{hp}になっている。HPが0になった時点でゲームは終わっている"),
+    "NOT_CHARACTER": ("{card} is not a character: only the character that battles is put in the "
+                      "battle zone",
+                      "{card}はキャラクターではない。バトルゾーンに置くのはバトルするキャラクターだけである"),
+    "NOT_AREA_ENCHANT": ("{card} is not an area enchant: set zone C holds area enchants whose "
+                         "effects have taken effect",
+                         "{card}はエリアエンチャントではない。セットゾーンCに置くのは効果を発揮したエリア"
+                         "エンチャントである"),
+    "SNAPSHOT_COUNT": ("player {p} has {count} cards in the snapshot, not {size}",
+                       "局面の{player}のカードは{count}枚で、{size}枚ではない"),
+    "SNAPSHOT_SAME_CARD": ("player {p} has more than 2 cards with pack {pack} and number {number}",
+                           "{player}は同じ弾（{pack}）で同じ番号（{number}）のカードを3枚以上持っている"),
+    "SNAPSHOT_MORE_THAN_LISTED": ("player {p}'s deck has {listed} {card}, but the snapshot has "
+                                  "{card} in more places",
+                                  "{player}のデッキの{card}は{listed}枚だが、局面ではそれより多くの場所に"
+                                  "{card}がある"),
+    "TURN_AFTER_END": ("a turn is recorded after the game ended on turn {end}",
+                       "{end}ターン目にゲームが終わった後のターンが記録されている"),
+    "TURN_ONE_TIMING": ("turn 1 has no start-of-turn or end-of-turn effect step (5.1)",
+                        "1ターン目にはターン開始時・ターン終了時の効果のステップはない（5.1）"),
+    "TURN_ONE_NO_TIMING_STEP": ("turn 1 has no start-of-turn or end-of-turn effect step",
+                                "1ターン目にはターン開始時・ターン終了時の効果のステップはない"),
+    "TURN_ONE_TWO_CARDS": ("player {p} puts two cards face down on turn 1",
+                           "{player}が1ターン目にカードを2枚伏せている"),
+    "NOT_IN_HAND": ("player {p} has no {card} in hand", "{player}の手札に{card}はない"),
+    "SET_COUNT": ("player {p} sets {count} cards but may set {allowed}",
+                  "{player}は{count}枚セットしているが、セットできるのは{allowed}枚"),
+    "EFFECT_NONE_WRITTEN": ("player {p}'s {card} has no effect written on it, so it has no "
+                            "{op_code} to resolve",
+                            "{player}の{card}には効果が書かれていないため、解決する効果（{op}）はない"),
+    "EFFECT_NOT_IN_PLAY": ("player {p}'s {card} is not on the field or in the set zone when its "
+                           "effect comes to be resolved at {step}, so its {op_code} cannot take "
+                           "effect",
+                           "{player}の{card}は、{step}で効果を解決する時点で場にもセットゾーンにもない"
+                           "ため、その効果（{op}）は発揮されない"),
+}  # fmt: skip
+"""Illegal input in words: a key and its parameters (``p`` a player's seat, ``card`` a card id,
+``allowed`` seat counts separated by spaces, ``op`` an effect's operation), as the events are."""
+
+
+def illegal_message(
+    key: str,
+    params: tuple[tuple[str, str | int], ...],
+    lang: str = "en",
+    names: Mapping[str, str] | None = None,
+) -> str | None:
+    """An illegal-input message in ``lang``; None for a key this table does not know."""
+    template = ILLEGAL_TEMPLATES.get(key)
+    if template is None:
+        return None
+    index = 1 if lang == "ja" else 0
+    lang = LANGUAGES[index]
+    given = dict(params)
+    fields = _Fields(tuple((k, v) for k, v in params if k != "allowed"), lang, names or {"": ""})
+    seat = given.get("p")
+    fields["player"] = player_name(seat if isinstance(seat, int) else None, lang, names)
+    fields["op_code"] = str(given.get("op", ""))
+    if "allowed" in given:
+        joiner = " or " if lang == "en" else "または"
+        fields["allowed"] = joiner.join(str(given["allowed"]).split())
+    return template[index].format_map(fields)

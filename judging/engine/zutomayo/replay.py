@@ -18,6 +18,7 @@ from judging.engine.zutomayo.messages import (
     checkpoint_words,
     claim_subject,
     claim_value,
+    illegal_message,
     player_name,
     rule_display,
     step_title,
@@ -74,14 +75,14 @@ class ReplayReport:
         return {
             "format": REPORT_FORMAT,
             "engine_version": ENGINE_VERSION,
-            "rules_document": RULES_DOCUMENT,
+            "rules_document": RULES_DOCUMENT_JA if lang == "ja" else RULES_DOCUMENT,
             "profile": self.profile.to_json(),
             "profile_keys_used": list(self.profile_keys_used),
             "players": list(self.player_names),
             "night_side": self.night_side,
             "card_names": {cid: [en, ja] for cid, en, ja in self.card_names},
             "result": self.result.to_json(),
-            "illegal_input": None if self.illegal_input is None else self.illegal_input.to_json(),
+            "illegal_input": self._illegal_json(lang, names),
             "setup": {"events": [e.to_json(lang, names) for e in self.setup_events]},
             "turns": [_turn_json(t, lang, names) for t in self.turns],
             "claims": [_claim_json(c, lang, names) for c in self.claims],
@@ -93,6 +94,23 @@ class ReplayReport:
                 for card in self.undescribed_effects
             ],
         }
+
+    def illegal_text(self, lang: str, names: Mapping[str, str]) -> str:
+        """The illegal input's message in ``lang`` (its English text if it has no key)."""
+        ill = self.illegal_input
+        if ill is None:
+            return ""
+        return illegal_message(ill.key, ill.params, lang, names) or ill.message
+
+    def _illegal_json(self, lang: str, names: Mapping[str, str]) -> JSON:
+        ill = self.illegal_input
+        if ill is None:
+            return None
+        out = ill.to_json()
+        out["message"] = self.illegal_text(lang, names)
+        out["key"] = ill.key
+        out["params"] = dict(ill.params)
+        return out
 
     def to_text(self, lang: str | None = None) -> str:
         lang = lang if lang in LANGUAGES else (self.lang if self.lang in LANGUAGES else "en")
@@ -115,8 +133,13 @@ class ReplayReport:
         if self.illegal_input is not None:
             ill = self.illegal_input
             label = "不正な入力" if ja else "ILLEGAL INPUT"
-            out.append(f"{label} [{_rules_display((ill.rule,), lang)}] T{ill.turn}/{ill.step} "
-                       f"{ill.path}: {ill.message}")  # fmt: skip
+            rule, message = _rules_display((ill.rule,), lang), self.illegal_text(lang, names)
+            if ja:  # the record's field is quoted: it is the record's own word, not ours
+                where = f"「{ill.path}」" if ill.path else ""
+                out.append(f"{label} [{rule}] {ill.turn}ターン目・{step_title(ill.step, lang)} "
+                           f"{where}：{message}")  # fmt: skip
+            else:
+                out.append(f"{label} [{rule}] T{ill.turn}/{ill.step} {ill.path}: {message}")
         r = self.result
         label = "結果" if ja else "Result"
         winner = ("勝者 " if ja else "winner ") + player_name(r.winner, lang, names)
@@ -129,7 +152,7 @@ class ReplayReport:
             out.append(f"{label}: {outcome} ({reason}), {winner}, {when}{cited}")
         for card in self.undescribed_effects:
             out.append(
-                f"注: {card}の効果は記録に記載がないため効果なしとして扱った。"
+                f"注: {names.get(card, card)}の効果は記録に記載がないため効果なしとして扱った。"
                 if ja
                 else f"Note: {card}'s effect is not described in the record; treated as no effect."
             )
@@ -265,7 +288,8 @@ def report_for(game: Game, record: GameRecord, lang: str = "en",
     illegal = None
     if game.illegal is not None:
         exc = game.illegal
-        illegal = IllegalInput(exc.rule.key, exc.turn, exc.step, exc.path, exc.message)
+        illegal = IllegalInput(exc.rule.key, exc.turn, exc.step, exc.path, exc.message, exc.key,
+                               exc.params)  # fmt: skip
     turns = tuple(game.snapshots)
     return ReplayReport(
         result=_result(game),

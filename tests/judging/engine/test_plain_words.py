@@ -50,3 +50,53 @@ def test_a_claim_that_a_zone_holds_a_card(cards: CardCatalogue) -> None:
     report = replay_record(_c42(cards, claims=claims), cards=cards)
     assert [c.status for c in report.claims] == ["CONSISTENT", "CONTRADICTED"]
     assert "Bo's power charger holds W" in report.to_text("en")
+
+
+def latin_words(text: str, record: dict[str, Any]) -> list[str]:
+    """The Latin words of ``text`` that are not a quotation (「…」), a card id of ``record``, a
+    player's name, the game's name or HP (the game's own word)."""
+    text = re.sub(r"「[^」]*」", "", text)
+    for card in sorted((c["id"] for c in record.get("cards", [])), key=len, reverse=True):
+        text = text.replace(card, "")
+    players = [p.get("name", "") if isinstance(p, dict) else p for p in record.get("players", [])]
+    for name in (*players, "ZUTOMAYO CARD", "HP"):
+        text = text.replace(str(name), "")
+    return re.findall(r"[A-Za-z]{2,}", text)
+
+
+def _not_in_hand(cards: CardCatalogue) -> dict[str, Any]:
+    """C42 with Ann setting X, a card in Bo's hand and not in hers (5.2.1), names in Japanese."""
+    record = _c42(cards)
+    for index, card in enumerate(record["cards"]):
+        card["name_ja"] = f"札{index}"
+    record["turns"][0]["set"][0]["A"] = "Z_X"
+    return record
+
+
+def test_japanese_report_of_illegal_input_has_no_latin_words(cards: CardCatalogue) -> None:
+    record = _not_in_hand(cards)
+    report = replay_record(record, cards=cards)
+    assert report.illegal_input is not None
+    assert report.illegal_input.message == "player 0 has no Z_X in hand"
+    text = report.to_text("ja")
+    x = f"札{[c['id'] for c in record['cards']].index('Z_X')}"
+    assert f"Annの手札に{x}はない" in text
+    assert "ZUTOMAYO CARD 総合ルール 1.0.1（英語の非公式翻訳）" in text
+    assert latin_words(text, record) == [], text
+    out: Any = report.to_json("ja")
+    assert out["rules_document"] == "ZUTOMAYO CARD 総合ルール 1.0.1（英語の非公式翻訳）"
+    ill = out["illegal_input"]
+    assert isinstance(ill, dict)
+    assert ill["message"] == f"Annの手札に{x}はない"
+    assert ill["key"] == "NOT_IN_HAND"
+    texts = [e["text"] for e in out["setup"]["events"]]
+    texts += [e["text"] for t in out["turns"] for e in t["events"]]
+    assert texts
+    assert latin_words(" ".join(texts), record) == [], texts
+
+
+def test_japanese_step_texts_show_card_names_without_ids(cards: CardCatalogue) -> None:
+    record = _not_in_hand(cards)
+    text = replay_record(record, cards=cards).to_text("ja")
+    assert "[Z_" not in text
+    assert replay_record(record, cards=cards).to_text("en").count("[Z_") > 0
