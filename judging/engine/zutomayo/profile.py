@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judging.engine.core.errors import RecordError
 from judging.engine.core.jsontypes import JSON
-from judging.engine.core.profile import Ambiguity, Settled
+from judging.engine.core.profile import Ambiguity, Choices, Settled
 
 AMBIGUITIES: tuple[Ambiguity, ...] = (
     Ambiguity(
@@ -75,7 +74,6 @@ SETTLED: tuple[Settled, ...] = (
     ),
     Settled("ZA-13", "a single set card goes in zone A", "ZONE_A", "Q4"),
 )
-_SETTLED_BY_ID = {s.id: s for s in SETTLED}
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,30 +97,9 @@ class Profile:
 
     @classmethod
     def from_json(cls, data: JSON, path: str = "profile") -> Profile:
-        if data is None:
-            return cls()
-        if not isinstance(data, dict):
-            raise RecordError(path, "must be an object of ambiguity choices")
-        choices: list[tuple[str, str]] = []
-        for key, value in data.items():
-            settled = _SETTLED_BY_ID.get(key)
-            if settled is not None:
-                if value != settled.answer:
-                    raise RecordError(
-                        f"{path}.{key}", f"settled by {settled.source}: always {settled.answer}"
-                    )
-                continue
-            ambiguity = _BY_ID.get(key)
-            if ambiguity is None:
-                raise RecordError(
-                    f"{path}.{key}", f"unknown ambiguity (known: {', '.join(_BY_ID)})"
-                )
-            if value not in ambiguity.alternatives:
-                raise RecordError(
-                    f"{path}.{key}", f"must be one of {', '.join(ambiguity.alternatives)}"
-                )
-            choices.append((key, str(value)))
-        return cls(tuple(sorted(choices)))
+        """The record's ``profile`` object, read by the shared core against ZUTOMAYO's
+        register and settled questions (RecordError names a bad entry)."""
+        return cls(Choices.from_json(AMBIGUITIES, data, path, SETTLED).choices)
 
 
 def ambiguity(ambiguity_id: str) -> Ambiguity:
