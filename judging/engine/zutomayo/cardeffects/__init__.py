@@ -1,7 +1,8 @@
 """The structured vocabulary of ZUTOMAYO CARD card effects, and the pool encoded in it (issue 14).
 
 ``vocab`` holds the frozen types (conditions, actions, timings, durations, the area-enchant
-lifecycle), each with a stable code; ``encoding.json`` maps card ids to structure only (no names,
+lifecycle), each with a stable code; ``encoding/<pack>.json`` maps card ids to structure only
+(no names,
 stats or texts) with the sha256 of the ``effect_ja`` it was written from; ``status`` classifies a
 card catalogue against it (the ``effects`` command). Standard library only.
 """

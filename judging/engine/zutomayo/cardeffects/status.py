@@ -19,7 +19,8 @@ from judging.engine.core.errors import RecordError
 from judging.engine.core.jsontypes import JSON
 from judging.engine.zutomayo.cardeffects.vocab import CardEffect, card_effect_from_json
 
-ENCODING_PATH = Path(__file__).with_name("encoding.json")
+ENCODING_DIR = Path(__file__).with_name("encoding")
+"""One file per pack (``1st.json`` …), each ``{"format", "cards"}``; a card id is in one only."""
 FORMAT = "zutomayo-card-effects/1"
 EXECUTED: frozenset[str] = frozenset()
 """The vocabulary codes the replay executes by itself (none yet)."""
@@ -43,7 +44,14 @@ def parse_encoding(data: JSON) -> dict[str, CardEffect]:
 @cache
 def encoding() -> Mapping[str, CardEffect]:
     """The pool's encoding shipped with the engine."""
-    return parse_encoding(json.loads(ENCODING_PATH.read_text(encoding="utf-8")))
+    table: dict[str, CardEffect] = {}
+    for path in sorted(ENCODING_DIR.glob("*.json")):
+        part = parse_encoding(json.loads(path.read_text(encoding="utf-8")))
+        twice = sorted(set(part) & set(table))
+        if twice:
+            raise RecordError(f"{path.name}.cards", f"already encoded in another file: {twice}")
+        table.update(part)
+    return table
 
 
 def classify(
