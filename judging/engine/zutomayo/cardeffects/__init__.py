@@ -2,7 +2,6 @@
 
 ``vocab`` holds the frozen types (conditions, actions, timings, durations, the area-enchant
 lifecycle), each with a stable code; ``encoding/<pack>.json`` maps card ids to structure only
-(no names,
-stats or texts) with the sha256 of the ``effect_ja`` it was written from; ``status`` classifies a
-card catalogue against it (the ``effects`` command). Standard library only.
+(no names, stats or texts) with the sha256 of the ``effect_ja`` it was written from; ``status``
+classifies a card catalogue against it (the ``effects`` command). Standard library only.
 """
