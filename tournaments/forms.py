@@ -12,7 +12,7 @@ from django.utils.translation import pgettext_lazy
 from cardpool.models import Game
 from core.time_zones import COMMON_ZONES
 from tournaments.end_of_round import TIEBREAK_COUNTS, TIME_TIEBREAK
-from tournaments.models import Event, EventRole
+from tournaments.models import Event, EventRole, Penalty
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise
@@ -237,12 +237,7 @@ class PenaltyForm(forms.Form):
     infraction = forms.CharField(label=_("Infraction"), max_length=200)
     penalty = forms.ChoiceField(
         label=_("Penalty"),
-        choices=[
-            ("warning", _("Warning")),
-            ("game loss", _("Game loss")),
-            ("match loss", _("Match loss")),
-            ("disqualification", _("Disqualification")),
-        ],
+        choices=list(Penalty.KINDS.items()),
     )
     note = forms.CharField(label=_("Note"), required=False, widget=forms.Textarea)
 

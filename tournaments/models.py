@@ -415,6 +415,14 @@ class Penalty(models.Model):
         PENDING = "pending", _("Waiting for a second person")
         WITHDRAWN = "withdrawn", _("Withdrawn")
 
+    #: The penalties a judge records (the desk's form), stored by these codes.
+    KINDS = {
+        "warning": _("Warning"),
+        "game loss": _("Game loss"),
+        "match loss": _("Match loss"),
+        "disqualification": _("Disqualification"),
+    }
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
     registration = models.ForeignKey(
         Registration, on_delete=models.CASCADE, related_name="penalties"
@@ -440,6 +448,11 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.penalty} for {self.registration_id}: {self.infraction}"
+
+    @property
+    def penalty_label(self) -> str:
+        """The penalty in the page's language (the stored code if it is not one of ``KINDS``)."""
+        return str(self.KINDS.get(self.penalty, self.penalty))
 
 
 class RoundSnapshot(models.Model):

@@ -232,3 +232,23 @@ def test_the_withdraw_api(kit: TournamentKit, table: Match) -> None:
     response = client.post(base + "withdraw/", {"reason": "misread"}, format="json")
     assert (response.status_code, response.json()["status"]) == (200, "withdrawn")
     assert client.post(base + "confirm/", {}, format="json").status_code == 409
+
+
+def test_the_judge_desk_names_each_penalty_in_the_page_language(
+    kit: TournamentKit, table: Match
+) -> None:
+    """The desk's list of penalties shows the penalty's name, not its stored code: "警告" on a
+    Japanese page, "Warning" on an English one (rule 6 of the guide: no English word on a
+    Japanese page)."""
+    penalty_record(
+        registration_id=table.player_b.pk, judge=kit.judge, infraction="Slow play",
+        penalty="warning", round_id=table.round_id, table=table.table, note="",
+    )  # fmt: skip
+    path = f"/events/{table.round.event_id}/judge/"
+    english = _client(kit.organiser).get(path).content.decode()
+    assert ": Warning — Slow play" in english
+    ja = _client(kit.organiser)
+    ja.cookies["django_language"] = "ja"
+    japanese = ja.get(path).content.decode()
+    assert ": 警告 — Slow play" in japanese
+    assert ": warning —" not in japanese
