@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
+from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
 SERVICES_REQUIRED = os.environ.get("REQUIRE_SERVICES") == "1"
@@ -76,6 +77,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture(autouse=True)
 def _clear_cache() -> None:
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _english_between_tests() -> Iterator[None]:
+    """Each test starts and ends in the site's default language: a request with the Japanese
+    cookie leaves Japanese active in the thread (LocaleMiddleware does not deactivate it), which
+    would turn the next test's service messages Japanese."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture

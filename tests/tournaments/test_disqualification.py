@@ -14,11 +14,12 @@ from rest_framework.test import APIClient
 from core.errors import ConflictError, NotFoundError, PermissionDeniedError
 from core.models import AuditEntry
 from tests.tournaments.conftest import TournamentKit
-from tournaments.models import Match, Penalty, Registration
+from tournaments.models import Event, Match, Penalty, Registration
 from tournaments.selectors.judge_desk import disqualifications_pending
 from tournaments.services import (
     disqualification_confirm,
     disqualification_withdraw,
+    event_finish,
     event_role_grant,
     penalty_record,
 )
@@ -241,7 +242,7 @@ def test_the_judge_desk_names_each_penalty_in_the_page_language(
     Japanese page, "Warning" on an English one (rule 6 of the guide: no English word on a
     Japanese page)."""
     penalty_record(
-        registration_id=table.player_b.pk, judge=kit.judge, infraction="Slow play",
+        registration_id=table.player_a.pk, judge=kit.judge, infraction="Slow play",
         penalty="warning", round_id=table.round_id, table=table.table, note="",
     )  # fmt: skip
     path = f"/events/{table.round.event_id}/judge/"
@@ -252,3 +253,27 @@ def test_the_judge_desk_names_each_penalty_in_the_page_language(
     japanese = ja.get(path).content.decode()
     assert ": 警告 — Slow play" in japanese
     assert ": warning —" not in japanese
+
+
+def test_an_event_does_not_finish_while_a_disqualification_waits(
+    kit: TournamentKit, table: Match
+) -> None:
+    """A pending disqualification is decided before the event ends: finishing is refused with
+    the reason (in Japanese too), the organiser's dashboard lists it with its actions, and once
+    it is withdrawn the event finishes."""
+    proposal = _propose(kit, table)
+    event_id = table.round.event_id
+    kit.play(table.round)
+    with pytest.raises(ConflictError, match="waiting for a second person") as refused:
+        event_finish(event_id=event_id, by=kit.organiser)
+    assert refused.value.field == "disqualification"
+    dashboard = _client(kit.organiser).get(f"/events/{event_id}/manage/").content.decode()
+    assert "Disqualifications waiting for a second person" in dashboard
+    assert f"/judge/disqualifications/{proposal.pk}/confirm/" in dashboard
+    ja = _client(kit.organiser)
+    ja.cookies["django_language"] = "ja"
+    page = ja.get(f"/events/{event_id}/manage/").content.decode()
+    assert Event.objects.get(pk=event_id).status != Event.Status.FINISHED
+    disqualification_withdraw(penalty_id=proposal.pk, event_id=event_id, by=kit.organiser)
+    assert event_finish(event_id=event_id, by=kit.organiser).status == Event.Status.FINISHED
+    assert "2人目の確認待ちの失格" in page

@@ -261,11 +261,21 @@ def event_set_status(*, event_id: int, by: User, status: str) -> Event:
 def event_finish(*, event_id: int, by: User | None) -> Event:
     event = event_lock(event_id, by)
     if event.status == Event.Status.FINISHED:
-        raise ConflictError("the event is already finished")
+        raise ConflictError(gettext("the event is already finished"), field="event")
     open_rounds = event.rounds.exclude(status="complete").values_list("number", flat=True)
     if open_rounds:
         raise ConflictError(
-            f"round {', '.join(map(str, open_rounds))} is not complete", field="round"
+            gettext("round %(rounds)s is not complete")
+            % {"rounds": ", ".join(map(str, open_rounds))},
+            field="round",
+        )
+    if event.penalties.filter(penalty="disqualification", status="pending").exists():
+        raise ConflictError(
+            gettext(
+                "a disqualification is waiting for a second person: confirm or withdraw it "
+                "before finishing the event"
+            ),
+            field="disqualification",
         )
     event.status = Event.Status.FINISHED
     event.save(update_fields=["status"])

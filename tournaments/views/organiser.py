@@ -65,16 +65,19 @@ from tournaments.forms import (
 )
 from tournaments.models import Event, PrintJob
 from tournaments.permissions import (
+    HEAD_JUDGES,
     ORGANISERS,
     SCOREKEEPERS,
     event_get_for_organiser,
     event_get_for_role,
     event_get_for_scorekeeper,
+    event_roles_of,
     is_event_organiser,
 )
 from tournaments.selectors.actions import event_actions_available
 from tournaments.selectors.championship import structure_tables
 from tournaments.selectors.events import event_dashboard
+from tournaments.selectors.judge_desk import disqualifications_pending
 from tournaments.selectors.registrations import registration_get, registration_id_in_event
 from tournaments.selectors.rounds import round_id_in_event
 from tournaments.services.registration import MAX_IMPORT_BYTES
@@ -127,6 +130,12 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
             "event": event,
             "is_organiser": is_event_organiser(user=user, event_id=event.pk),
             **event_dashboard(event=event, user=user),
+            # A disqualification waiting for a second person stops the event from finishing
+            # (``services.event_finish``): the organiser sees it here, not only at the desk.
+            "disqualifications": disqualifications_pending(event_id=event.pk, user=user),
+            "decides_disqualifications": bool(
+                event_roles_of(user=user, event_id=event.pk) & HEAD_JUDGES
+            ),
             "add_form": PlayerAddForm(),
             "import_form": CsvImportForm(),
             "swap_form": SwapForm(),
