@@ -120,6 +120,7 @@ TABLE: list[tuple[str, str, tuple[Clause, ...], tuple[str, ...]]] = [
         ("Q48", "Q49"),
     ),
     (
+        # 4 kinds among the five elements (2.x: カオス is one); no Q&A or erratum narrows it
         "1st_7",
         "アビスに４種類の属性があると攻撃力+50",
         plus(cond(Cond.ZONE_DISTINCT_ELEMENTS_AT_LEAST, n=4, zone=Zone.OWN_ABYSS), 50),
@@ -244,6 +245,7 @@ TABLE: list[tuple[str, str, tuple[Clause, ...], tuple[str, ...]]] = [
         (),
     ),
     (
+        # その後 (not そうしたなら): the draw follows whether or not an enchant was played
         "2nd_15",
         "属性が闇で、今が昼なら手札からエンチャントを追加で１枚使っても良い。その後、カードを１枚引く",
         (clause(both(prev("darkness"), cond(Cond.DAY)), act(Act.EXTRA_PLAY, 1), act(Act.DRAW, 1)),),
@@ -492,6 +494,7 @@ TABLE: list[tuple[str, str, tuple[Clause, ...], tuple[str, ...]]] = [
         (),
     ),
     (
+        # キャラクターカード unqualified is your own (2nd_92 says 相手の where it means it)
         "2nd_104",
         "キャラクターカードが２コスト以下なら、攻撃力+20。キャラクターカードが４コスト以上ならパワーチャージャーに置く",
         area(
