@@ -50,6 +50,23 @@ class Cond(StrEnum):
     DAY_TO_NIGHT = "cond.day_to_night"  # 昼から夜に変わると (the mark crossed this turn)
     NIGHT_TO_DAY = "cond.night_to_day"  # 夜から昼に変わると
     OWN_HP_BELOW_OPP = "cond.own_hp_below_opp"  # HPが相手のHPより少ないなら
+    # added for 1st/2nd
+    ALL_OF = "cond.all_of"  # …で、今が昼なら / …かつ、…なら: every condition in ``parts`` holds
+    ZONE_HAS_ELEMENT = "cond.zone_has_element"  # <zone>にX属性のカードがあるなら (one or more)
+    SAME_CHAR_COST = "cond.same_char_cost"  # 自分と相手のキャラクターカードが同じパワーコストなら
+    OWN_CHAR_SET_WITH_THIS = (
+        "cond.own_char_set_with_this"  # 同時に出した自分のキャラクターカード (set with it, 5.2.5)
+    )
+    OWN_CHAR_COST_AT_LEAST = "cond.own_char_cost_at_least"  # キャラクターカードがNコスト以上なら
+    OWN_CHAR_COST_AT_MOST = "cond.own_char_cost_at_most"  # キャラクターカードがNコスト以下なら
+    OPP_HP_AT_MOST = "cond.opp_hp_at_most"  # 相手のHPがN以下になった (Q29: also if already so)
+    DAY_NIGHT_CHANGED = "cond.day_night_changed"  # 昼と夜が入れ替わった (either way, this turn)
+    OPP_SET_AREA_ENCHANT = "cond.opp_set_area_enchant"  # 相手がエリアエンチャントを出した(ターン)
+    OWN_CHAR_TO_POWER = (
+        "cond.own_char_to_power"  # キャラクターカードを自分のパワーチャージャーに置いた
+    )
+    PER_ZONE_ELEMENT = "cond.per_zone_element"  # <zone>のX属性のカード１枚につき: always holds;
+    # names the cards the clause's *_per actions count (zone, elements)
 
 
 class Act(StrEnum):
@@ -83,6 +100,37 @@ class Act(StrEnum):
     OTHERWISE_LOSE = "act.otherwise_lose"  # そうしない場合、ゲームに敗北する (8.2.3)
     COPY_EFFECT = "act.copy_effect"  # このカードの効果として使う
     ELEMENT_SET = "act.element_set"  # 相手のキャラクターカードの属性を…にする
+    # added for 1st/2nd
+    OPP_ATTACK_SWAP_DAY_NIGHT = "act.opp_attack_swap_day_night"  # 相手の攻撃力を昼夜逆転する
+    COPY_ABYSS_ENCHANT = "act.copy_abyss_enchant"  # アビスにあるエンチャントカードの中から自由に
+    # １枚選び、このカードの効果として使う (Q48: its cost need not be met; Q49: one card twice)
+    CLOCK_REWIND_BY_OPP_CLOCK = "act.clock_rewind_by_opp_clock"  # このターンのはじまりの時間から
+    # 相手の時計分、時間が戻る (the clocks of the cards the opponent played this turn, 5.2.4)
+    SWAP_HAND_ABYSS = "act.swap_hand_abyss"  # 手札N枚とアビスの好きなカードN枚を入れ替える
+    OPP_ABYSS_TO_OPP_DECK_BOTTOM = (
+        "act.opp_abyss_to_opp_deck_bottom"  # 相手のアビスのカードをN枚選んでデッキの底に戻させる
+    )
+    OPP_DECK_TOP_TO_OPP_ABYSS = "act.opp_deck_top_to_opp_abyss"  # 相手のデッキの一番上のカードを
+    # パワーの有無に関わらずアビスに置く (one card)
+    OPP_CHAR_CLOCK_NEGATE = "act.opp_char_clock_negate"  # 相手のキャラクターカードの時計を無効
+    # (counts as 0 when time moves forward, 5.2.4; Q63: from the turn after it is set)
+    AREA_TO_ABYSS = "act.area_to_abyss"  # (this area enchant) アビスに置く (6.1.3.3, 6.1.3.4)
+    AREA_TO_POWER = "act.area_to_power"  # (this area enchant) パワーチャージャーに置く (Q20)
+    POWER_COST_MINUS = "act.power_cost_minus"  # 同時にセットした自分のキャラクターカードの
+    # パワーコストを★N減らす (this turn only, Q36)
+    ATTACK_ALWAYS_DAY = "act.attack_always_day"  # 自分の攻撃力は常に昼の攻撃力となる (5.2.8)
+    OPP_POWER_TO_OPP_DECK_BOTTOM = "act.opp_power_to_opp_deck_bottom"  # 相手のパワーチャージャー
+    # からSEND TO POWER★N (amount N) のカードを１枚選び、相手のデッキの底に置く (Q64: none, nothing)
+    CLOCK_ADVANCE_UP_TO = "act.clock_advance_up_to"  # 時計を０～Nつまで進めてもよい (a choice)
+    HAND_TO_DECK_BOTTOM = "act.hand_to_deck_bottom"  # 手札をN枚選んでデッキの底に置く
+    CLOCK_SET_MIDNIGHT = "act.clock_set_midnight"  # 時計が真夜中になる
+    CLOCK_SET_NOON = "act.clock_set_noon"  # 時計が正午になる
+    DECK_TOP_TO_POWER_OR_ABYSS = "act.deck_top_to_power_or_abyss"  # デッキの一番上のカードを
+    # パワーがあればパワーチャージャーに、なければアビスに置く
+    OPP_AREA_TO_OPP_DECK_TOP = "act.opp_area_to_opp_deck_top"  # 相手のエリアエンチャントカードを
+    # 相手のデッキの上に置く
+    POWER_PLUS_PER = "act.power_plus_per"  # …１枚につき、★+N: the power available (9.1) grows by
+    # N per card counted (Q24); the card's own cost is met from the power charger only (Q72)
 
 
 class Timing(StrEnum):
@@ -93,6 +141,11 @@ class Timing(StrEnum):
     START_OF_TURN = "time.start_of_turn"  # ターンの開始時
     END_OF_TURN = "time.end_of_turn"  # ターンの終了時
     IMMEDIATELY = "time.immediately"  # すぐに (when its condition becomes true)
+    # added for 1st/2nd
+    ON_CLOCK = "time.on_clock"  # when time moves forward (5.2.4)
+    ON_SWAP_IN = "time.on_swap_in"  # at the character swap (5.2.5)
+    AFTER_OPP_ENCHANTS = "time.after_opp_enchants"  # ※相手のエンチャント発動のち有効: after every
+    # effect of the opponent's enchants has resolved (5.2.7)
 
 
 class Duration(StrEnum):
@@ -101,6 +154,8 @@ class Duration(StrEnum):
     THIS_TURN = "dur.this_turn"
     WHILE_ON_FIELD = "dur.while_on_field"  # バトルフィールドにいる間 / area enchant in play
     UNTIL_GAME_END = "dur.until_game_end"
+    # added for 1st/2nd
+    UNTIL_BATTLE_END = "dur.until_battle_end"  # バトル終了まで (to the end of 5.2.9)
 
 
 class Zone(StrEnum):
@@ -127,14 +182,21 @@ class Condition:
     elements: tuple[str, ...] = ()
     amount: int = 0
     zone: Zone | None = None
+    parts: tuple[Condition, ...] = ()
+    """For ``cond.all_of``: the conditions that must all hold."""
+
+    def codes(self) -> tuple[str, ...]:
+        return (self.code.value, *(c for p in self.parts for c in p.codes()))
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One action; ``amount`` is the number printed on the card."""
+    """One action; ``amount`` is the number printed on the card (0: none printed);
+    ``elements``: the element it sets (``act.element_set``)."""
 
     code: Act
     amount: int = 0
+    elements: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,8 +222,10 @@ class CardEffect:
         """Every vocabulary code the effect uses, in order, without repeats."""
         seen: dict[str, None] = {}
         for clause in self.clauses:
-            seen[clause.condition.code.value] = None
+            for code in clause.condition.codes():
+                seen[code] = None
             seen[clause.timing.value] = None
+            seen[clause.duration.value] = None
             for action in clause.actions:
                 seen[action.code.value] = None
         return tuple(seen)
@@ -189,17 +253,37 @@ def _code[E: StrEnum](kind: type[E], value: JSON, path: str) -> E:
         raise RecordError(path, f"unknown code {value!r}") from None
 
 
-def condition_from_json(data: JSON, path: str) -> Condition:
-    obj = _obj(data, path)
+def _elements(obj: Mapping[str, JSON], path: str) -> tuple[str, ...]:
     elements = obj.get("elements", [])
     if not isinstance(elements, list) or not all(e in ELEMENTS for e in elements):
         raise RecordError(f"{path}.elements", f"must be a list of {', '.join(ELEMENTS)}")
+    return tuple(str(e) for e in elements)
+
+
+def condition_from_json(data: JSON, path: str) -> Condition:
+    obj = _obj(data, path)
     zone = obj.get("zone")
+    code = _code(Cond, obj.get("code"), f"{path}.code")
+    parts = obj.get("parts", [])
+    if not isinstance(parts, list):
+        raise RecordError(f"{path}.parts", "must be a list")
+    if (code is Cond.ALL_OF) != bool(parts) or (code is Cond.ALL_OF and len(parts) < 2):
+        raise RecordError(f"{path}.parts", "two or more conditions with cond.all_of, else none")
     return Condition(
-        code=_code(Cond, obj.get("code"), f"{path}.code"),
-        elements=tuple(str(e) for e in elements),
+        code=code,
+        elements=_elements(obj, path),
         amount=_int(obj, "amount", path),
         zone=None if zone is None else _code(Zone, zone, f"{path}.zone"),
+        parts=tuple(condition_from_json(p, f"{path}.parts[{i}]") for i, p in enumerate(parts)),
+    )
+
+
+def action_from_json(data: JSON, path: str) -> Action:
+    obj = _obj(data, path)
+    return Action(
+        code=_code(Act, obj.get("code"), f"{path}.code"),
+        amount=_int(obj, "amount", path),
+        elements=_elements(obj, path),
     )
 
 
@@ -212,15 +296,7 @@ def clause_from_json(data: JSON, path: str) -> Clause:
         condition=condition_from_json(
             obj.get("condition", {"code": "cond.always"}), f"{path}.condition"
         ),
-        actions=tuple(
-            Action(
-                code=_code(
-                    Act, _obj(a, f"{path}.actions[{i}]").get("code"), f"{path}.actions[{i}].code"
-                ),
-                amount=_int(_obj(a, f"{path}.actions[{i}]"), "amount", f"{path}.actions[{i}]"),
-            )
-            for i, a in enumerate(actions)
-        ),
+        actions=tuple(action_from_json(a, f"{path}.actions[{i}]") for i, a in enumerate(actions)),
         timing=_code(Timing, obj.get("timing", Timing.EFFECT_STEP.value), f"{path}.timing"),
         duration=_code(Duration, obj.get("duration", Duration.THIS_TURN.value), f"{path}.duration"),
     )
