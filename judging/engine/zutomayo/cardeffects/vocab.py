@@ -50,6 +50,28 @@ class Cond(StrEnum):
     DAY_TO_NIGHT = "cond.day_to_night"  # 昼から夜に変わると (the mark crossed this turn)
     NIGHT_TO_DAY = "cond.night_to_day"  # 夜から昼に変わると
     OWN_HP_BELOW_OPP = "cond.own_hp_below_opp"  # HPが相手のHPより少ないなら
+    # added for 3rd
+    OWN_DAMAGED_AT_LEAST = "cond.own_damaged_at_least"  # N ダメージ以上を受けたなら (Q16)
+    OPP_PUT_TO_ABYSS_THIS_TURN = (
+        "cond.opp_put_to_abyss_this_turn"  # 相手がアビスにカードを置いたターン(の終了時)
+    )
+    OPP_HP_AT_MOST = "cond.opp_hp_at_most"  # 相手のHPがN以下になった(ターンの終了時) (Q29)
+    OPP_AREA_ENCHANT_PRESENT = (
+        "cond.opp_area_enchant_present"  # 相手のフィールドにエリアエンチャントがあるなら
+    )
+    OWN_CHAR_COST_AT_LEAST = (
+        "cond.own_char_cost_at_least"  # 自分のキャラクターカードのパワーコストがN以上なら
+    )
+    REVEALED_IS_NAMED = "cond.revealed_is_named"  # (公開した)そのカード名のカードなら (Q50)
+    REVEALED_COST_AT_LEAST = (
+        "cond.revealed_cost_at_least"  # パワーコストがN以上のカードが山札から公開されたら
+    )
+    REVEALED_NO_SEND_TO_POWER = (
+        "cond.revealed_no_send_to_power"  # (公開した)相手のカードにSEND TO POWER★が無ければ
+    )
+    REVEALED_HAS_SEND_TO_POWER = (
+        "cond.revealed_has_send_to_power"  # (公開した)カードにSEND TO POWER★があったなら
+    )
 
 
 class Act(StrEnum):
@@ -83,6 +105,31 @@ class Act(StrEnum):
     OTHERWISE_LOSE = "act.otherwise_lose"  # そうしない場合、ゲームに敗北する (8.2.3)
     COPY_EFFECT = "act.copy_effect"  # このカードの効果として使う
     ELEMENT_SET = "act.element_set"  # 相手のキャラクターカードの属性を…にする
+    # added for 3rd
+    CLOCK_TO_MIDNIGHT = "act.clock_to_midnight"  # 時計を真夜中にする (3.8; Q15: in 6.3 order)
+    CLOCK_TO_NOON = "act.clock_to_noon"  # 時計を真昼にする
+    MIDNIGHT_WIDEN = "act.midnight_widen"  # 真夜中の前後Nマスも真夜中として扱う
+    HEAL_OPP = "act.heal_opp"  # 相手のHPをN回復させ / お互いのHPをN回復 (with HEAL)
+    OPP_AREA_TO_OPP_DECK_BOTTOM = (
+        "act.opp_area_to_opp_deck_bottom"  # 相手のエリアエンチャントを相手のデッキの底に置く/戻す
+    )
+    OPP_AREA_TO_OPP_DECK_TOP = (
+        "act.opp_area_to_opp_deck_top"  # 相手のエリアエンチャントを相手のデッキの上に置く
+    )
+    HAND_TO_ABYSS = "act.hand_to_abyss"  # 手札からパワーの有無に関わらずN枚を選び、アビスに置く
+    REVEAL_OPP_HAND = "act.reveal_opp_hand"  # 相手の手札を公開する (10.3.1: all, then back)
+    NAME_CARD = "act.name_card"  # カード名を１つ指定する (Q50: the full name, brackets included)
+    REVEAL_FROM_OPP_HAND = "act.reveal_from_opp_hand"  # 相手の手札からN枚を選んで公開し
+    PROHIBIT_OPP_AREA_ENCHANT = (
+        "act.prohibit_opp_area_enchant"  # 以後相手はエリアエンチャントをセットできない (Q28)
+    )
+    SELF_TO_ABYSS = "act.self_to_abyss"  # (このカードを)アビスに置く: an area enchant ending
+    SELF_TO_POWER = "act.self_to_power"  # (このカードを)パワーチャージャーに置く (Q46)
+    ALL_CLOCKS_SET = "act.all_clocks_set"  # すべてのカードの時計をNにする (Q31: from next turn)
+    ATTACK_PLUS_OWN_HP_BOTH = "act.attack_plus_own_hp_both"  # お互いの自分のHPの分だけ攻撃力+ (Q33)
+    REVEAL_OPP_DECK_TOP = (
+        "act.reveal_opp_deck_top"  # 相手のデッキの一番上を公開する (10.3.2, Q45: put back)
+    )
 
 
 class Timing(StrEnum):
@@ -93,6 +140,8 @@ class Timing(StrEnum):
     START_OF_TURN = "time.start_of_turn"  # ターンの開始時
     END_OF_TURN = "time.end_of_turn"  # ターンの終了時
     IMMEDIATELY = "time.immediately"  # すぐに (when its condition becomes true)
+    # added for 3rd
+    BATTLE = "time.battle"  # 攻撃力の決定時 (Q33: the HP at the moment attack is decided)
 
 
 class Duration(StrEnum):
@@ -131,10 +180,13 @@ class Condition:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One action; ``amount`` is the number printed on the card."""
+    """One action; ``amount`` is the number printed on the card. ``zone`` and ``elements`` say
+    which cards a per-card action counts (…のX属性のカード１枚につき: ``ATTACK_PLUS_PER``)."""
 
     code: Act
     amount: int = 0
+    zone: Zone | None = None
+    elements: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,17 +241,35 @@ def _code[E: StrEnum](kind: type[E], value: JSON, path: str) -> E:
         raise RecordError(path, f"unknown code {value!r}") from None
 
 
-def condition_from_json(data: JSON, path: str) -> Condition:
-    obj = _obj(data, path)
+def _elements(obj: Mapping[str, JSON], path: str) -> tuple[str, ...]:
     elements = obj.get("elements", [])
     if not isinstance(elements, list) or not all(e in ELEMENTS for e in elements):
         raise RecordError(f"{path}.elements", f"must be a list of {', '.join(ELEMENTS)}")
+    return tuple(str(e) for e in elements)
+
+
+def _zone(obj: Mapping[str, JSON], path: str) -> Zone | None:
     zone = obj.get("zone")
+    return None if zone is None else _code(Zone, zone, f"{path}.zone")
+
+
+def condition_from_json(data: JSON, path: str) -> Condition:
+    obj = _obj(data, path)
     return Condition(
         code=_code(Cond, obj.get("code"), f"{path}.code"),
-        elements=tuple(str(e) for e in elements),
+        elements=_elements(obj, path),
         amount=_int(obj, "amount", path),
-        zone=None if zone is None else _code(Zone, zone, f"{path}.zone"),
+        zone=_zone(obj, path),
+    )
+
+
+def action_from_json(data: JSON, path: str) -> Action:
+    obj = _obj(data, path)
+    return Action(
+        code=_code(Act, obj.get("code"), f"{path}.code"),
+        amount=_int(obj, "amount", path),
+        zone=_zone(obj, path),
+        elements=_elements(obj, path),
     )
 
 
@@ -212,15 +282,7 @@ def clause_from_json(data: JSON, path: str) -> Clause:
         condition=condition_from_json(
             obj.get("condition", {"code": "cond.always"}), f"{path}.condition"
         ),
-        actions=tuple(
-            Action(
-                code=_code(
-                    Act, _obj(a, f"{path}.actions[{i}]").get("code"), f"{path}.actions[{i}].code"
-                ),
-                amount=_int(_obj(a, f"{path}.actions[{i}]"), "amount", f"{path}.actions[{i}]"),
-            )
-            for i, a in enumerate(actions)
-        ),
+        actions=tuple(action_from_json(a, f"{path}.actions[{i}]") for i, a in enumerate(actions)),
         timing=_code(Timing, obj.get("timing", Timing.EFFECT_STEP.value), f"{path}.timing"),
         duration=_code(Duration, obj.get("duration", Duration.THIS_TURN.value), f"{path}.duration"),
     )
