@@ -51,10 +51,11 @@ class Cond(StrEnum):
     NIGHT_TO_DAY = "cond.night_to_day"  # 夜から昼に変わると
     OWN_HP_BELOW_OPP = "cond.own_hp_below_opp"  # HPが相手のHPより少ないなら
     # added for 3rd
-    OWN_DAMAGED_AT_LEAST = "cond.own_damaged_at_least"  # N ダメージ以上を受けたなら (Q16)
-    OPP_PUT_TO_ABYSS_THIS_TURN = (
-        "cond.opp_put_to_abyss_this_turn"  # 相手がアビスにカードを置いたターン(の終了時)
-    )
+    # N ダメージ以上を受けたなら (no subject: this card's player): one damage of N or more
+    # reaching own HP after any reduction (Q37: 受ける is what is left after 軽減); Q16.
+    OWN_DAMAGED_AT_LEAST = "cond.own_damaged_at_least"
+    # 相手がアビスにカードを置いたターン(の終了時): the opponent put a card in the abyss this turn.
+    OPP_PUT_TO_ABYSS_THIS_TURN = "cond.opp_put_to_abyss_this_turn"
     OPP_HP_AT_MOST = "cond.opp_hp_at_most"  # 相手のHPがN以下になった(ターンの終了時) (Q29)
     OPP_AREA_ENCHANT_PRESENT = (
         "cond.opp_area_enchant_present"  # 相手のフィールドにエリアエンチャントがあるなら
@@ -106,7 +107,7 @@ class Act(StrEnum):
     COPY_EFFECT = "act.copy_effect"  # このカードの効果として使う
     ELEMENT_SET = "act.element_set"  # 相手のキャラクターカードの属性を…にする
     # added for 3rd
-    CLOCK_TO_MIDNIGHT = "act.clock_to_midnight"  # 時計を真夜中にする (3.8; Q15: in 6.3 order)
+    CLOCK_TO_MIDNIGHT = "act.clock_to_midnight"  # 時計を真夜中にする (3.8.1; Q15: 6.3.1 order)
     CLOCK_TO_NOON = "act.clock_to_noon"  # 時計を真昼にする
     MIDNIGHT_WIDEN = "act.midnight_widen"  # 真夜中の前後Nマスも真夜中として扱う
     HEAL_OPP = "act.heal_opp"  # 相手のHPをN回復させ / お互いのHPをN回復 (with HEAL)
@@ -118,8 +119,10 @@ class Act(StrEnum):
     )
     HAND_TO_ABYSS = "act.hand_to_abyss"  # 手札からパワーの有無に関わらずN枚を選び、アビスに置く
     REVEAL_OPP_HAND = "act.reveal_opp_hand"  # 相手の手札を公開する (10.3.1: all, then back)
-    NAME_CARD = "act.name_card"  # カード名を１つ指定する (Q50: the full name, brackets included)
-    REVEAL_FROM_OPP_HAND = "act.reveal_from_opp_hand"  # 相手の手札からN枚を選んで公開し
+    NAME_CARD = "act.name_card"  # カード名を１つ指定する (Q50, 2.1.2: the full name, brackets)
+    # 相手の手札からN枚を選んで公開し: this card's player (the text names no other) picks N of the
+    # opponent's hidden hand; they are revealed, then go back (10.3).
+    REVEAL_FROM_OPP_HAND = "act.reveal_from_opp_hand"
     PROHIBIT_OPP_AREA_ENCHANT = (
         "act.prohibit_opp_area_enchant"  # 以後相手はエリアエンチャントをセットできない (Q28)
     )

@@ -24,6 +24,14 @@ Readings the Q&A settles, in the rows below:
   power charger at once (``time.immediately``), where it gives no power.
 - Q50 (3rd_47 and every カード名を１つ指定する card): the full name, brackets included.
 - Q54 (3rd_28): +80 is applied at its own moment, after an earlier floor at 0.
+
+Readings from the text alone (no Q&A): a text with no subject means this card's player (アビス,
+パワーチャージャー, HP, 受けた, 選んで); the opponent is named when meant (相手は…公開する, 3rd_97).
+３属性のカードがある (3rd_51, 3rd_62) lists no element: any three of the five (2.3.2, chaos
+included; four also has three), where 3rd_8/3rd_22 list the four and chaos does not count.
+An area enchant's effect keeps taking effect each turn (6.1.3.3: ``dur.while_on_field``); its
+ending is a clause of its own with the destination as action, ``すぐに`` immediate and
+``ターンの終了時`` at the end of the turn (6.1.3.5, Q10, Q12).
 """
 
 from __future__ import annotations
