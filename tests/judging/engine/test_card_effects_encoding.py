@@ -20,6 +20,22 @@ from judging.engine.zutomayo.cardeffects.vocab import Act, Cond, Timing
 CARDS = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "zutomayo" / "cards.json"
 pytestmark = pytest.mark.skipif(not CARDS.exists(), reason="shared card data not present")
 
+AMOUNTLESS = frozenset(
+    {
+        # Actions whose text prints no number (amount 0); every other action's amount is printed.
+        Act.CLOCK_TO_MIDNIGHT,
+        Act.CLOCK_TO_NOON,
+        Act.OPP_AREA_TO_OPP_DECK_BOTTOM,
+        Act.OPP_AREA_TO_OPP_DECK_TOP,
+        Act.REVEAL_OPP_HAND,
+        Act.PROHIBIT_OPP_AREA_ENCHANT,
+        Act.SELF_TO_ABYSS,
+        Act.SELF_TO_POWER,
+        Act.ATTACK_PLUS_OWN_HP_BOTH,
+        Act.REVEAL_OPP_DECK_TOP,
+    }
+)
+
 
 def _rows() -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = json.loads(CARDS.read_text(encoding="utf-8"))
@@ -65,8 +81,10 @@ def test_every_encoded_card_matches_its_text() -> None:
             for condition in (clause.condition, *clause.condition.parts):
                 assert condition.amount in printed, cid
             for action in clause.actions:
-                assert action.amount in printed, cid
-        first = effect.clauses[0].condition.codes()
+                if action.code in AMOUNTLESS:
+                    assert action.amount == 0, cid
+                else:
+                    assert action.amount in printed, cid
         if "夜なら" in text and "真夜中" not in text:
             assert Cond.NIGHT.value in first, cid
         if "昼なら" in text:

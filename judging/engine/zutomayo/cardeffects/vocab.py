@@ -67,6 +67,25 @@ class Cond(StrEnum):
     )
     PER_ZONE_ELEMENT = "cond.per_zone_element"  # <zone>のX属性のカード１枚につき: always holds;
     # names the cards the clause's *_per actions count (zone, elements)
+    # added for 3rd
+    # N ダメージ以上を受けたなら (no subject: this card's player): one damage of N or more
+    # reaching own HP after any reduction (Q37: 受ける is what is left after 軽減); Q16.
+    OWN_DAMAGED_AT_LEAST = "cond.own_damaged_at_least"
+    # 相手がアビスにカードを置いたターン(の終了時): the opponent put a card in the abyss this turn.
+    OPP_PUT_TO_ABYSS_THIS_TURN = "cond.opp_put_to_abyss_this_turn"
+    OPP_AREA_ENCHANT_PRESENT = (
+        "cond.opp_area_enchant_present"  # 相手のフィールドにエリアエンチャントがあるなら
+    )
+    REVEALED_IS_NAMED = "cond.revealed_is_named"  # (公開した)そのカード名のカードなら (Q50)
+    REVEALED_COST_AT_LEAST = (
+        "cond.revealed_cost_at_least"  # パワーコストがN以上のカードが山札から公開されたら
+    )
+    REVEALED_NO_SEND_TO_POWER = (
+        "cond.revealed_no_send_to_power"  # (公開した)相手のカードにSEND TO POWER★が無ければ
+    )
+    REVEALED_HAS_SEND_TO_POWER = (
+        "cond.revealed_has_send_to_power"  # (公開した)カードにSEND TO POWER★があったなら
+    )
 
 
 class Act(StrEnum):
@@ -131,6 +150,30 @@ class Act(StrEnum):
     # 相手のデッキの上に置く
     POWER_PLUS_PER = "act.power_plus_per"  # …１枚につき、★+N: the power available (9.1) grows by
     # N per card counted (Q24); the card's own cost is met from the power charger only (Q72)
+    # added for 3rd
+    CLOCK_TO_MIDNIGHT = "act.clock_to_midnight"  # 時計を真夜中にする (3.8.1; Q15: 6.3.1 order)
+    CLOCK_TO_NOON = "act.clock_to_noon"  # 時計を真昼にする
+    MIDNIGHT_WIDEN = "act.midnight_widen"  # 真夜中の前後Nマスも真夜中として扱う
+    HEAL_OPP = "act.heal_opp"  # 相手のHPをN回復させ / お互いのHPをN回復 (with HEAL)
+    OPP_AREA_TO_OPP_DECK_BOTTOM = (
+        "act.opp_area_to_opp_deck_bottom"  # 相手のエリアエンチャントを相手のデッキの底に置く/戻す
+    )
+    HAND_TO_ABYSS = "act.hand_to_abyss"  # 手札からパワーの有無に関わらずN枚を選び、アビスに置く
+    REVEAL_OPP_HAND = "act.reveal_opp_hand"  # 相手の手札を公開する (10.3.1: all, then back)
+    NAME_CARD = "act.name_card"  # カード名を１つ指定する (Q50, 2.1.2: the full name, brackets)
+    # 相手の手札からN枚を選んで公開し: this card's player (the text names no other) picks N of the
+    # opponent's hidden hand; they are revealed, then go back (10.3).
+    REVEAL_FROM_OPP_HAND = "act.reveal_from_opp_hand"
+    PROHIBIT_OPP_AREA_ENCHANT = (
+        "act.prohibit_opp_area_enchant"  # 以後相手はエリアエンチャントをセットできない (Q28)
+    )
+    SELF_TO_ABYSS = "act.self_to_abyss"  # (このカードを)アビスに置く: an area enchant ending
+    SELF_TO_POWER = "act.self_to_power"  # (このカードを)パワーチャージャーに置く (Q46)
+    ALL_CLOCKS_SET = "act.all_clocks_set"  # すべてのカードの時計をNにする (Q31: from next turn)
+    ATTACK_PLUS_OWN_HP_BOTH = "act.attack_plus_own_hp_both"  # お互いの自分のHPの分だけ攻撃力+ (Q33)
+    REVEAL_OPP_DECK_TOP = (
+        "act.reveal_opp_deck_top"  # 相手のデッキの一番上を公開する (10.3.2, Q45: put back)
+    )
 
 
 class Timing(StrEnum):
@@ -146,6 +189,8 @@ class Timing(StrEnum):
     ON_SWAP_IN = "time.on_swap_in"  # at the character swap (5.2.5)
     AFTER_OPP_ENCHANTS = "time.after_opp_enchants"  # ※相手のエンチャント発動のち有効: after every
     # effect of the opponent's enchants has resolved (5.2.7)
+    # added for 3rd
+    BATTLE = "time.battle"  # 攻撃力の決定時 (Q33: the HP at the moment attack is decided)
 
 
 class Duration(StrEnum):
@@ -191,11 +236,12 @@ class Condition:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One action; ``amount`` is the number printed on the card (0: none printed);
-    ``elements``: the element it sets (``act.element_set``)."""
+    """One action; ``amount`` is the number printed on the card. ``zone`` and ``elements`` say
+    which cards a per-card action counts (…のX属性のカード１枚につき: ``ATTACK_PLUS_PER``)."""
 
     code: Act
     amount: int = 0
+    zone: Zone | None = None
     elements: tuple[str, ...] = ()
 
 
@@ -260,6 +306,11 @@ def _elements(obj: Mapping[str, JSON], path: str) -> tuple[str, ...]:
     return tuple(str(e) for e in elements)
 
 
+def _zone(obj: Mapping[str, JSON], path: str) -> Zone | None:
+    zone = obj.get("zone")
+    return None if zone is None else _code(Zone, zone, f"{path}.zone")
+
+
 def condition_from_json(data: JSON, path: str) -> Condition:
     obj = _obj(data, path)
     zone = obj.get("zone")
@@ -283,6 +334,7 @@ def action_from_json(data: JSON, path: str) -> Action:
     return Action(
         code=_code(Act, obj.get("code"), f"{path}.code"),
         amount=_int(obj, "amount", path),
+        zone=_zone(obj, path),
         elements=_elements(obj, path),
     )
 
