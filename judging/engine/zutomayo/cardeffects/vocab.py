@@ -100,9 +100,9 @@ class Act(StrEnum):
     # added for 4th
     OPP_ATTACK_MINUS = "act.opp_attack_minus"  # 相手の(キャラクターの)攻撃力-N (7.1, Q54: floor 0)
     OPP_ATTACK_SET = "act.opp_attack_set"  # 相手の攻撃力をNにする
-    OPP_MILL = (
-        "act.opp_mill"  # 相手のデッキの上からN枚を相手のアビスに置く (Q70: short deck, no loss)
-    )
+    # 相手のデッキの上からN枚を相手のアビスに置く (8.2.2: a short deck loses; the Q70 text in
+    # ../shared, of 2026-03-11, says it does not and is reported revised)
+    OPP_MILL = "act.opp_mill"
     OPP_MILL_SAME_NUMBER = (
         "act.opp_mill_same_number"  # 相手のデッキの上から、それと同じ枚数をアビスに置く
     )
@@ -151,9 +151,8 @@ class Act(StrEnum):
     # <zone>にある（song）のキャラクターをN枚選び、このカードの効果として使用する
     # (Q65: chosen again each turn; Q66: the chosen card's own condition must hold)
     COPY_SONG_CHAR_EFFECT = "act.copy_song_char_effect"
-    COPY_SONG_CHAR_EFFECT_UP_TO = (
-        "act.copy_song_char_effect_up_to"  # …をN枚まで選び、…として使用する
-    )
+    # …をN枚まで選び、…として使用する (1.3.5.1: from a public zone, 1 to N when any are there)
+    COPY_SONG_CHAR_EFFECT_UP_TO = "act.copy_song_char_effect_up_to"
     POWER_COST_REDUCE = "act.power_cost_reduce"  # そのキャラクターのパワーコストを★N減らす
     AREA_TO_ABYSS = "area.to_abyss"  # (このカードを)アビスに置く: the area enchant ends (6.1.3.3)
     AREA_TO_POWER = "area.to_power"  # パワーチャージャーに置く: the area enchant ends (6.1.3.3)

@@ -95,6 +95,7 @@ ROWS: tuple[Row, ...] = (
         "好きな枚数公開し、その数だけ攻撃力+10",
         (cl(ALWAYS, a(Act.ATTACK_PLUS_PER_REVEALED_SONG, 10)),),
     ),
+    # "２枚まで" from the power charger (public): 1 to 2 when any are there (GR 1.3.5.1, Q79).
     Row(
         "4th_2",
         "パワーチャージャーから（シェードの埃は延長）のキャラクターを２枚まで選び、このカードの効果として使用する",
@@ -170,6 +171,8 @@ ROWS: tuple[Row, ...] = (
         "入れ替えていたなら、攻撃力+110。\nこのキャラクターが与えるダメージは軽減されない",
         (cl(SWAP, a(Act.ATTACK_PLUS, 110)), cl(ALWAYS, a(Act.DAMAGE_UNREDUCIBLE))),
     ),
+    # Q70 concerns the opponent's deck running short; its text in ../shared (2026-03-11) and GR
+    # 8.2.2 disagree on the loss, which the executor decides, not the encoding.
     Row(
         "4th_27",
         "アビスのカードを１枚以上選び、裏向きにして混ぜ、デッキの底に置く。そうしない場合、ゲームに敗北する。\n相手のデッキの上から、それと同じ枚数をアビスに置く",
@@ -371,6 +374,8 @@ ROWS: tuple[Row, ...] = (
         (cl(SWAP, a(Act.OPP_ATTACK_MINUS, 30)),),
         qa=("Q54",),
     ),
+    # "相手のHP-20": HP-N is HPをN減らす as HP+N is HPをN回復 (Q58), which the vocabulary counts as
+    # damage (act.damage); Q66 rules on this card's condition.
     Row("4th_75", "入れ替えていたなら、相手のHP-20", (cl(SWAP, a(Act.DAMAGE, 20)),), qa=("Q66",)),
     Row(
         "4th_89",
