@@ -86,6 +86,20 @@ class Cond(StrEnum):
     REVEALED_HAS_SEND_TO_POWER = (
         "cond.revealed_has_send_to_power"  # (公開した)カードにSEND TO POWER★があったなら
     )
+    # added for 4th
+    # A "（song）" in a text is the card's own song (its ``song_ja``); a card is "of" that song when
+    # its name carries "（song）" (Q47).
+    DID_PREVIOUS = (
+        "cond.did_previous"  # そうしたなら / この効果でカードを引いたなら: the action before
+    )
+    OPP_ABYSS_CARD_PLACED = "cond.opp_abyss_card_placed"  # 相手のアビスにカードが置かれたとき
+    OPP_AREA_ENCHANT_IN_PLAY = (
+        "cond.opp_area_enchant_in_play"  # 相手のエリアエンチャントが置かれているなら
+    )
+    OWN_POWER_CARD_PLACED = "cond.own_power_card_placed"  # パワーチャージャーにカードを置いたとき
+    LOST_BATTLE = "cond.lost_battle"  # バトルに負けたとき (5.3)
+    # バトルゾーンのキャラクターを（song）以外のキャラクターに入れ替えたら
+    SWAPPED_TO_OTHER_SONG = "cond.swapped_to_other_song"
 
 
 class Act(StrEnum):
@@ -174,6 +188,63 @@ class Act(StrEnum):
     REVEAL_OPP_DECK_TOP = (
         "act.reveal_opp_deck_top"  # 相手のデッキの一番上を公開する (10.3.2, Q45: put back)
     )
+    # added for 4th
+    OPP_ATTACK_MINUS = "act.opp_attack_minus"  # 相手の(キャラクターの)攻撃力-N (7.1, Q54: floor 0)
+    OPP_ATTACK_SET = "act.opp_attack_set"  # 相手の攻撃力をNにする
+    # 相手のデッキの上からN枚を相手のアビスに置く (8.2.2: a short deck loses; the Q70 text in
+    # ../shared, of 2026-03-11, says it does not and is reported revised)
+    OPP_MILL = "act.opp_mill"
+    OPP_MILL_SAME_NUMBER = (
+        "act.opp_mill_same_number"  # 相手のデッキの上から、それと同じ枚数をアビスに置く
+    )
+    # 手札から（song）のキャラクターを好きな枚数公開し、その数だけ攻撃力+N
+    ATTACK_PLUS_PER_REVEALED_SONG = "act.attack_plus_per_revealed_song"
+    ATTACK_PLUS_PER_SONG_CARD = (
+        "act.attack_plus_per_song_card"  # <zone>にある（song）のカードの数だけ、攻撃力+N (Q47, Q57)
+    )
+    HAND_TO_ABYSS_ANY = (
+        "act.hand_to_abyss_any"  # 手札から<element>のカードを好きな枚数選び、アビスに置く
+    )
+    HAND_TO_DECK_BOTTOM_ANY = (
+        "act.hand_to_deck_bottom_any"  # 手札からカードを好きな枚数選び、デッキの底に置く
+    )
+    # 手札にある（song）のキャラクターをN枚選び、パワーチャージャーに置いてもよい (Q57)
+    HAND_SONG_CHAR_TO_POWER_MAY = "act.hand_song_char_to_power_may"
+    DRAW_SAME_NUMBER = "act.draw_same_number"  # 同じ数だけ(デッキから)カードを引く
+    ABYSS_TO_DECK_BOTTOM = "act.abyss_to_deck_bottom"  # アビスのカードをN枚選び、デッキの底に置く
+    # アビスのカードをN枚選び、裏向きにして混ぜ、デッキの底に置く
+    ABYSS_TO_DECK_BOTTOM_SHUFFLED = "act.abyss_to_deck_bottom_shuffled"
+    # アビスのカードをN枚以上選び、裏向きにして混ぜ…
+    ABYSS_TO_DECK_BOTTOM_SHUFFLED_AT_LEAST = "act.abyss_to_deck_bottom_shuffled_at_least"
+    OPP_DECK_TOP_REORDER = (
+        "act.opp_deck_top_reorder"  # 相手のデッキの上からN枚を見て、好きな順番に入れ替えて戻す
+    )
+    BOTH_POWER_TO_ABYSS = (
+        "act.both_power_to_abyss"  # お互いのパワーチャージャーのカードをすべてアビスに置く
+    )
+    OPP_AREA_ENCHANT_TO_ABYSS = (
+        "act.opp_area_enchant_to_abyss"  # 相手のエリアエンチャントを、相手のアビスに置く
+    )
+    # 相手のパワーチャージャーのキャラクターをN枚選び、(相手の)バトルゾーンの
+    # キャラクターと入れ替える。この効果で出したキャラクターの効果は発動しない (Q67–Q69)
+    OPP_POWER_CHAR_SWAP_IN = "act.opp_power_char_swap_in"
+    CLOCK_SET_ANY = "act.clock_set_any"  # クロノスを好きな時間にする
+    NEGATE_OPP_ENCHANTS = (
+        "act.negate_opp_enchants"  # 相手のエンチャントの効果をすべて無効にする (Q51, Q52)
+    )
+    DAMAGE_REDUCED_THIS_TURN = (
+        "act.damage_reduced_this_turn"  # このターンに軽減した数値分のダメージを相手に与える
+    )
+    # <zone>にある（song）のキャラクターをN枚選び、このカードの効果として使用する
+    # (Q65: chosen again each turn; Q66: the chosen card's own condition must hold)
+    COPY_SONG_CHAR_EFFECT = "act.copy_song_char_effect"
+    # …をN枚まで選び、…として使用する (1.3.5.1: from a public zone, 1 to N when any are there)
+    COPY_SONG_CHAR_EFFECT_UP_TO = "act.copy_song_char_effect_up_to"
+    POWER_COST_REDUCE = "act.power_cost_reduce"  # そのキャラクターのパワーコストを★N減らす
+    AREA_END_TO_ABYSS = (
+        "area.to_abyss"  # (このカードを)アビスに置く: the area enchant ends (6.1.3.3)
+    )
+    AREA_END_TO_POWER = "area.to_power"  # パワーチャージャーに置く: the area enchant ends (6.1.3.3)
 
 
 class Timing(StrEnum):
@@ -236,8 +307,8 @@ class Condition:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One action; ``amount`` is the number printed on the card. ``zone`` and ``elements`` say
-    which cards a per-card action counts (…のX属性のカード１枚につき: ``ATTACK_PLUS_PER``)."""
+    """One action; ``amount`` is the number printed on the card; ``zone`` and ``elements`` say
+    which cards it counts, reveals or moves (…にある風属性のカードの数だけ: own abyss, wind)."""
 
     code: Act
     amount: int = 0
