@@ -52,8 +52,8 @@ def both(*parts: Condition) -> Condition:
     return Condition(code=Cond.ALL_OF, parts=parts)
 
 
-def act(code: Act, n: int = 0, *elements: str) -> Action:
-    return Action(code=code, amount=n, elements=elements)
+def act(code: Act, n: int = 0, *elements: str, zone: Zone | None = None) -> Action:
+    return Action(code=code, amount=n, zone=zone, elements=elements)
 
 
 def clause(
@@ -99,9 +99,9 @@ def to_bottom_and_draw(n: int) -> tuple[Clause, ...]:
 
 
 def area(effect: Clause, end: Condition, destination: Act, timing: Timing) -> tuple[Clause, ...]:
-    """An area enchant: its continuing effect, then its end condition and destination (6.1.3.3;
-    Q12: no timing written means at once)."""
-    return (effect, clause(end, act(destination), timing=timing))
+    """An area enchant: its continuing effect, then its end condition and destination, armed
+    while it is in play (6.1.3.3; Q12: no timing written means at once)."""
+    return (effect, clause(end, act(destination), timing=timing, duration=FIELD))
 
 
 # (card id, the phrase that decides, the clauses as read, Q&A numbers that decide)
@@ -201,7 +201,7 @@ TABLE: list[tuple[str, str, tuple[Clause, ...], tuple[str, ...]]] = [
     (
         "2nd_6",
         "同時にセットした自分のキャラクターカードのパワーコストを★２減らす",
-        (clause(cond(Cond.OWN_CHAR_SET_WITH_THIS), act(Act.POWER_COST_MINUS, 2)),),
+        (clause(cond(Cond.OWN_CHAR_SET_WITH_THIS), act(Act.POWER_COST_CHANGE, 2)),),
         ("Q36",),
     ),
     (
@@ -373,8 +373,8 @@ TABLE: list[tuple[str, str, tuple[Clause, ...], tuple[str, ...]]] = [
         "アビスの闇属性のカード１枚につき、★+１。キャラクターカードを自分のパワーチャージャーに置いたターンの終了時にアビスに置く",
         area(
             clause(
-                cond(Cond.PER_ZONE_ELEMENT, "darkness", zone=Zone.OWN_ABYSS),
-                act(Act.POWER_PLUS_PER, 1),
+                ALWAYS,
+                act(Act.POWER_PLUS_PER, 1, "darkness", zone=Zone.OWN_ABYSS),
                 duration=FIELD,
             ),
             cond(Cond.OWN_CHAR_TO_POWER),
@@ -406,8 +406,8 @@ TABLE: list[tuple[str, str, tuple[Clause, ...], tuple[str, ...]]] = [
         "パワーチャージャーの電気属性のカード１枚につき、攻撃力+20。相手のHPが30以下になったターンの終了時にアビスに置く",
         area(
             clause(
-                cond(Cond.PER_ZONE_ELEMENT, "electric", zone=Zone.OWN_POWER),
-                act(Act.ATTACK_PLUS_PER, 20),
+                ALWAYS,
+                act(Act.ATTACK_PLUS_PER, 20, "electric", zone=Zone.OWN_POWER),
                 duration=FIELD,
             ),
             cond(Cond.OPP_HP_AT_MOST, n=30),
@@ -652,10 +652,16 @@ def test_bad_conjunctions_are_refused(condition: JSON) -> None:
         card_effect_from_json("x", data, "cards.x")
 
 
-def test_an_element_outside_the_four_is_refused() -> None:
-    data: JSON = {
+def test_an_element_outside_the_five_is_refused() -> None:
+    """2.3.2 lists five elements, chaos among them; anything else is refused."""
+    ok: JSON = {
         "sha256": "0" * 64,
         "clauses": [{"actions": [{"code": "act.element_set", "elements": ["chaos"]}]}],
+    }
+    assert card_effect_from_json("x", ok, "cards.x").clauses[0].actions[0].elements == ("chaos",)
+    data: JSON = {
+        "sha256": "0" * 64,
+        "clauses": [{"actions": [{"code": "act.element_set", "elements": ["ice"]}]}],
     }
     with pytest.raises(RecordError, match="elements"):
         card_effect_from_json("x", data, "cards.x")

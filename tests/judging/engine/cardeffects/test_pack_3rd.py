@@ -119,7 +119,7 @@ def per_abyss(element: str) -> tuple[Clause, ...]:
         clause(ALWAYS, act(Act.ATTACK_PLUS_PER, 10, Zone.OWN_ABYSS, (element,)), duration=W),
         clause(
             cond(Cond.ZONE_COUNT_AT_LEAST, 4, Zone.OWN_ABYSS),
-            act(Act.SELF_TO_ABYSS),
+            act(Act.AREA_TO_ABYSS),
             timing=Timing.END_OF_TURN,
             duration=W,
         ),
@@ -140,14 +140,14 @@ TABLE: list[tuple[str, str, tuple[Clause, ...], tuple[str, ...], bool]] = [
     (
         "3rd_5",
         "HPが相手のHPより少ないなら、時計を真夜中にする",
-        (clause(cond(Cond.OWN_HP_BELOW_OPP), act(Act.CLOCK_TO_MIDNIGHT)),),
+        (clause(cond(Cond.OWN_HP_BELOW_OPP), act(Act.CLOCK_SET_MIDNIGHT)),),
         ("Q15",),
         False,
     ),
     (
         "3rd_7",
         "HPが相手のHPより少ないなら、時計を真昼にする",
-        (clause(cond(Cond.OWN_HP_BELOW_OPP), act(Act.CLOCK_TO_NOON)),),
+        (clause(cond(Cond.OWN_HP_BELOW_OPP), act(Act.CLOCK_SET_NOON)),),
         (),
         False,
     ),
@@ -280,7 +280,13 @@ TABLE: list[tuple[str, str, tuple[Clause, ...], tuple[str, ...], bool]] = [
         (),
         False,
     ),
-    ("3rd_45", "相手の手札を公開する", (clause(ALWAYS, act(Act.REVEAL_OPP_HAND)),), (), False),
+    (
+        "3rd_45",
+        "相手の手札を公開する",
+        (clause(ALWAYS, act(Act.REVEAL, zone=Zone.OPP_HAND)),),
+        (),
+        False,
+    ),
     ("3rd_47", "そのカード名のカードなら攻撃力+50", named(50), ("Q50",), False),
     (
         "3rd_51",
@@ -306,7 +312,7 @@ TABLE: list[tuple[str, str, tuple[Clause, ...], tuple[str, ...], bool]] = [
                 act(Act.PROHIBIT_OPP_AREA_ENCHANT),
                 duration=W,
             ),
-            ends(OPP_PUT_ABYSS, Act.SELF_TO_POWER, Timing.END_OF_TURN),
+            ends(OPP_PUT_ABYSS, Act.AREA_TO_POWER, Timing.END_OF_TURN),
         ),
         ("Q28",),
         False,
@@ -336,7 +342,7 @@ TABLE: list[tuple[str, str, tuple[Clause, ...], tuple[str, ...], bool]] = [
                 timing=Timing.END_OF_TURN,
                 duration=W,
             ),
-            ends(DAMAGED_30, Act.SELF_TO_ABYSS, Timing.IMMEDIATELY),
+            ends(DAMAGED_30, Act.AREA_TO_ABYSS, Timing.IMMEDIATELY),
         ),
         ("Q16",),
         False,
@@ -348,7 +354,7 @@ TABLE: list[tuple[str, str, tuple[Clause, ...], tuple[str, ...], bool]] = [
         "すべてのカードの時計を１にする。ターンの終了時に、相手のフィールドにエリアエンチャントがあるならパワーチャージャーに置く",
         (
             clause(ALWAYS, act(Act.ALL_CLOCKS_SET, 1), timing=Timing.START_OF_TURN, duration=W),
-            ends(cond(Cond.OPP_AREA_ENCHANT_PRESENT), Act.SELF_TO_POWER, Timing.END_OF_TURN),
+            ends(cond(Cond.OPP_AREA_ENCHANT_IN_PLAY), Act.AREA_TO_POWER, Timing.END_OF_TURN),
         ),
         ("Q31",),
         False,
@@ -372,7 +378,7 @@ TABLE: list[tuple[str, str, tuple[Clause, ...], tuple[str, ...], bool]] = [
         "お互いの自分のHPの分だけ攻撃力+。相手のHPが40以下になったターンの終了時にアビスに置く",
         (
             clause(ALWAYS, act(Act.ATTACK_PLUS_OWN_HP_BOTH), timing=Timing.BATTLE, duration=W),
-            ends(cond(Cond.OPP_HP_AT_MOST, 40), Act.SELF_TO_ABYSS, Timing.END_OF_TURN),
+            ends(cond(Cond.OPP_HP_AT_MOST, 40), Act.AREA_TO_ABYSS, Timing.END_OF_TURN),
         ),
         ("Q33",),
         False,
@@ -402,7 +408,7 @@ TABLE: list[tuple[str, str, tuple[Clause, ...], tuple[str, ...], bool]] = [
                 timing=Timing.END_OF_TURN,
                 duration=W,
             ),
-            ends(DAMAGED_30, Act.SELF_TO_ABYSS, Timing.IMMEDIATELY),
+            ends(DAMAGED_30, Act.AREA_TO_ABYSS, Timing.IMMEDIATELY),
         ),
         (),
         False,
@@ -420,7 +426,7 @@ TABLE: list[tuple[str, str, tuple[Clause, ...], tuple[str, ...], bool]] = [
         "自分のキャラクターカードのパワーコストが３以上なら攻撃力+20。相手がアビスにカードを置いたターンの終了時にパワーチャージャーに置く",
         (
             plus(cond(Cond.OWN_CHAR_COST_AT_LEAST, 3), 20, duration=W),
-            ends(OPP_PUT_ABYSS, Act.SELF_TO_POWER, Timing.END_OF_TURN),
+            ends(OPP_PUT_ABYSS, Act.AREA_TO_POWER, Timing.END_OF_TURN),
         ),
         (),
         False,
@@ -439,7 +445,7 @@ TABLE: list[tuple[str, str, tuple[Clause, ...], tuple[str, ...], bool]] = [
         "相手はターンの開始時にデッキの一番上を公開する。パワーコストが６以上のカードが山札から公開されたらパワーチャージャーに置く",
         (
             clause(ALWAYS, act(Act.REVEAL_OPP_DECK_TOP), timing=Timing.START_OF_TURN, duration=W),
-            ends(cond(Cond.REVEALED_COST_AT_LEAST, 6), Act.SELF_TO_POWER, Timing.IMMEDIATELY),
+            ends(cond(Cond.REVEALED_COST_AT_LEAST, 6), Act.AREA_TO_POWER, Timing.IMMEDIATELY),
         ),
         ("Q35", "Q45", "Q46"),
         False,
@@ -470,7 +476,7 @@ TABLE: list[tuple[str, str, tuple[Clause, ...], tuple[str, ...], bool]] = [
                 act(Act.ATTACK_PLUS, 30),
                 timing=Timing.START_OF_TURN,
             ),
-            ends(cond(Cond.REVEALED_HAS_SEND_TO_POWER), Act.SELF_TO_POWER, Timing.IMMEDIATELY),
+            ends(cond(Cond.REVEALED_HAS_SEND_TO_POWER), Act.AREA_TO_POWER, Timing.IMMEDIATELY),
         ),
         (),
         False,
@@ -543,7 +549,7 @@ def test_q29_wording_is_the_same_as_the_became_endings(texts: dict[str, str]) ->
     for cid in ("3rd_64", "3rd_86", "3rd_92", "3rd_98", "3rd_104"):
         assert "になったターンの終了時にアビスに置く" in texts[cid]
         last = encoding()[cid].clauses[-1]
-        assert (last.timing, last.actions) == (Timing.END_OF_TURN, (act(Act.SELF_TO_ABYSS),))
+        assert (last.timing, last.actions) == (Timing.END_OF_TURN, (act(Act.AREA_TO_ABYSS),))
 
 
 def test_q16_immediate_ending_comes_before_the_turn_end_heal() -> None:
@@ -567,7 +573,7 @@ def test_new_codes_are_reported_as_missing() -> None:
     """codes() reports the codes added for 3rd, so the command lists them until executed."""
     codes = encoding()["3rd_103"].codes()
     assert "cond.revealed_has_send_to_power" in codes
-    assert "act.self_to_power" in codes
+    assert "area.to_power" in codes
     assert "time.start_of_turn" in codes
     assert "time.battle" in encoding()["3rd_64"].codes()
 

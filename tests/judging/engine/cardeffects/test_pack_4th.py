@@ -362,7 +362,7 @@ ROWS: tuple[Row, ...] = (
         "4th_65",
         "そのキャラクターのパワーコストを★★減らす。\nバトルゾーンのキャラクターを（お勉強しといてよ）以外のキャラクターに入れ替えたら、すぐにアビスに置く",
         (
-            cl(BZ, a(Act.POWER_COST_REDUCE, 2), d=W),
+            cl(BZ, a(Act.POWER_COST_CHANGE, 2), d=W),
             cl(Cond.SWAPPED_TO_OTHER_SONG, a(Act.AREA_TO_ABYSS), t=NOW, d=W),
         ),
         qa=("Q47",),
@@ -464,7 +464,7 @@ ROWS: tuple[Row, ...] = (
     Row(
         "4th_107",
         "相手のエリアエンチャントを、相手のアビスに置く",
-        (cl(ALWAYS, a(Act.OPP_AREA_ENCHANT_TO_ABYSS)),),
+        (cl(ALWAYS, a(Act.OPP_AREA_TO_OPP_ABYSS)),),
     ),
 )
 
@@ -575,7 +575,18 @@ def test_action_zone_and_elements_are_parsed_and_checked() -> None:
     assert (
         "area.to_abyss"
         in card_effect_from_json(
-            "y", {"sha256": sha, "clauses": [{"actions": [{"code": "area.to_abyss"}]}]}, "cards.y"
+            "y",
+            {
+                "sha256": sha,
+                "clauses": [
+                    {
+                        "actions": [{"code": "area.to_abyss"}],
+                        "timing": "time.immediately",
+                        "duration": "dur.while_on_field",
+                    }
+                ],
+            },
+            "cards.y",
         ).codes()
     )
     with pytest.raises(RecordError, match=r"actions\[0\]\.zone"):
