@@ -156,12 +156,16 @@ def test_area_enchant_endings_have_one_shape() -> None:
     """Every area enchant ends by one clause of its own: its end condition, checked すぐに
     (time.immediately; also when no timing is written, Q12) or at ターンの終了時, with the
     destination (area.to_abyss / area.to_power) as the only action, armed while it is in play
-    (6.1.3.3). No other card uses a destination."""
+    (6.1.3.3); every other clause of an area enchant is dur.while_on_field too. No other card
+    uses a destination."""
     types = {str(r["id"]): r.get("type") for r in _rows()}
     destinations = {Act.AREA_TO_ABYSS, Act.AREA_TO_POWER}
     for cid, effect in encoding().items():
         ends = [c for c in effect.clauses if {a.code for a in c.actions} & destinations]
         assert len(ends) == (1 if types[cid] == "area_enchant" else 0), cid
+        if types[cid] == "area_enchant":
+            # its effect takes effect each turn while it is in play, as its ending is checked
+            assert {c.duration for c in effect.clauses} == {Duration.WHILE_ON_FIELD}, cid
         for end in ends:
             assert len(end.actions) == 1, cid
             assert end.timing in (Timing.IMMEDIATELY, Timing.END_OF_TURN), cid

@@ -475,6 +475,7 @@ TABLE: list[tuple[str, str, tuple[Clause, ...], tuple[str, ...], bool]] = [
                 cond(Cond.REVEALED_NO_SEND_TO_POWER),
                 act(Act.ATTACK_PLUS, 30),
                 timing=Timing.START_OF_TURN,
+                duration=W,
             ),
             ends(cond(Cond.REVEALED_HAS_SEND_TO_POWER), Act.AREA_TO_POWER, Timing.IMMEDIATELY),
         ),
