@@ -560,12 +560,14 @@ def test_q16_immediate_ending_comes_before_the_turn_end_heal() -> None:
     assert (leave.timing, leave.condition) == (Timing.IMMEDIATELY, DAMAGED_30)
 
 
-def test_every_pack_3rd_card_is_encoded_and_partial(texts: dict[str, str]) -> None:
+def test_every_pack_3rd_card_is_encoded_and_none_is_manual(texts: dict[str, str]) -> None:
     """All 68 effect cards of 3rd are encoded (17 earlier, 51 here) and none is manual."""
     rows = [{"id": cid, "effect_ja": t} for cid, t in texts.items() if cid.startswith("3rd_") and t]
     report: dict[str, Any] = classify(rows)
     assert len(rows) == 68
-    assert report["counts"] == {"automated": 0, "partial": 68, "manual": 0}
+    # none is manual; how many are automated rather than partial is the executor's (status.py)
+    counts = report["counts"]
+    assert (counts["manual"], counts["automated"] + counts["partial"]) == (0, 68)
     assert set(IDS) <= {r["id"] for r in rows}
     assert len(IDS) == 51
 
