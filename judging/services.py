@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,8 +24,9 @@ from judging.engine import (
 from judging.engine.ztrike import RULES as ZTRIKE_RULES
 from judging.models import JudgeCase, RuleClause, RulesDocument, Ruling
 from judging.selectors import engine_cards
-from tournaments.models import Match
+from tournaments.models import Match, Registration
 from tournaments.permissions import event_get_for_staff
+from tournaments.selectors.people import public_name_of
 
 #: The documents we know how to import, by (game, slug).
 DOCUMENTS: dict[tuple[str, str], dict[str, str]] = {
@@ -280,3 +282,74 @@ def judge_case_file(*, case_id: int, ruling_id: int, by: User) -> JudgeCase:
     audit_log(action="judging.case.filed", actor=by, obj=case, event_id=case.event_id,
               data={"ruling": ruling.pk})  # fmt: skip
     return case
+
+
+def _renamed(value: Any, pattern: re.Pattern[str], new: str) -> Any:
+    """``value`` (JSON) with every whole-word occurrence of an old name replaced by ``new``."""
+    if isinstance(value, str):
+        return pattern.sub(new, value)
+    if isinstance(value, list):
+        return [_renamed(item, pattern, new) for item in value]
+    if isinstance(value, dict):
+        return {key: _renamed(item, pattern, new) for key, item in value.items()}
+    return value
+
+
+def _name_pattern(name: str) -> str:
+    """``name`` as a whole word: a Latin letter or digit at either end may not touch another
+    (so "Al" is not found in "Alice"); a Japanese name has no such boundary (「山田のデッキ」)."""
+    before = r"(?<![A-Za-z0-9])" if re.match(r"[A-Za-z0-9]", name) else ""
+    after = r"(?![A-Za-z0-9])" if re.search(r"[A-Za-z0-9]$", name) else ""
+    return before + re.escape(name) + after
+
+
+@transaction.atomic
+def judge_cases_anonymise(*, user: User, pseudonym: str) -> int:
+    """Show a person who deleted their account under ``pseudonym`` in the judges' cases of the
+    events they played: case titles and notes, and each ruling's record, report and texts (the
+    names a judge typed or the match supplied). A ruling is otherwise never changed; here its
+    record digest is recomputed so that it still describes the stored record, and the old digest
+    is kept in the audit log. Called by ``core.profiles.account_delete`` (``judging.privacy``)
+    before the tournaments app renames the registrations. Returns the number of rulings
+    renamed."""
+    names: set[str] = set()
+    event_ids: set[int] = set()
+    for reg in Registration.objects.filter(user=user).select_related("user__profile"):
+        names |= {reg.display_name, public_name_of(reg)}
+        event_ids.add(reg.event_id)
+    names = {name for name in names if name.strip()}
+    if not names:
+        return 0
+    pattern = re.compile(
+        "|".join(_name_pattern(name) for name in sorted(names, key=len, reverse=True))
+    )
+    renamed = 0
+    cases = JudgeCase.objects.select_for_update().filter(event_id__in=event_ids)
+    for case in cases:
+        title, notes = pattern.sub(pseudonym, case.title), pattern.sub(pseudonym, case.notes)
+        if (title, notes) != (case.title, case.notes):
+            case.title, case.notes = title[:200], notes
+            case.save(update_fields=["title", "notes"])
+        for ruling in case.rulings.all():
+            record = _renamed(ruling.record, pattern, pseudonym)
+            fields = {
+                "record": record,
+                "output": _renamed(ruling.output, pattern, pseudonym),
+                "text_en": pattern.sub(pseudonym, ruling.text_en),
+                "text_ja": pattern.sub(pseudonym, ruling.text_ja),
+            }
+            if all(getattr(ruling, key) == value for key, value in fields.items()):
+                continue
+            old_digest = ruling.record_sha256
+            canonical = json.dumps(
+                record, sort_keys=True, ensure_ascii=False, separators=(",", ":")
+            )
+            for key, value in fields.items():
+                setattr(ruling, key, value)
+            ruling.record_sha256 = hashlib.sha256(canonical.encode()).hexdigest()
+            ruling.save(update_fields=[*fields, "record_sha256"])
+            audit_log(action="judging.ruling.anonymised", actor=user, obj=ruling,
+                      event_id=case.event_id, data={"name": pseudonym,
+                      "record_sha256_before": old_digest})  # fmt: skip
+            renamed += 1
+    return renamed
