@@ -127,6 +127,10 @@ TEMPLATES: Mapping[str, tuple[str, str]] = {
                       "{player}の{card}（{op}）は発動しない：{reason}。"),
     "EFFECT_RESOLVED": ("{player}'s {card} takes effect: {op} {amount} ({target}).",
                         "{player}の{card}の効果が発動：{op} {amount}（{target}）。"),
+    "EFFECT_AUTOMATIC_RESULT": ("{player}'s {card}: the record's entry overrides the card's "
+                                "effect; by itself it would do: {automatic}.",
+                                "{player}の{card}：記録の入力がカードの効果に優先する。"
+                                "カードの効果だけなら：{automatic}。"),
     "EFFECT_NOT_DONE": ("{op} is not done for {player}: {reason}.",
                         "{player}への{op}は行われない：{reason}。"),
     "ATTACK_DETERMINED": ("{player}'s attack: {card} printed {before} ({time}), final {after} "
@@ -462,6 +466,11 @@ each choice as its answer."""
 
 
 def ambiguity_question(key: str, lang: str) -> str:
+    if ".choices.order[" in key:  # a choice an effect asked for, named by its record path
+        who = key[-2:-1]
+        if lang == "ja":
+            return f"プレイヤー{who}の効果を解決する順番（{key}、5.2.7.3）"
+        return f"the order player {who}'s effects take effect in ({key}, 5.2.7.3)"
     entry = AMBIGUITY_QUESTIONS.get(key)
     return key if entry is None else entry[0][1 if lang == "ja" else 0]
 
