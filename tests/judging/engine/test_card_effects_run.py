@@ -494,3 +494,31 @@ TESTED_CARDS: frozenset[str] = frozenset(
 )
 """Every card a test here runs from its Japanese text (the encoding test checks that each
 ``automated`` card is among them)."""
+
+
+def test_choices_needed_lists_the_order_choice_for_the_form(real_cards: CardCatalogue) -> None:
+    """The pure function the entry form will ask: the order of P0's two enchants (5.2.7.3),
+    options in the default order (zone A, then zone B), nothing for P1 (one card)."""
+    from judging.engine import choices_needed
+
+    needed = choices_needed(two_enchants(), 0, cards=real_cards)
+    assert [(c.path, c.kind, c.options, c.defaulted) for c in needed] == [
+        ("turns[0].choices.order[0]", "order", ("1st_81", "1st_55"), True)
+    ]
+    answered = choices_needed(two_enchants(["1st_55", "1st_81"]), 0, cards=real_cards)
+    assert [(c.chosen, c.defaulted) for c in answered] == [(("1st_55", "1st_81"), False)]
+
+
+def test_version_1_record_is_read_without_choices(real_cards: CardCatalogue) -> None:
+    """The reader of the old version: the same record as zutomayo-game/1 replays the same; a
+    ``choices`` field is refused there (it is a version 2 field)."""
+    from judging.engine import RecordError
+
+    data = snapshot((["1st_30"], ["1st_67"]))
+    v2 = play(real_cards, data)
+    v1 = play(real_cards, {**data, "format": "zutomayo-game/1"})
+    assert [e.digest for e in v1.events] == [e.digest for e in v2.events]
+    old = two_enchants(["1st_55", "1st_81"])
+    old["format"] = "zutomayo-game/1"
+    with pytest.raises(RecordError, match="choices"):
+        replay_record(old, cards=real_cards)
