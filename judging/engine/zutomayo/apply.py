@@ -921,6 +921,21 @@ class Game:
                                           R.R_10_2_2_PRIORITY, R.R_6_3_1, R.R_6_3_3), first,
                   None, first, keys,
                   time=time, medal=self.medal)  # fmt: skip
+        if not auto and self.order == (None, None):  # typed entries only, in record order
+            ordered = [c for c in chosen if c[1].player == first] + [
+                c for c in chosen if c[1].player != first
+            ]
+            time_before = time
+            shown: set[tuple[int, str]] = set()
+            for index, entry in ordered:
+                if self.auto_effects and entry.card and (entry.player, entry.card) not in shown:
+                    shown.add((entry.player, entry.card))
+                    self._show_automatic(entry.player, entry.card, timing)
+                self._resolve(entry, index, timing)
+                if entry.player == first and self.time_of_day(self.medal) != time_before:
+                    time_before = self.time_of_day(self.medal)
+                    self.emit("PRIORITY_KEPT", (R.R_6_3_2,), first, None, first)
+            return
         units: list[tuple[int, int, EffectEntry | None, str, CardEffect | None]] = []
         for p in (first, 1 - first):
             mine: list[tuple[int, int, EffectEntry | None, str, CardEffect | None]] = [
@@ -930,15 +945,15 @@ class Game:
             units += self._ordered(p, timing, mine, bool(auto))
         time_before = time
         overridden: set[tuple[int, str]] = set()
-        for p, index, entry, card_id, effect in units:
-            if entry is None:
+        for p, at, typed, card_id, effect in units:
+            if typed is None:
                 if effect is not None:
                     self._resolve_auto(p, card_id, effect, timing)
             else:
-                if entry.card is not None and (p, entry.card) not in overridden:
-                    overridden.add((p, entry.card))
-                    self._show_automatic(p, entry.card, timing)
-                self._resolve(entry, index, timing)
+                if typed.card is not None and (p, typed.card) not in overridden:
+                    overridden.add((p, typed.card))
+                    self._show_automatic(p, typed.card, timing)
+                self._resolve(typed, at, timing)
             if p == first and self.time_of_day(self.medal) != time_before:
                 time_before = self.time_of_day(self.medal)
                 self.emit("PRIORITY_KEPT", (R.R_6_3_2,), first, None, first)
