@@ -908,7 +908,7 @@ class Game:
     def _effects(self, entries: Sequence[EffectEntry], timing: str,
                  refs: tuple[RuleRef, ...]) -> None:  # fmt: skip
         chosen = [(i, e) for i, e in enumerate(entries) if e.timing == timing]
-        auto = self._auto_units(timing, entries)
+        auto = self._auto_units(timing, entries) if self.auto_effects else []
         if timing == "main":
             self._note_undescribed(entries)
         if not chosen and not auto:
