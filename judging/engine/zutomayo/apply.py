@@ -1070,19 +1070,19 @@ class Game:
         effect = automated_effect(card_id, card.effect_sha256) if card.has_effect else None
         if effect is None:
             return
-        parts: list[str] = []
+        parts: list[Value] = []
         if self.players[p].total_power < card.power_cost:
-            parts.append("power_cost")
+            parts.append(("power_cost",))
         else:
             for clause in effect.clauses:
                 if TIMINGS[clause.timing] != timing:
                     continue
                 if not condition_holds(self, p, clause.condition):
-                    parts.append(f"{clause.condition.code.value}: not met")
+                    parts.append(("condition", clause.condition.code.value))
                     continue
-                parts += [f"{primitive_of(a).op} {a.amount}" for a in clause.actions]
-        automatic = "; ".join(parts) or "none"
-        self.emit("EFFECT_AUTOMATIC_RESULT", (R.R_1_3_1, R.R_6_1_2), p, None, automatic,
+                parts += [(primitive_of(a).op, a.amount) for a in clause.actions]
+        automatic: Value = tuple(parts)
+        self.emit("EFFECT_AUTOMATIC_RESULT", (R.R_1_3_1, R.R_6_1_2), p, None, None,
                   card=card_id, automatic=automatic, override=True)  # fmt: skip
 
     def _eligible(self, p: int, card_id: str, timing: str) -> tuple[bool, tuple[RuleRef, ...]]:

@@ -282,9 +282,29 @@ class _Fields(dict[str, str]):
         lang = self._lang
         if key == "op" and isinstance(value, str):
             return OP_WORDS[lang].get(value, value)
+        if key == "automatic" and isinstance(value, tuple):
+            return _automatic(value, lang)
         if self._names and key in _CARD_PARAMS and value is not None:
             return _card(value, lang, self._names)
         return _fmt(value, lang)
+
+
+def _automatic(parts: tuple[Value, ...], lang: str) -> str:
+    """What a card's effect would do by itself: ((op, amount) | ("condition", code) |
+    ("power_cost",), …) in words."""
+    out: list[str] = []
+    for part in parts:
+        if not isinstance(part, tuple) or not part:
+            continue
+        head = str(part[0])
+        if head in ("condition", "power_cost"):
+            out.append(word(head, lang))
+        else:
+            amount = part[1] if len(part) > 1 else ""
+            out.append(f"{OP_WORDS[lang].get(head, head)} {amount}".strip())
+    if not out:
+        return "何もしない" if lang == "ja" else "nothing"
+    return ("、" if lang == "ja" else "; ").join(out)
 
 
 def render(

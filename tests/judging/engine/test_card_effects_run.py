@@ -462,7 +462,9 @@ def test_manual_primitive_overrides_the_automatic_effect_req5(real_cards: CardCa
     report = play(real_cards, snapshot((["1st_30"], ["1st_67"]), effects=typed))
     assert attacks(report) == (60, 50)  # medal 0 + 1 + 1 = 2: night, 50 printed
     shown = [e for e in report.events if e.kind == "EFFECT_AUTOMATIC_RESULT"]
-    assert [e.after for e in shown] == ["attack_plus 30"]
+    assert [e.param("automatic") for e in shown] == [(("attack_plus", 30),)]
+    assert "攻撃力" in shown[0].text("ja")
+    assert "attack" not in shown[0].text("ja").lower()
     assert not auto_events(report, "EFFECT_RESOLVED")
 
 
