@@ -529,6 +529,11 @@ def _check_card_ids(record: GameRecord) -> None:
         for e, effect in enumerate(turn.effects):
             check(effect.card, f"turns[{t}].effects[{e}].card")
             check(effect.card_target, f"turns[{t}].effects[{e}].card_target")
+        for p, order in enumerate(turn.order):
+            for j, card_id in enumerate(order or ()):
+                check(card_id, f"turns[{t}].choices.order[{p}][{j}]")
+            if order is not None and len(set(order)) != len(order):
+                raise RecordError(f"turns[{t}].choices.order[{p}]", "names a card twice")
 
 
 def load_record_text(text: str, catalogue: CardCatalogue | None = None) -> GameRecord:

@@ -524,3 +524,13 @@ def test_version_1_record_is_read_without_choices(real_cards: CardCatalogue) -> 
     old["format"] = "zutomayo-game/1"
     with pytest.raises(RecordError, match="choices"):
         replay_record(old, cards=real_cards)
+
+
+def test_an_order_naming_an_unknown_card_is_refused(real_cards: CardCatalogue) -> None:
+    """Bad input names what and where (house rule 7): no silent guess about an order."""
+    from judging.engine import RecordError
+
+    with pytest.raises(RecordError, match=r"turns\[0\]\.choices\.order\[0\]\[1\]"):
+        replay_record(two_enchants(["1st_55", "9th_99"]), cards=real_cards)
+    with pytest.raises(RecordError, match="twice"):
+        replay_record(two_enchants(["1st_55", "1st_55"]), cards=real_cards)
