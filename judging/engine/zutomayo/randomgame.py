@@ -157,7 +157,8 @@ def random_game(
             effects += _effects_for(rng, game, p, tuple(picked), effect_chance)
             if auto_effects and count == 2 and rng.random() < 0.5:
                 in_play = [c for c in (game.players[p].battle_zone, game.players[p].zone_c) if c]
-                order[p] = tuple(rng.sample([*picked, *in_play], len(picked) + len(in_play)))
+                shuffled = rng.sample([*picked, *in_play], len(picked) + len(in_play))
+                order[p] = tuple(dict.fromkeys(shuffled))  # each card once
         if len(choices) < 2:
             break
         turn = TurnRecord((choices[0], choices[1]), tuple(effects), (order[0], order[1]))

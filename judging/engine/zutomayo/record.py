@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
 
@@ -529,11 +529,7 @@ def _check_card_ids(record: GameRecord) -> None:
         for e, effect in enumerate(turn.effects):
             check(effect.card, f"turns[{t}].effects[{e}].card")
             check(effect.card_target, f"turns[{t}].effects[{e}].card_target")
-        for p, order in enumerate(turn.order):
-            for j, card_id in enumerate(order or ()):
-                check(card_id, f"turns[{t}].choices.order[{p}][{j}]")
-            if order is not None and len(set(order)) != len(order):
-                raise RecordError(f"turns[{t}].choices.order[{p}]", "names a card twice")
+        _check_order(turn, t, check)
 
 
 def load_record_text(text: str, catalogue: CardCatalogue | None = None) -> GameRecord:
@@ -551,3 +547,12 @@ def unwrap_record(data: JSON) -> JSON:
     if isinstance(data, dict) and "format" not in data and isinstance(data.get("record"), dict):
         return data["record"]
     return data
+
+
+def _check_order(turn: TurnRecord, t: int, check: Callable[[str, str], None]) -> None:
+    """``choices.order``: known card ids, each once."""
+    for p, order in enumerate(turn.order):
+        for j, card_id in enumerate(order or ()):
+            check(card_id, f"turns[{t}].choices.order[{p}][{j}]")
+        if order is not None and len(set(order)) != len(order):
+            raise RecordError(f"turns[{t}].choices.order[{p}]", "names a card twice")
