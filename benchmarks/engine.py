@@ -62,12 +62,14 @@ def with_claims(data: dict[str, Any], turns: int) -> dict[str, Any]:
     return claimed
 
 
-def replay_times(records: list[dict[str, Any]], cards: CardCatalogue) -> list[float]:
+def replay_times(
+    records: list[dict[str, Any]], cards: CardCatalogue, *, auto_effects: bool = True
+) -> list[float]:
     """CPU seconds to replay each record and render its JSON report."""
     timings: list[float] = []
     for record in records:
         t0 = time.process_time()
-        report = replay_record(record, cards=cards)
+        report = replay_record(record, cards=cards, auto_effects=auto_effects)
         report.to_json()
         timings.append(time.process_time() - t0)
     return timings
@@ -129,6 +131,12 @@ def main() -> int:
     timings = replay_times(plain, cards)
     describe("without claims", timings)
     describe("with claims (checkpoints on, every claim answered)", replay_times(claimed, cards))
+    plain_games = [random_game(rng, cards, auto_effects=False) for _ in range(args.games)]
+    describe(
+        "with claims, without effects (as before issue 14)",
+        replay_times([with_claims(g.data, g.turns) for g in plain_games], cards,
+                     auto_effects=False),
+    )  # fmt: skip
     t0 = time.process_time()
     for record in plain[:100]:
         replay_record(record, cards=cards).to_text("en")

@@ -203,7 +203,10 @@ def answer_claims(record: GameRecord, game: Game) -> tuple[ClaimVerdict, ...]:
         for alt in amb.alternatives:
             if alt != current:
                 alternatives[(key, alt)] = run_record(
-                    record, profile=record.profile.with_choice(key, alt), capture=True
+                    record,
+                    profile=record.profile.with_choice(key, alt),
+                    capture=True,
+                    auto_effects=game.auto_effects,
                 )
     for point in game.choices:
         if not point.defaulted:

@@ -339,13 +339,15 @@ def replay_record(
     cards: CardCatalogue | None = None,
     lang: str = "en",
     profile: Mapping[str, JSON] | None = None,
+    auto_effects: bool = True,
 ) -> ReplayReport:
-    """Replay a ``zutomayo-game/1`` record and answer its claims.
+    """Replay a ``zutomayo-game/2`` (or ``/1``) record and answer its claims.
 
     ``cards`` is the catalogue (e.g. built from the database with ``CardCatalogue.from_dicts``); the
     record's own ``cards`` are added to it. ``profile`` overrides the record's ambiguity choices
-    (e.g. ``{"ZA-01": "HALF9"}``). Raises ``RecordError`` (naming the field) if the record cannot
-    be read; rule violations are reported in the result as illegal input, never raised.
+    (e.g. ``{"ZA-01": "HALF9"}``). ``auto_effects=False`` replays as before issue 14: no card's
+    effect runs by itself (for measurements and comparisons). Raises ``RecordError`` (naming the
+    field) if the record cannot be read; rule violations are reported in the result as illegal input, never raised.
     """
     if not isinstance(record, GameRecord):
         record = parse_record(dict(record), cards)
@@ -356,7 +358,7 @@ def replay_record(
             merged = merged.with_choice(key, value)
         record = record.with_profile(merged)
     capture = bool(record.claims)
-    game = run_record(record, capture=capture)
+    game = run_record(record, capture=capture, auto_effects=auto_effects)
     verdicts: tuple[ClaimVerdict, ...] = ()
     if record.claims:
         verdicts = answer_claims(record, game)
