@@ -347,7 +347,8 @@ def replay_record(
     record's own ``cards`` are added to it. ``profile`` overrides the record's ambiguity choices
     (e.g. ``{"ZA-01": "HALF9"}``). ``auto_effects=False`` replays as before issue 14: no card's
     effect runs by itself (for measurements and comparisons). Raises ``RecordError`` (naming the
-    field) if the record cannot be read; rule violations are reported in the result as illegal input, never raised.
+    field) if the record cannot be read; rule violations are reported in the result as illegal
+    input, never raised.
     """
     if not isinstance(record, GameRecord):
         record = parse_record(dict(record), cards)
