@@ -13,7 +13,11 @@ Plays random legal games with the real ZUTOMAYO CARD cards from ../shared/data/z
   every step and answers each claim, re-running the game under every alternative of each
   ambiguity it consulted (a judge's dispute);
 
-each with its ratio to the target (1,000 games per second; 5 ms per replay with claims).
+each with its ratio to the target (1,000 games per second without card effects running by
+themselves, as before issue 14; 500 with them; 5 ms per replay with claims). "With effects": the
+engine runs every automated card's effect by itself (``cardeffects``) and the other cards with
+effects get random typed primitives; "without": ``auto_effects=False``, random typed primitives
+only (the measure of the runs before issue 14). The replays are of games with effects.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from judging.engine import CardCatalogue, random_game, replay_record  # noqa: E4
 REAL_CARDS = ROOT.parent / "shared" / "data" / "zutomayo" / "cards.json"
 INVENTED_CARDS = ROOT / "tests" / "judging" / "engine" / "invented_cards.json"
 TARGET_GAMES_PER_SECOND = 1000.0
+TARGET_GAMES_PER_SECOND_EFFECTS = 500.0
 TARGET_REPLAY_MS = 5.0
 
 
@@ -57,12 +62,14 @@ def with_claims(data: dict[str, Any], turns: int) -> dict[str, Any]:
     return claimed
 
 
-def replay_times(records: list[dict[str, Any]], cards: CardCatalogue) -> list[float]:
+def replay_times(
+    records: list[dict[str, Any]], cards: CardCatalogue, *, auto_effects: bool = True
+) -> list[float]:
     """CPU seconds to replay each record and render its JSON report."""
     timings: list[float] = []
     for record in records:
         t0 = time.process_time()
-        report = replay_record(record, cards=cards)
+        report = replay_record(record, cards=cards, auto_effects=auto_effects)
         report.to_json()
         timings.append(time.process_time() - t0)
     return timings
@@ -93,25 +100,30 @@ def main() -> int:
 
     # CPU time of this process (time.process_time) on one core: the machine is shared, and
     # wall-clock time would also count other processes. The median of the rounds, not the best.
-    rates: list[float] = []
-    games = events = turns = 0
-    for _ in range(rounds):
-        round_games = 0
-        start = time.process_time()
-        deadline = start + args.seconds / rounds
-        while time.process_time() < deadline:
-            generated = random_game(rng, cards)
-            round_games += 1
-            events += len(generated.events)
-            turns += generated.turns
-        rates.append(round_games / (time.process_time() - start))
-        games += round_games
-    per_second = statistics.median(rates)
-    print(f"games played: {games}; {turns / games:.1f} turns and {events / games:.0f} events "
-          f"per game; rounds: {', '.join(f'{r:,.0f}' for r in rates)} games/s")  # fmt: skip
-    print(f"games per second (median of {rounds} rounds; one core, CPU time, full event log): "
-          f"{per_second:,.0f} (target {TARGET_GAMES_PER_SECOND:,.0f}; "
-          f"ratio {per_second / TARGET_GAMES_PER_SECOND:.2f})")  # fmt: skip
+    modes = (("without effects", False, TARGET_GAMES_PER_SECOND),
+             ("with effects", True, TARGET_GAMES_PER_SECOND_EFFECTS))  # fmt: skip
+    for label, auto, target in modes:
+        rates: list[float] = []
+        games = events = turns = auto_events = 0
+        for _ in range(rounds):
+            round_games = 0
+            start = time.process_time()
+            deadline = start + args.seconds / rounds
+            while time.process_time() < deadline:
+                generated = random_game(rng, cards, auto_effects=auto)
+                round_games += 1
+                events += len(generated.events)
+                turns += generated.turns
+                auto_events += sum(1 for e in generated.events if e.param("auto"))
+            rates.append(round_games / (time.process_time() - start))
+            games += round_games
+        per_second = statistics.median(rates)
+        print(f"{label}: games played: {games}; {turns / games:.1f} turns, {events / games:.0f} "
+              f"events and {auto_events / games:.1f} automatic effect events per game; rounds: "
+              f"{', '.join(f'{r:,.0f}' for r in rates)} games/s")  # fmt: skip
+        print(f"{label}: games per second (median of {rounds} rounds; one core, CPU time, full "
+              f"event log): {per_second:,.0f} (target {target:,.0f}; "
+              f"ratio {per_second / target:.2f})")  # fmt: skip
 
     generated_games = [random_game(rng, cards) for _ in range(args.games)]
     plain = [g.data for g in generated_games]
@@ -119,6 +131,12 @@ def main() -> int:
     timings = replay_times(plain, cards)
     describe("without claims", timings)
     describe("with claims (checkpoints on, every claim answered)", replay_times(claimed, cards))
+    plain_games = [random_game(rng, cards, auto_effects=False) for _ in range(args.games)]
+    describe(
+        "with claims, without effects (as before issue 14)",
+        replay_times([with_claims(g.data, g.turns) for g in plain_games], cards,
+                     auto_effects=False),
+    )  # fmt: skip
     t0 = time.process_time()
     for record in plain[:100]:
         replay_record(record, cards=cards).to_text("en")

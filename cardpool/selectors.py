@@ -153,6 +153,8 @@ def _card_row(card: Card) -> dict[str, object]:
             "send_to_power": card.send_to_power,
             "rarity": card.rarity,
             "has_effect": card.has_effect,
+            # the engine runs an encoded effect only for the text it was encoded from
+            "effect_ja": card.effect_ja or None,
         }
     if slug == "azuki":
         return {

@@ -52,6 +52,7 @@ from judging.engine.core.profile import Ambiguity, Settled
 from judging.engine.core.report import IllegalInput
 from judging.engine.zutomayo.apply import TurnSnapshot
 from judging.engine.zutomayo.cards import CardCatalogue, CardDef, card_from_dict
+from judging.engine.zutomayo.choices import choices_needed
 from judging.engine.zutomayo.claims import value_at
 from judging.engine.zutomayo.coverage import CoverageReport, coverage_report
 from judging.engine.zutomayo.profile import AMBIGUITIES, SETTLED, Profile
@@ -118,6 +119,7 @@ __all__ = [
     "Value",
     "__version__",
     "card_from_dict",
+    "choices_needed",
     "coverage_report",
     "load_record_text",
     "parse_ground_rules",

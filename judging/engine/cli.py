@@ -32,7 +32,7 @@ from judging.engine.ztrike.replay import replay_text as ztrike_replay_text
 from judging.engine.zutomayo.cardeffects.status import classify
 from judging.engine.zutomayo.cards import CardCatalogue
 from judging.engine.zutomayo.coverage import coverage_report
-from judging.engine.zutomayo.record import FORMAT as ZUTOMAYO_FORMAT
+from judging.engine.zutomayo.record import FORMATS as ZUTOMAYO_FORMATS
 from judging.engine.zutomayo.record import load_record_text
 from judging.engine.zutomayo.replay import replay_record
 from judging.engine.zutomayo.rulestext import parse_ground_rules
@@ -98,7 +98,7 @@ def _zutomayo_replay(text: str, cards: str | None, lang: str) -> Report:
 
 #: The games the command line replays, by record format; the first is the default.
 ENGINES: tuple[GameEngine, ...] = (
-    GameEngine("zutomayo", (ZUTOMAYO_FORMAT,), _zutomayo_replay),
+    GameEngine("zutomayo", ZUTOMAYO_FORMATS, _zutomayo_replay),
     GameEngine("ztrike", (ZTRIKE_FORMAT,), ztrike_replay_text),
 )
 

@@ -15,8 +15,15 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from judging.engine.core.errors import IllegalInputError
-from judging.engine.core.jsontypes import Value
+from judging.engine.core.jsontypes import JSON, Value
 from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
+from judging.engine.zutomayo.cardeffects.execute import (
+    TIMINGS,
+    condition_holds,
+    primitive_of,
+)
+from judging.engine.zutomayo.cardeffects.status import automated_effect
+from judging.engine.zutomayo.cardeffects.vocab import Act, CardEffect
 from judging.engine.zutomayo.cards import (
     AREA_ENCHANT,
     CHARACTER,
@@ -99,13 +106,45 @@ def _keys(refs: Iterable[RuleRef]) -> tuple[str, ...]:
     return tuple([ref.key for ref in refs])
 
 
+@dataclass(frozen=True, slots=True)
+class ChoicePoint:
+    """A choice an effect asked for (issue 14, req 4): where it goes in the record (``path``), the
+    legal options in the documented default order, what was used, and whether it was defaulted."""
+
+    turn: int
+    step: str
+    path: str
+    kind: str
+    options: tuple[str, ...]
+    chosen: tuple[str, ...]
+    defaulted: bool
+    turn_index: int = 0
+    """The record's ``turns[…]`` index."""
+    player: int = 0
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"turn": self.turn, "step": self.step, "path": self.path, "kind": self.kind,
+                "options": list(self.options), "chosen": list(self.chosen),
+                "defaulted": self.defaulted}  # fmt: skip
+
+
+_ZONE_ORDER = ("battle_zone", "zone_a", "zone_b", "zone_c")
+"""Where a card with an automatic effect can be, in the default order of its effect (DEFAULT_ORDER
+in ``record``)."""
+
+
 class Game:
     """One game being replayed: ``setup`` or ``start_from``, then ``play_turn`` per turn.
 
     It provides ``effects.EffectContext``: what an effect primitive may see and do of the game.
+    With ``auto_effects`` (the default), a card whose effect is encoded and executed
+    (``cardeffects``) takes effect by itself when the record does not type it; a typed primitive on
+    such a card is a judge's override (the typed entry drives the state, and the automatic result
+    is shown beside it, ``EFFECT_AUTOMATIC_RESULT``).
     """
 
-    def __init__(self, cards: CardCatalogue, profile: Profile, *, capture: bool = False) -> None:
+    def __init__(self, cards: CardCatalogue, profile: Profile, *, capture: bool = False,
+                 auto_effects: bool = True) -> None:  # fmt: skip
         self.cards = cards.by_id()
         self.profile = profile
         self.capture = capture
@@ -139,6 +178,11 @@ class Game:
         """4.2.7.1: the player's turn-1 card was not a character (no effect, attack 0 on turn 1)."""
         self.effects = EffectState()
         self.undescribed: set[str] = set()
+        self.auto_effects = auto_effects
+        self.order: tuple[tuple[str, ...] | None, tuple[str, ...] | None] = (None, None)
+        """This turn's ``choices.order`` (5.2.7.3, 6.3.3)."""
+        self.choices: list[ChoicePoint] = []
+        """Every choice an effect asked for, in the order asked."""
         self.cache_dumps = True
         self._digest: str | None = None
         """The digest after the last event, while nothing has changed since (else None)."""
@@ -576,6 +620,7 @@ class Game:
         self.battle = None
         self.attacks = None
         self.effects = self.effects.new_turn()
+        self.order = turn.order
         for player in self.players:
             player.played_this_turn = []
             player.swapped_in = None
@@ -795,9 +840,15 @@ class Game:
             else:
                 refs.append(R.R_9_1_3)
             finals[p] = attack
-            self.emit("ATTACK_DETERMINED", refs, p, printed, attack, keys, card=card_id,
-                      time=time, power=player.total_power, cost=card.power_cost,
-                      changes=changes)  # fmt: skip
+            if changes and player.total_power < card.power_cost:
+                # Q40: the character cannot attack, so the attack effects do not count either
+                self.emit("ATTACK_DETERMINED", refs, p, printed, attack, keys, card=card_id,
+                          time=time, power=player.total_power, cost=card.power_cost,
+                          changes=changes, qa="Q40")  # fmt: skip
+            else:
+                self.emit("ATTACK_DETERMINED", refs, p, printed, attack, keys, card=card_id,
+                          time=time, power=player.total_power, cost=card.power_cost,
+                          changes=changes)  # fmt: skip
         self.attacks = (finals[0], finals[1])
         return self.attacks
 
@@ -816,8 +867,12 @@ class Game:
         damage = difference - reduction
         self.last_battle_winner = 1 - loser
         extra = (R.R_5_1_4_3,) if reduction else ()
-        self.emit("BATTLE_RESOLVED", (*via, R.R_5_1_4_1, *extra), 1 - loser, None, 1 - loser,
-                  attack=attacks, difference=difference)  # fmt: skip
+        if reduction and damage == 0:  # Q37: reduced to 0, the battle is still lost
+            self.emit("BATTLE_RESOLVED", (*via, R.R_5_1_4_1, *extra), 1 - loser, None,
+                      1 - loser, attack=attacks, difference=difference, qa="Q37")  # fmt: skip
+        else:
+            self.emit("BATTLE_RESOLVED", (*via, R.R_5_1_4_1, *extra), 1 - loser, None,
+                      1 - loser, attack=attacks, difference=difference)  # fmt: skip
         player = self.players[loser]
         before = player.hp
         player.hp = max(0, before - damage)
@@ -853,9 +908,10 @@ class Game:
     def _effects(self, entries: Sequence[EffectEntry], timing: str,
                  refs: tuple[RuleRef, ...]) -> None:  # fmt: skip
         chosen = [(i, e) for i, e in enumerate(entries) if e.timing == timing]
+        auto = self._auto_units(timing, entries) if self.auto_effects else []
         if timing == "main":
             self._note_undescribed(entries)
-        if not chosen:
+        if not chosen and not auto:
             return
         if self.turn == 1 and timing != "main":
             raise self.illegal_input(R.R_5_1_2_1, "TURN_ONE_NO_TIMING_STEP")
@@ -865,15 +921,169 @@ class Game:
                                           R.R_10_2_2_PRIORITY, R.R_6_3_1, R.R_6_3_3), first,
                   None, first, keys,
                   time=time, medal=self.medal)  # fmt: skip
-        ordered = [c for c in chosen if c[1].player == first] + [
-            c for c in chosen if c[1].player != first
-        ]
+        if not auto and self.order == (None, None):  # typed entries only, in record order
+            ordered = [c for c in chosen if c[1].player == first] + [
+                c for c in chosen if c[1].player != first
+            ]
+            time_before = time
+            shown: set[tuple[int, str]] = set()
+            for index, entry in ordered:
+                if self.auto_effects and entry.card and (entry.player, entry.card) not in shown:
+                    shown.add((entry.player, entry.card))
+                    self._show_automatic(entry.player, entry.card, timing)
+                self._resolve(entry, index, timing)
+                if entry.player == first and self.time_of_day(self.medal) != time_before:
+                    time_before = self.time_of_day(self.medal)
+                    self.emit("PRIORITY_KEPT", (R.R_6_3_2,), first, None, first)
+            return
+        units: list[tuple[int, int, EffectEntry | None, str, CardEffect | None]] = []
+        for p in (first, 1 - first):
+            mine: list[tuple[int, int, EffectEntry | None, str, CardEffect | None]] = [
+                (p, i, e, e.card or "", None) for i, e in chosen if e.player == p
+            ]
+            mine += [(p, -1, None, cid, eff) for q, cid, eff in auto if q == p]
+            units += self._ordered(p, timing, mine, bool(auto))
         time_before = time
-        for index, entry in ordered:
-            self._resolve(entry, index, timing)
-            if entry.player == first and self.time_of_day(self.medal) != time_before:
+        overridden: set[tuple[int, str]] = set()
+        for p, at, typed, card_id, effect in units:
+            if typed is None:
+                if effect is not None:
+                    self._resolve_auto(p, card_id, effect, timing)
+            else:
+                if typed.card is not None and (p, typed.card) not in overridden:
+                    overridden.add((p, typed.card))
+                    self._show_automatic(p, typed.card, timing)
+                self._resolve(typed, at, timing)
+            if p == first and self.time_of_day(self.medal) != time_before:
                 time_before = self.time_of_day(self.medal)
                 self.emit("PRIORITY_KEPT", (R.R_6_3_2,), first, None, first)
+
+    def _ordered(
+        self,
+        p: int,
+        timing: str,
+        mine: list[tuple[int, int, EffectEntry | None, str, CardEffect | None]],
+        has_auto: bool,
+    ) -> list[tuple[int, int, EffectEntry | None, str, CardEffect | None]]:
+        """``p``'s effects in the order ``p`` chose (5.2.7.3, 6.3.3): ``choices.order[p]``, or the
+        documented default (typed entries in record order, then automatic effects by zone)."""
+        wanted = self.order[p]
+        default = tuple(dict.fromkeys(u[3] for u in mine if u[3]))
+        if wanted is not None:
+            rank = {cid: n for n, cid in reversed(list(enumerate(wanted)))}
+            mine = sorted(mine, key=lambda u: rank.get(u[3], len(wanted)))
+        if has_auto and len(default) >= 2:
+            self.choices.append(ChoicePoint(
+                turn=self.turn, step=self.step,
+                path=f"turns[{self.turn - self.first_turn}].choices.order[{p}]", kind="order",
+                options=default, chosen=tuple(dict.fromkeys(u[3] for u in mine if u[3])),
+                defaulted=wanted is None, turn_index=self.turn - self.first_turn, player=p,
+            ))  # fmt: skip
+        return mine
+
+    def _auto_units(
+        self, timing: str, entries: Sequence[EffectEntry]
+    ) -> list[tuple[int, str, CardEffect]]:
+        """The cards whose encoded effect takes effect now by itself: in play, taking effect at
+        this step (6.1.3.1-6.1.3.3), automated for the text they have, and not typed by the record
+        (a typed entry is the judge's override)."""
+        if not self.auto_effects:
+            return []
+        typed = {(e.player, e.card) for e in entries}
+        found: list[tuple[int, str, CardEffect]] = []
+        for p in (0, 1):
+            player = self.players[p]
+            for zone in ("battle_zone",) if self.turn == 1 else _ZONE_ORDER:
+                card_id: str | None = getattr(player, zone)
+                if card_id is None or card_id == UNKNOWN_CARD or (p, card_id) in typed:
+                    continue
+                card = self.card(card_id)
+                if not card.has_effect:
+                    continue
+                effect = automated_effect(card_id, card.effect_sha256)
+                if effect is None or not any(TIMINGS[c.timing] == timing for c in effect.clauses):
+                    continue
+                if zone == "battle_zone" and self.turn > 1 and player.swapped_in != card_id:
+                    continue  # 6.1.3.1: a character takes effect when it is swapped in
+                if self._eligible(p, card_id, timing)[0]:
+                    found.append((p, card_id, effect))
+        return found
+
+    def _power_cost_failed(self, p: int, card_id: str, op: str, auto: bool = False) -> bool:
+        card = self.card(card_id)
+        if self.players[p].total_power >= card.power_cost:
+            return False
+        # 9.1.3 at the moment the effect comes to be resolved, in the step that resolves it
+        extra = {CHARACTER: (R.R_2_3_6,), AREA_ENCHANT: (R.R_6_1_3_4,)}.get(card.type, ())
+        rules = (*_POWER_COST_STEP[self.step], R.R_9_1_3, R.R_9_1_4, *extra)
+        power = self.players[p].total_power
+        if auto:
+            self.emit("EFFECT_FAILED", rules, p, None, None, card=card_id, op=op,
+                      reason="power_cost", power=power, cost=card.power_cost,
+                      auto=True)  # fmt: skip
+        else:
+            self.emit("EFFECT_FAILED", rules, p, None, None, card=card_id, op=op,
+                      reason="power_cost", power=power, cost=card.power_cost)  # fmt: skip
+        return True
+
+    def _resolve_auto(self, p: int, card_id: str, effect: CardEffect, timing: str) -> None:
+        """The card's encoded effect, by itself: power cost (9.1.3), then each clause in printed
+        order, its condition checked now (6.2.1.1) and each action applied at its own moment."""
+        _, refs = self._eligible(p, card_id, timing)
+        clauses = [c for c in effect.clauses if TIMINGS[c.timing] == timing]
+        first_op = primitive_of(clauses[0].actions[0]).op
+        if self._power_cost_failed(p, card_id, first_op, auto=True):
+            return
+        card = self.card(card_id)
+        for clause in clauses:
+            cond = clause.condition
+            if not condition_holds(self, p, cond):
+                extra = (R.R_6_2_1_3,) if card.is_character else ()
+                self.emit("EFFECT_FAILED", (R.R_6_2_1_1, *extra), p, None, None, card=card_id,
+                          op=primitive_of(clause.actions[0]).op, reason="condition",
+                          condition=cond.code.value, auto=True)  # fmt: skip
+                continue
+            for action in clause.actions:
+                prim = primitive_of(action)
+                rules = (*refs, R.R_9_1_3, R.R_9_1_2, R.R_1_3_1)
+                if action.code == Act.REDUCE_DAMAGE and self.players[p].battle_zone is None:
+                    # Q62: a reduction concerns the player's own HP, with or without a character
+                    self.emit("EFFECT_RESOLVED", rules, p, None, None, card=card_id, op=prim.op,
+                              amount=action.amount, target=prim.target, code=action.code.value,
+                              condition=cond.code.value, timing=clause.timing.value, auto=True,
+                              qa="Q62")  # fmt: skip
+                else:
+                    self.emit("EFFECT_RESOLVED", rules, p, None, None, card=card_id, op=prim.op,
+                              amount=action.amount, target=prim.target, code=action.code.value,
+                              condition=cond.code.value, timing=clause.timing.value,
+                              auto=True)  # fmt: skip
+                entry = EffectEntry(player=p, op=prim.op, timing=timing, card=card_id,
+                                    amount=action.amount, target=prim.target)  # fmt: skip
+                apply_primitive(self, entry)
+
+    def _show_automatic(self, p: int, card_id: str, timing: str) -> None:
+        """Req 5: a typed entry on a card the engine runs by itself overrides it; what the engine
+        would have done now is shown beside it (nothing is applied)."""
+        if not self.auto_effects:
+            return
+        card = self.card(card_id)
+        effect = automated_effect(card_id, card.effect_sha256) if card.has_effect else None
+        if effect is None:
+            return
+        parts: list[Value] = []
+        if self.players[p].total_power < card.power_cost:
+            parts.append(("power_cost",))
+        else:
+            for clause in effect.clauses:
+                if TIMINGS[clause.timing] != timing:
+                    continue
+                if not condition_holds(self, p, clause.condition):
+                    parts.append(("condition", clause.condition.code.value))
+                    continue
+                parts += [(primitive_of(a).op, a.amount) for a in clause.actions]
+        automatic: Value = tuple(parts)
+        self.emit("EFFECT_AUTOMATIC_RESULT", (R.R_1_3_1, R.R_6_1_2), p, None, None,
+                  card=card_id, automatic=automatic, override=True)  # fmt: skip
 
     def _eligible(self, p: int, card_id: str, timing: str) -> tuple[bool, tuple[RuleRef, ...]]:
         """Which cards' effects take effect now (6.1.3.1-6.1.3.3, 4.2.7.2, 5.2.6.3)."""
@@ -916,7 +1126,10 @@ class Game:
             for card_id in candidates:
                 if card_id is None or card_id == UNKNOWN_CARD or (p, card_id) in described:
                     continue
-                if self.card(card_id).has_effect:
+                card = self.card(card_id)
+                if self.auto_effects and automated_effect(card_id, card.effect_sha256):
+                    continue  # the engine runs it by itself (cardeffects)
+                if card.has_effect:
                     # The card has an effect written on it (6.1.2) and this step resolves effects
                     # (5.1.2.1, 5.2.7.1); no rule voids it: the record does not say what it does.
                     self.undescribed.add(card_id)
@@ -955,14 +1168,7 @@ class Game:
                 self.emit("EFFECT_FAILED", refs, p, None, None, card=e.card, op=e.op,
                           reason="not_taking_effect")  # fmt: skip
                 return
-            card = self.card(e.card)
-            if self.players[p].total_power < card.power_cost:
-                # 9.1.3 at the moment the effect comes to be resolved, in the step that resolves it
-                extra = {CHARACTER: (R.R_2_3_6,), AREA_ENCHANT: (R.R_6_1_3_4,)}.get(card.type, ())
-                self.emit("EFFECT_FAILED", (*_POWER_COST_STEP[self.step], R.R_9_1_3, R.R_9_1_4,
-                                            *extra), p, None, None, card=e.card, op=e.op,
-                          reason="power_cost", power=self.players[p].total_power,
-                          cost=card.power_cost)  # fmt: skip
+            if self._power_cost_failed(p, e.card, e.op):
                 return
             check = (*refs, R.R_9_1_3, R.R_9_1_2)
         if not e.condition_met and e.op != "otherwise_lose":
@@ -977,7 +1183,11 @@ class Game:
 
 
 def run_record(
-    record: GameRecord, *, profile: Profile | None = None, capture: bool = False
+    record: GameRecord,
+    *,
+    profile: Profile | None = None,
+    capture: bool = False,
+    auto_effects: bool = True,
 ) -> Game:
     """Play a record through the engine; illegal input is kept on ``game.illegal``, never raised.
 
@@ -985,7 +1195,7 @@ def run_record(
     """
     if profile is not None and profile != record.profile:
         record = record.with_profile(profile)
-    game = Game(record.cards, record.profile, capture=capture)
+    game = Game(record.cards, record.profile, capture=capture, auto_effects=auto_effects)
     try:
         if record.start is not None:
             deck_lists = (record.players[0].deck, record.players[1].deck)

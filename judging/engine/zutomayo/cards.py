@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -32,6 +33,11 @@ class CardDef:
     power_cost: int
     send_to_power: int | None
     has_effect: bool
+    element: str = ""
+    """``darkness``, ``flame``, ``electric``, ``wind`` or ``chaos`` ("" if the data has none)."""
+    effect_sha256: str = ""
+    """The sha256 (hex) of the card's ``effect_ja`` ("" without one): the effect encoding is used
+    only for the text it was written from (``cardeffects``)."""
 
     @property
     def is_character(self) -> bool:
@@ -73,6 +79,11 @@ def card_from_dict(card: Mapping[str, JSON], path: str = "card") -> CardDef:
     name = card.get("name_en") or card.get("name") or card_id
     name_ja = card.get("name_ja") or name
     has_effect = card.get("has_effect", False)
+    element = card.get("element") or ""
+    effect_ja = card.get("effect_ja")
+    sha = (
+        hashlib.sha256(effect_ja.encode("utf-8")).hexdigest() if isinstance(effect_ja, str) else ""
+    )
     return CardDef(
         id=card_id,
         pack=_str(card, "pack", path, default=card_id.split("_")[0]),
@@ -86,6 +97,8 @@ def card_from_dict(card: Mapping[str, JSON], path: str = "card") -> CardDef:
         power_cost=_int(card, "power_cost", path) or 0,
         send_to_power=_int(card, "send_to_power", path, optional=True),
         has_effect=bool(has_effect),
+        element=element if isinstance(element, str) else "",
+        effect_sha256=sha if effect_ja else "",
     )
 
 

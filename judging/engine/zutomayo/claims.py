@@ -7,18 +7,22 @@ A claim ``{"party", "at": "T3" | "T3/5.2.9" | "T3/5.2.9:before", "path": "player
 * CONTRADICTED - it does not; ``step`` is the step that wrote the value the replay has (where the
   replay departs from the claim) and ``rules`` are the rules of that step's events;
 * ILLEGAL_INPUT - the record breaks a rule before the checkpoint (``rules`` = that rule);
-* DEPENDS_ON - the verdict changes under an alternative choice of an ambiguity the run consulted;
+* DEPENDS_ON - the verdict changes under an alternative choice of an ambiguity the run consulted,
+  or under another legal answer to a choice an effect asked for (named by its record path, e.g.
+  ``turns[0].choices.order[0]``: another order of that player's effects, 5.2.7.3, 6.3.3);
 * UNDETERMINED - the answer needs a fact the record does not have (hidden cards, unplayed turns).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from itertools import islice, permutations
 
 from judging.engine.core.claims import ClaimVerdict
 from judging.engine.core.jsontypes import JSON, Value, value_to_json
 from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
-from judging.engine.zutomayo.apply import Game, run_record
+from judging.engine.zutomayo.apply import ChoicePoint, Game, run_record
 from judging.engine.zutomayo.profile import ambiguity
 from judging.engine.zutomayo.record import CLAIM_PATH, Claim, GameRecord
 from judging.engine.zutomayo.rules import RuleRef
@@ -199,8 +203,18 @@ def answer_claims(record: GameRecord, game: Game) -> tuple[ClaimVerdict, ...]:
         for alt in amb.alternatives:
             if alt != current:
                 alternatives[(key, alt)] = run_record(
-                    record, profile=record.profile.with_choice(key, alt), capture=True
+                    record,
+                    profile=record.profile.with_choice(key, alt),
+                    capture=True,
+                    auto_effects=game.auto_effects,
                 )
+    for point in game.choices:
+        if not point.defaulted:
+            continue  # answered in the record: a fact, not an open choice
+        for order in _other_orders(point):
+            alternatives[(point.path, ",".join(order))] = run_record(
+                _with_order(record, point, order), capture=True
+            )
     verdicts = []
     for claim in record.claims:
         status, actual, step, rules, why = _verdict(game, claim)
@@ -212,7 +226,12 @@ def answer_claims(record: GameRecord, game: Game) -> tuple[ClaimVerdict, ...]:
                 if alt_status != status:
                     if key not in depends:
                         depends.append(key)
-                    alts.append((f"{key}={record.profile.get(key)}", status))
+                    current = (
+                        record.profile.get(key)
+                        if key.startswith("ZA-")
+                        else ",".join(_chosen(game, key))
+                    )
+                    alts.append((f"{key}={current}", status))
                     alts.append((f"{key}={alt}", alt_status))
         if depends:
             why = f"{why}; the verdict changes with {', '.join(depends)}"
@@ -235,3 +254,28 @@ def answer_claims(record: GameRecord, game: Game) -> tuple[ClaimVerdict, ...]:
             )
         )
     return tuple(verdicts)
+
+
+MAX_ORDERS = 23
+"""At most this many other orders are tried per choice (4 cards have 23 other orders)."""
+
+
+def _other_orders(point: ChoicePoint) -> list[tuple[str, ...]]:
+    if point.kind != "order":
+        return []
+    orders = (o for o in permutations(point.options) if o != point.chosen)
+    return list(islice(orders, MAX_ORDERS))
+
+
+def _chosen(game: Game, path: str) -> tuple[str, ...]:
+    return next((c.chosen for c in game.choices if c.path == path), ())
+
+
+def _with_order(record: GameRecord, point: ChoicePoint, order: tuple[str, ...]) -> GameRecord:
+    """The record with another answer to ``point`` (an order of that player's effects)."""
+    turns = list(record.turns)
+    turn = turns[point.turn_index]
+    pair = list(turn.order)
+    pair[point.player] = order
+    turns[point.turn_index] = replace(turn, order=(pair[0], pair[1]))
+    return replace(record, turns=tuple(turns))

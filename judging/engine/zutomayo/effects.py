@@ -208,6 +208,8 @@ class EffectContext(Protocol):
 
     def time_change(self, before: int) -> tuple[str, str, tuple[str, ...]]: ...
 
+    def time_now(self) -> tuple[str, tuple[str, ...]]: ...
+
     def printed_attack(self, p: int) -> tuple[int | None, tuple[str, ...]]: ...
 
     def prohibited_effect_draw_loses(self) -> bool: ...
@@ -329,7 +331,8 @@ def _apply_to(game: EffectContext, e: EffectEntry, t: int) -> None:
     elif op == "heal":
         before = player.hp
         if before >= MAX_HP:
-            _not_done(game, e, t, R.R_1_3_2_1, "already_full")
+            game.emit("EFFECT_NOT_DONE", (R.R_1_3_2_1,), t, None, None, card=e.card, op=e.op,
+                      reason="already_full", qa="Q59")  # fmt: skip
             return
         player.hp = min(MAX_HP, before + e.amount)
         game.emit("HEALED", (R.R_1_3_1, R.R_3_7_1), t, before, player.hp, amount=e.amount)

@@ -127,6 +127,10 @@ TEMPLATES: Mapping[str, tuple[str, str]] = {
                       "{player}の{card}（{op}）は発動しない：{reason}。"),
     "EFFECT_RESOLVED": ("{player}'s {card} takes effect: {op} {amount} ({target}).",
                         "{player}の{card}の効果が発動：{op} {amount}（{target}）。"),
+    "EFFECT_AUTOMATIC_RESULT": ("{player}'s {card}: the record's entry overrides the card's "
+                                "effect; by itself it would do: {automatic}.",
+                                "{player}の{card}：記録の入力がカードの効果に優先する。"
+                                "カードの効果だけなら：{automatic}。"),
     "EFFECT_NOT_DONE": ("{op} is not done for {player}: {reason}.",
                         "{player}への{op}は行われない：{reason}。"),
     "ATTACK_DETERMINED": ("{player}'s attack: {card} printed {before} ({time}), final {after} "
@@ -278,9 +282,29 @@ class _Fields(dict[str, str]):
         lang = self._lang
         if key == "op" and isinstance(value, str):
             return OP_WORDS[lang].get(value, value)
+        if key == "automatic" and isinstance(value, tuple):
+            return _automatic(value, lang)
         if self._names and key in _CARD_PARAMS and value is not None:
             return _card(value, lang, self._names)
         return _fmt(value, lang)
+
+
+def _automatic(parts: tuple[Value, ...], lang: str) -> str:
+    """What a card's effect would do by itself: ((op, amount) | ("condition", code) |
+    ("power_cost",), …) in words."""
+    out: list[str] = []
+    for part in parts:
+        if not isinstance(part, tuple) or not part:
+            continue
+        head = str(part[0])
+        if head in ("condition", "power_cost"):
+            out.append(word(head, lang))
+        else:
+            amount = part[1] if len(part) > 1 else ""
+            out.append(f"{OP_WORDS[lang].get(head, head)} {amount}".strip())
+    if not out:
+        return "何もしない" if lang == "ja" else "nothing"
+    return ("、" if lang == "ja" else "; ").join(out)
 
 
 def render(
@@ -462,6 +486,11 @@ each choice as its answer."""
 
 
 def ambiguity_question(key: str, lang: str) -> str:
+    if ".choices.order[" in key:  # a choice an effect asked for, named by its record path
+        who = key[-2:-1]
+        if lang == "ja":
+            return f"プレイヤー{who}の効果を解決する順番（{key}、5.2.7.3）"
+        return f"the order player {who}'s effects take effect in ({key}, 5.2.7.3)"
     entry = AMBIGUITY_QUESTIONS.get(key)
     return key if entry is None else entry[0][1 if lang == "ja" else 0]
 

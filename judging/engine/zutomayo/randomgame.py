@@ -1,4 +1,11 @@
-"""Random legal games, for property tests and the benchmark (randomness comes from the caller)."""
+"""Random legal games, for property tests and the benchmark (randomness comes from the caller).
+
+Both sides play random legal decks from the catalogue (real cards: the pool). With effects on
+(``auto_effects``, the default), a card whose effect the engine runs by itself (``cardeffects``) is
+left to the engine; the other cards with effects get a random primitive typed for them now and
+then (``effect_chance``), as a judge would; each player's order of effects is answered at random
+half the time and otherwise left to the documented default (``record.DEFAULT_ORDER``).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +14,7 @@ from dataclasses import dataclass
 
 from judging.engine.core.jsontypes import JSON
 from judging.engine.zutomayo.apply import DECK_SIZE, HAND_SIZE, Game
+from judging.engine.zutomayo.cardeffects.status import automated_effect
 from judging.engine.zutomayo.cards import CHARACTER, ENCHANT, CardCatalogue, CardDef
 from judging.engine.zutomayo.profile import Profile
 from judging.engine.zutomayo.record import (
@@ -83,6 +91,8 @@ def _effects_for(
         card = game.card(card_id)
         if not card.has_effect or card.type not in (CHARACTER, ENCHANT) or rng.random() >= chance:
             continue
+        if game.auto_effects and automated_effect(card_id, card.effect_sha256) is not None:
+            continue  # the engine runs it by itself
         op = rng.choice(_EFFECT_OPS)
         amount = (
             rng.randint(1, 3) if op in ("draw", "mill", "move_medal") else rng.choice((10, 20, 30))
@@ -104,6 +114,7 @@ def random_game(
     effect_chance: float = 0.3,
     max_turns: int = 40,
     profile: Profile | None = None,
+    auto_effects: bool = True,
 ) -> RandomGame:
     """Play a random legal game with the engine and return its record."""
     decks = (random_deck(rng, cards), random_deck(rng, cards))
@@ -122,12 +133,13 @@ def random_game(
         turns=(),
         claims=(),
     )
-    game = Game(cards, base.profile)
+    game = Game(cards, base.profile, auto_effects=auto_effects)
     game.setup(base)
     turns: list[TurnRecord] = []
     while game.result is None and len(turns) < max_turns:
         choices: list[SetChoice] = []
         effects: list[EffectEntry] = []
+        order: list[tuple[str, ...] | None] = [None, None]
         next_turn = game.turn + 1
         for p in (0, 1):
             hand = list(game.players[p].hand)
@@ -143,9 +155,13 @@ def random_game(
             picked = rng.sample(hand, count)
             choices.append(SetChoice(picked[0], picked[1] if count == 2 else None))
             effects += _effects_for(rng, game, p, tuple(picked), effect_chance)
+            if auto_effects and count == 2 and rng.random() < 0.5:
+                in_play = [c for c in (game.players[p].battle_zone, game.players[p].zone_c) if c]
+                shuffled = rng.sample([*picked, *in_play], len(picked) + len(in_play))
+                order[p] = tuple(dict.fromkeys(shuffled))  # each card once
         if len(choices) < 2:
             break
-        turn = TurnRecord((choices[0], choices[1]), tuple(effects))
+        turn = TurnRecord((choices[0], choices[1]), tuple(effects), (order[0], order[1]))
         turns.append(turn)
         game.play_turn(turn)
     record = GameRecord(
@@ -168,7 +184,7 @@ def random_game(
 
 
 def record_to_json(record: GameRecord) -> dict[str, JSON]:
-    """The JSON form of a record (``zutomayo-game/1``); cards are not included."""
+    """The JSON form of a record (``zutomayo-game/2``); cards are not included."""
     turns: list[JSON] = []
     for turn in record.turns:
         sets: list[JSON] = []
@@ -190,7 +206,10 @@ def record_to_json(record: GameRecord) -> dict[str, JSON]:
                 if e.op == "move_medal" and e.direction != "forward":
                     entry["direction"] = e.direction
             effects.append(entry)
-        turns.append({"set": sets, "effects": effects})
+        item_turn: dict[str, JSON] = {"set": sets, "effects": effects}
+        if turn.order != (None, None):
+            item_turn["choices"] = {"order": [None if o is None else list(o) for o in turn.order]}
+        turns.append(item_turn)
     data: dict[str, JSON] = {
         "format": FORMAT,
         "profile": record.profile.to_json(),

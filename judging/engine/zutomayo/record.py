@@ -1,6 +1,13 @@
-"""The game record, version 1 (``zutomayo-game/1``): JSON in, frozen dataclasses out.
+"""The game record (``zutomayo-game/2``; version 1 is read too): JSON in, frozen dataclasses out.
 
-The JSON Schema in ``schema/game-record-1.schema.json`` documents the format; this module checks the
+Version 2 adds each turn's ``choices``: the answers to the choices a card effect asks for (issue
+14, requirement 4). Today: ``choices.order`` = for each player, the card ids in the order that
+player's own effects take effect (5.2.7.3, 6.3.3). A choice not answered takes the documented
+default (``DEFAULT_ORDER``), and the replay lists it as defaulted. A version 1 record is a version
+2 record without choices.
+
+The JSON Schema in ``schema/game-record-2.schema.json`` (version 1: ``game-record-1``) documents
+the format; this module checks the
 same constraints in plain Python (no jsonschema at run time) and names the failing field in every
 ``RecordError``. Rule violations (a winner setting two cards, a card not in hand) are *not* checked
 here: the replay reports them as illegal input with the rule they break.
@@ -10,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
 
@@ -19,7 +26,14 @@ from judging.engine.core.jsontypes import JSON, Value
 from judging.engine.zutomayo.cards import CardCatalogue
 from judging.engine.zutomayo.profile import Profile
 
-FORMAT = "zutomayo-game/1"
+FORMAT = "zutomayo-game/2"
+FORMAT_V1 = "zutomayo-game/1"
+FORMATS = (FORMAT, FORMAT_V1)
+"""The formats read; records are written in ``FORMAT``."""
+DEFAULT_ORDER = "battle_zone, zone_a, zone_b, zone_c"
+"""The default policy for an unanswered order (5.2.7.3, 6.3.3): the effects the record types, in
+the record's order, then the engine's automatic effects by where the card is, in this order (the
+first legal option in this documented order)."""
 
 _CLAIM_AT = re.compile(r"^T\d+(?:/\d+(?:\.\d+)*(?::(?:before|after))?)?$")
 CLAIM_PATH = re.compile(
@@ -115,6 +129,9 @@ class EffectEntry:
 class TurnRecord:
     sets: tuple[SetChoice, SetChoice]
     effects: tuple[EffectEntry, ...] = ()
+    order: tuple[tuple[str, ...] | None, tuple[str, ...] | None] = (None, None)
+    """``choices.order``: each player's card ids in the order their effects take effect (5.2.7.3,
+    6.3.3); None = not answered (the default policy ``DEFAULT_ORDER`` is used)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +194,7 @@ def schema_text() -> str:
     """The JSON Schema of the record format (shipped in the package)."""
     return (
         resources.files("judging.engine.zutomayo")
-        .joinpath("schema/game-record-1.schema.json")
+        .joinpath("schema/game-record-2.schema.json")
         .read_text(encoding="utf-8")
     )
 
@@ -275,8 +292,9 @@ def parse_record(data: JSON, catalogue: CardCatalogue | None = None) -> GameReco
     _check_depth(data)
     top = _obj(data, "record")
     _check_keys(top, _TOP, "record")
-    if top.get("format") != FORMAT:
-        raise RecordError("format", f'must be "{FORMAT}"')
+    version = top.get("format")
+    if version not in FORMATS:
+        raise RecordError("format", f'must be "{FORMAT}" (or "{FORMAT_V1}")')
     profile = Profile.from_json(top.get("profile"))
     own = CardCatalogue.from_dicts(
         [_obj(c, f"cards[{i}]") for i, c in enumerate(_list(top.get("cards", []), "cards"))]
@@ -297,7 +315,8 @@ def parse_record(data: JSON, catalogue: CardCatalogue | None = None) -> GameReco
         a0, a1 = _pair(top["deck_after_redraw"], "deck_after_redraw")
         after = (_ids(a0, "deck_after_redraw[0]"), _ids(a1, "deck_after_redraw[1]"))
     turns = tuple(
-        _turn(t, f"turns[{i}]") for i, t in enumerate(_list(top.get("turns", []), "turns"))
+        _turn(t, f"turns[{i}]", version == FORMAT)
+        for i, t in enumerate(_list(top.get("turns", []), "turns"))
     )
     claims = tuple(
         _claim(c, f"claims[{i}]") for i, c in enumerate(_list(top.get("claims", []), "claims"))
@@ -327,16 +346,27 @@ def _player(value: JSON, path: str, *, need_deck: bool) -> PlayerRecord:
     return PlayerRecord(name=_str(name, f"{path}.name"), deck=deck)
 
 
-def _turn(value: JSON, path: str) -> TurnRecord:
+def _turn(value: JSON, path: str, v2: bool = True) -> TurnRecord:
     obj = _obj(value, path)
-    _check_keys(obj, ("set", "effects", "comment"), path)
+    keys = ("set", "effects", "comment", "choices") if v2 else ("set", "effects", "comment")
+    _check_keys(obj, keys, path)
     s0, s1 = _pair(obj.get("set"), f"{path}.set")
     sets = (_set(s0, f"{path}.set[0]"), _set(s1, f"{path}.set[1]"))
     effects = tuple(
         _effect(e, f"{path}.effects[{i}]")
         for i, e in enumerate(_list(obj.get("effects", []), f"{path}.effects"))
     )
-    return TurnRecord(sets=sets, effects=effects)
+    order: tuple[tuple[str, ...] | None, tuple[str, ...] | None] = (None, None)
+    if obj.get("choices") is not None:
+        choices = _obj(obj["choices"], f"{path}.choices")
+        _check_keys(choices, ("order",), f"{path}.choices")
+        if choices.get("order") is not None:
+            o0, o1 = _pair(choices["order"], f"{path}.choices.order")
+            order = (
+                None if o0 is None else _ids(o0, f"{path}.choices.order[0]"),
+                None if o1 is None else _ids(o1, f"{path}.choices.order[1]"),
+            )
+    return TurnRecord(sets=sets, effects=effects, order=order)
 
 
 def _set(value: JSON, path: str) -> SetChoice:
@@ -499,6 +529,7 @@ def _check_card_ids(record: GameRecord) -> None:
         for e, effect in enumerate(turn.effects):
             check(effect.card, f"turns[{t}].effects[{e}].card")
             check(effect.card_target, f"turns[{t}].effects[{e}].card_target")
+        _check_order(turn, t, check)
 
 
 def load_record_text(text: str, catalogue: CardCatalogue | None = None) -> GameRecord:
@@ -516,3 +547,12 @@ def unwrap_record(data: JSON) -> JSON:
     if isinstance(data, dict) and "format" not in data and isinstance(data.get("record"), dict):
         return data["record"]
     return data
+
+
+def _check_order(turn: TurnRecord, t: int, check: Callable[[str, str], None]) -> None:
+    """``choices.order``: known card ids, each once."""
+    for p, order in enumerate(turn.order):
+        for j, card_id in enumerate(order or ()):
+            check(card_id, f"turns[{t}].choices.order[{p}][{j}]")
+        if order is not None and len(set(order)) != len(order):
+            raise RecordError(f"turns[{t}].choices.order[{p}]", "names a card twice")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from judging.engine.core.claims import ClaimVerdict
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.report import IllegalInput
-from judging.engine.zutomayo.apply import Game, TurnSnapshot, run_record
+from judging.engine.zutomayo.apply import ChoicePoint, Game, TurnSnapshot, run_record
 from judging.engine.zutomayo.cards import CardCatalogue
 from judging.engine.zutomayo.claims import answer_claims
 from judging.engine.zutomayo.messages import (
@@ -56,6 +56,13 @@ class ReplayReport:
     card_names: tuple[tuple[str, str, str], ...] = ()
     """(id, English name, Japanese name) of the cards the record uses, for the texts."""
     night_side: int = 0
+    choices: tuple[ChoicePoint, ...] = ()
+    """Every choice an effect asked for (issue 14, req 4), answered or defaulted."""
+
+    @property
+    def defaulted_choices(self) -> tuple[ChoicePoint, ...]:
+        """The choices the record did not answer: the documented default was used."""
+        return tuple(c for c in self.choices if c.defaulted)
 
     def names(self, lang: str) -> dict[str, str]:
         """Card ids to names in ``lang``, and ``#P0``/``#P1`` to the players' names."""
@@ -86,6 +93,8 @@ class ReplayReport:
             "setup": {"events": [e.to_json(lang, names) for e in self.setup_events]},
             "turns": [_turn_json(t, lang, names) for t in self.turns],
             "claims": [_claim_json(c, lang, names) for c in self.claims],
+            "choices": [c.to_json() for c in self.choices],
+            "defaulted_choices": [c.path for c in self.defaulted_choices],
             "notes": [
                 f"{names.get(card, card)}の効果は記録に記載がないため効果なしとして扱った。"
                 if lang == "ja"
@@ -304,6 +313,7 @@ def report_for(game: Game, record: GameRecord, lang: str = "en",
         lang=lang,
         card_names=_card_names(record),
         night_side=record.night_side,
+        choices=tuple(game.choices),
     )
 
 
@@ -329,13 +339,16 @@ def replay_record(
     cards: CardCatalogue | None = None,
     lang: str = "en",
     profile: Mapping[str, JSON] | None = None,
+    auto_effects: bool = True,
 ) -> ReplayReport:
-    """Replay a ``zutomayo-game/1`` record and answer its claims.
+    """Replay a ``zutomayo-game/2`` (or ``/1``) record and answer its claims.
 
     ``cards`` is the catalogue (e.g. built from the database with ``CardCatalogue.from_dicts``); the
     record's own ``cards`` are added to it. ``profile`` overrides the record's ambiguity choices
-    (e.g. ``{"ZA-01": "HALF9"}``). Raises ``RecordError`` (naming the field) if the record cannot
-    be read; rule violations are reported in the result as illegal input, never raised.
+    (e.g. ``{"ZA-01": "HALF9"}``). ``auto_effects=False`` replays as before issue 14: no card's
+    effect runs by itself (for measurements and comparisons). Raises ``RecordError`` (naming the
+    field) if the record cannot be read; rule violations are reported in the result as illegal
+    input, never raised.
     """
     if not isinstance(record, GameRecord):
         record = parse_record(dict(record), cards)
@@ -346,7 +359,7 @@ def replay_record(
             merged = merged.with_choice(key, value)
         record = record.with_profile(merged)
     capture = bool(record.claims)
-    game = run_record(record, capture=capture)
+    game = run_record(record, capture=capture, auto_effects=auto_effects)
     verdicts: tuple[ClaimVerdict, ...] = ()
     if record.claims:
         verdicts = answer_claims(record, game)

@@ -56,6 +56,7 @@ ALLOWED_CHAPTERS: dict[str, frozenset[int]] = {
         "PRIORITY_KEPT": {6},
         "EFFECT_NOT_DESCRIBED": {5, 6},
         "EFFECT_RESOLVED": {1, 5, 6, 9},
+        "EFFECT_AUTOMATIC_RESULT": {1, 6},
         "EFFECT_FAILED": {2, 3, 4, 5, 6, 9},
         "EFFECT_NOT_DONE": {1},
         "ATTACK_MODIFIED": {1, 7},

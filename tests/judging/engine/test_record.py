@@ -31,7 +31,7 @@ def test_goldens_match_the_schema(path: Any) -> None:
 @pytest.mark.parametrize(
     ("mutate", "field"),
     [
-        (lambda r: r.update(format="zutomayo-game/2"), "format"),
+        (lambda r: r.update(format="zutomayo-game/9"), "format"),
         (lambda r: r.update(night_side=2), "night_side"),
         (lambda r: r.update(players=[r["players"][0]]), "players"),
         (lambda r: r["players"][1].update(deck="T_1"), "players[1].deck"),

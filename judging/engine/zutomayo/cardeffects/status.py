@@ -1,9 +1,9 @@
 """Which cards of a catalogue run by themselves: the ``effects`` command (issue 14, req 3).
 
 A card is ``automated`` only if the replay executes its condition, its timing and every action
-(each code in ``EXECUTED``). The replay does not execute any code yet (the hook into
-``apply.Game`` is the next step), so ``EXECUTED`` is empty and every encoded card is ``partial``
-with the codes still missing; a card whose ``effect_ja`` no longer matches its hash is ``manual``
+together (each code in ``EXECUTED``, built from the executor's per-code tables in ``execute``, and
+the clause as a whole executable); otherwise it is ``partial`` with the codes still missing;
+a card whose ``effect_ja`` no longer matches its hash is ``manual``
 (``text_changed``), one with no encoding ``manual`` (``not_encoded``): the judge enters its outcome.
 """
 
@@ -17,13 +17,14 @@ from pathlib import Path
 
 from judging.engine.core.errors import RecordError
 from judging.engine.core.jsontypes import JSON
+from judging.engine.zutomayo.cardeffects.execute import effect_executable, executed_codes
 from judging.engine.zutomayo.cardeffects.vocab import CardEffect, card_effect_from_json
 
 ENCODING_DIR = Path(__file__).with_name("encoding")
 """One file per pack (``1st.json`` …), each ``{"format", "cards"}``; a card id is in one only."""
 FORMAT = "zutomayo-card-effects/1"
-EXECUTED: frozenset[str] = frozenset()
-"""The vocabulary codes the replay executes by itself (none yet)."""
+EXECUTED: frozenset[str] = executed_codes()
+"""The vocabulary codes the replay executes by itself (``execute``'s tables)."""
 TEXT_CHANGED = "text_changed"
 NOT_ENCODED = "not_encoded"
 
@@ -76,7 +77,27 @@ def classify(
             status, missing = "manual", [TEXT_CHANGED]
         else:
             missing = [c for c in effect.codes() if c not in EXECUTED]
+            if not missing and not effect_executable(effect):
+                # every code is executed, but not in this combination (e.g. an on-damage timing
+                # with an action other than a damage reduction)
+                missing = [c.timing.value for c in effect.clauses]
             status = "partial" if missing else "automated"
         counts[status] += 1
         out.append({"id": cid, "status": status, "missing": list(missing)})
     return {"counts": dict(counts), "cards": out}
+
+
+@cache
+def _automated(card_id: str, text_sha: str) -> CardEffect | None:
+    effect = encoding().get(card_id)
+    if effect is None or effect.text_sha256 != text_sha or not effect_executable(effect):
+        return None
+    return effect
+
+
+def automated_effect(card_id: str, text_sha: str) -> CardEffect | None:
+    """The encoded effect the replay runs by itself for this card, if it is ``automated`` for the
+    text it has (``effect_sha256`` of the card data); None = the judge enters its outcome."""
+    if not text_sha:
+        return None
+    return _automated(card_id, text_sha)
