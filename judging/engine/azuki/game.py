@@ -465,8 +465,8 @@ class Game:
                         card=w.id,
                     )
                 obj.weapons = []
-                obj.attack_mod = 0
-                obj.bloodlust_used = False
+            side.leader.attack_mod = 0
+            side.leader.bloodlust_used = False
             for e in (*side.garden, *side.alley):
                 if e is not None and (e.damage or e.health_mod or e.attack_mod):
                     self.emit(
@@ -479,6 +479,8 @@ class Game:
                 if e is not None:
                     e.damage = e.health_mod = e.attack_mod = 0
                     e.bloodlust_used = False
+        if len(self.sides[me].hand) > HAND_SIZE:
+            self.emit("no_hand_limit", ("azk.turn.hand-limit",), me, count=len(self.sides[me].hand))
         self.emit("end", ("azk.turn.phases#step4",), me)
 
     def _fighters(self, p: int) -> list[Fighter]:
@@ -767,7 +769,7 @@ class Game:
         self.resolve(a.effects, me)
 
     # -- the seven steps of an attack (azk.attack.order) ---------------------------------------
-    def attack(self, a: Action) -> None:
+    def attack(self, a: Action) -> None:  # noqa: C901 - the seven steps, in order
         me, opp = self.active, 1 - self.active
         if a.attacker is None or a.target is None:  # pragma: no cover - the record requires both
             raise self.fail("azk.attack.order#step1", "no attacker or target", a.path, "attack_own")
@@ -798,9 +800,12 @@ class Game:
         target = self.check_target(a.target, opp, f"{a.path}.target")
         # Step 1: the attacker taps and picks a target.
         attacker.tapped = True
+        first_turn = ("azk.start.first-attack",) if self.turn <= 2 else ()
+        if isinstance(attacker, Leader):
+            first_turn = (*first_turn, "azk.attack.leaders")
         self.emit(
             "attack",
-            ("azk.attack.order#step1", "azk.attack.targets"),
+            ("azk.attack.order#step1", "azk.attack.targets", *first_turn),
             me,
             attacker=self.label(attacker),
             target=self.label(target),
