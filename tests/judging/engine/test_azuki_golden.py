@@ -59,7 +59,7 @@ def test_golden(path: Path) -> None:
     if "overtime" in case:
         o = case["overtime"]
         sides = tuple(OvertimeSide(**p) for p in o["players"])
-        decision = decide_overtime(
+        decision: Any = decide_overtime(
             (sides[0], sides[1]), took_damage_last=o["took_damage_last"], profile=o.get("profile")
         ).to_json()
         for key, value in expect.items():
@@ -68,7 +68,7 @@ def test_golden(path: Path) -> None:
     words = json.dumps(case["record"]).split('"')
     if not POOL.exists() and any(w.startswith(("AZK01", "STT")) for w in words):
         pytest.skip("the shared Azuki card data is not present")
-    report = replay_record(case["record"], cards=CARDS).to_json("en")
+    report: Any = replay_record(case["record"], cards=CARDS).to_json("en")
     for key, value in expect.get("result", {}).items():
         assert report["result"][key] == value, f"result.{key}"
     if "illegal" in expect:
@@ -92,7 +92,7 @@ def test_golden(path: Path) -> None:
     for amb in expect.get("ambiguities", []):
         assert amb in report["ambiguities_consulted"]
     # Japanese texts exist for every event and carry no ASCII letters beyond card names
-    ja = replay_record(case["record"], cards=CARDS).to_json("ja")
+    ja: Any = replay_record(case["record"], cards=CARDS).to_json("ja")
     names = {c.name for c in CARDS.values()} | {"Aki", "Ben", "IKZ"}
     for t in ja["turns"]:
         for e in t["events"]:
