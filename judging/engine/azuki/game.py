@@ -218,7 +218,8 @@ class Game:
         where = self.locate(obj)
         if where is None:
             return obj.card.id
-        return f"p{where[0]}.{where[1]}" + ("" if where[1] == "leader" else f".{where[2]}")
+        place = f"p{where[0]}.{where[1]}" + ("" if where[1] == "leader" else f".{where[2]}")
+        return f"{place}@{obj.card.id}"
 
     def state(self) -> dict[str, JSON]:
         def entity(e: Entity | None) -> JSON:
@@ -850,7 +851,9 @@ class Game:
             self.no_defender(a)
             return
         # Step 4: a Defender may take the attack.
-        if a.defender is not None:
+        if a.defender is None:
+            self.emit("step", ("azk.attack.order#step4",), opp, step=4)
+        else:
             target = self.redirect(attacker, a.defender, opp, f"{a.path}.defender", bloodlust)
         # Step 5: the target's When Attacked effects.
         self.emit("step", ("azk.attack.order#step5",), opp, step=5)

@@ -225,7 +225,7 @@ ILLEGAL: Mapping[str, tuple[str, str]] = {
     "not_there": ("{card} is not there", "{card}はそこにない"),
 }  # fmt: skip
 
-_PLACE = re.compile(r"^p([01])\.(leader|garden|alley)(?:\.(\d))?$")
+_PLACE = re.compile(r"^p([01])\.(leader|garden|alley)(?:\.(\d))?(?:@(.+))?$")
 
 
 def player_label(p: int | None, names: tuple[str, str], lang: str) -> str:
@@ -240,10 +240,15 @@ def _place(text: str, names: tuple[str, str], cards: Mapping[str, str], lang: st
         return cards.get(text, text)
     who = names[int(m.group(1))]
     row = ROW[m.group(2)][1 if lang == "ja" else 0]
+    name = cards.get(m.group(4) or "", "")
     if m.group(2) == "leader":
-        return f"{who}のリーダー" if lang == "ja" else f"{who}'s leader"
-    slot = int(m.group(3)) + 1
-    return f"{who}の{row}{slot}番" if lang == "ja" else f"{who}'s {row} slot {slot}"
+        where = f"{who}のリーダー" if lang == "ja" else f"{who}'s leader"
+    else:
+        slot = int(m.group(3)) + 1
+        where = f"{who}の{row}{slot}番" if lang == "ja" else f"{who}'s {row} slot {slot}"
+    if not name:
+        return where
+    return f"{name}（{where}）" if lang == "ja" else f"{name} ({where})"
 
 
 def render(

@@ -40,10 +40,6 @@ class AzukiReport:
         ill = self.illegal_input
         if ill is None:
             return ""
-        if lang == "ja" and ill.key in ILLEGAL:
-            return render(
-                ill.key, None, dict(ill.params), self.record.names, self._names(), lang, ILLEGAL
-            )
         if ill.key in ILLEGAL:
             return render(
                 ill.key, None, dict(ill.params), self.record.names, self._names(), lang, ILLEGAL
