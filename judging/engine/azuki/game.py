@@ -259,7 +259,12 @@ class Game:
                     "gate_tapped": s.gate_tapped,
                 }
             )
-        return {"turn": self.turn, "active": self.active, "players": players}
+        return {
+            "turn": self.turn,
+            "active": self.active,
+            "took_damage_last": self.took_damage_last,
+            "players": players,
+        }
 
     # -- the game ------------------------------------------------------------------------------
     def run(self) -> Outcome:

@@ -192,7 +192,7 @@ def _invariants(record: dict[str, Any]) -> None:
         assert after[1] <= before[1]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_legal_games_keep_the_invariants(seed: int) -> None:
     _invariants(random_game(random.Random(seed), CARDS))
