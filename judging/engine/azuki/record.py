@@ -53,6 +53,8 @@ PRIMITIVES: Mapping[str, tuple[str, ...]] = {
     "ikz_plus": ("player", "amount"),
     "summon": ("player", "card", "row"),
 }
+#: The primitives whose amount may be negative (a stat or IKZ going down).
+_SIGNED = ("attack_plus", "health_plus", "ikz_plus")
 _REF = re.compile(r"^(?:p([01])\.)?(leader|garden\.[0-4]|alley\.[0-4])$")
 
 
@@ -376,12 +378,13 @@ def _effect(data: JSON, path: str, cards: Mapping[str, Card]) -> Effect:
     if src not in ("hand", "deck", "discard"):
         raise RecordError(f"{path}.from", 'must be "hand", "deck" or "discard"')
     amount = d.get("amount", 1 if op == "keyword" else 0)
+    low = -99 if op in _SIGNED else 0
     return Effect(
         op,
         path,
         target,
         _int(d["player"], f"{path}.player", 0, 1) if "player" in d else 0,
-        _int(amount, f"{path}.amount", -99, 99),
+        _int(amount, f"{path}.amount", low, 99),
         str(keyword),
         str(status),
         _bool(d["on"], f"{path}.on") if "on" in d else True,

@@ -177,12 +177,15 @@ def _invariants(record: dict[str, Any]) -> None:
             assert 0 <= side["ikz_untapped"] <= side["ikz"] <= 10
             assert 0 <= side["ikz_sealed"] <= side["ikz"] - side["ikz_untapped"]
             entities = [e for e in (*garden, *alley) if e is not None]
+            ended = snap is report.turns[-1] and report.outcome.outcome != "unfinished"
             for e in entities:
                 assert isinstance(e["tapped"], bool)
-                assert e["damage"] == 0  # entity damage resets at the end of every turn
-            assert all(not e["weapons"] for e in entities)  # weapons leave at the end of turn
-            assert side["leader_weapons"] == []
-            on_field = len(entities)
+                assert ended or e["damage"] == 0  # entity damage resets at the end of the turn
+            if not ended:  # a game that ends mid-turn never reaches its End
+                assert all(not e["weapons"] for e in entities)  # weapons leave at the End
+                assert side["leader_weapons"] == []
+            weapons = sum(len(e["weapons"]) for e in entities) + len(side["leader_weapons"])
+            on_field = len(entities) + weapons
             total = side["hand"] + side["deck"] + len(side["discard"]) + on_field
             assert total == deck_sizes[p]  # no card appears or vanishes
     states: list[Any] = [t.state for t in report.turns]
@@ -196,3 +199,38 @@ def _invariants(record: dict[str, Any]) -> None:
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_legal_games_keep_the_invariants(seed: int) -> None:
     _invariants(random_game(random.Random(seed), CARDS))
+
+
+# -- malformed records: a RecordError naming the field, or a report; never a crash -------------
+_JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 12), st.text(max_size=6),
+                  st.lists(st.integers(0, 3), max_size=2), st.dictionaries(st.text(max_size=3),
+                  st.integers(), max_size=2))  # fmt: skip
+
+
+def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from([p for p in GOLDEN if "overtime" not in p.read_text()]), st.data())
+def test_mangled_records_never_crash(path: Path, data: st.DataObject) -> None:
+    record = json.loads(path.read_text(encoding="utf-8"))["record"]
+    spots = _paths(record)[1:]
+    where = data.draw(st.sampled_from(spots))
+    node = record
+    for part in where[:-1]:
+        node = node[part]
+    node[where[-1]] = data.draw(_JUNK)
+    try:
+        report = replay_record(record, cards=CARDS)
+    except RecordError:
+        return  # named the field: the command line exits 2
+    report.to_json("en")
+    report.to_text("ja")
