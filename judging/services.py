@@ -21,7 +21,10 @@ from judging.engine import (
     replay_record,
     unwrap_record,
 )
+from judging.engine.azuki.rules import RULES as AZUKI_RULES
+from judging.engine.azuki.rules import AzukiRule
 from judging.engine.ztrike import RULES as ZTRIKE_RULES
+from judging.engine.ztrike import ZtrikeRule
 from judging.models import JudgeCase, RuleClause, RulesDocument, Ruling
 from judging.selectors import engine_cards
 from tournaments.models import Match, Registration
@@ -37,6 +40,8 @@ DOCUMENTS: dict[tuple[str, str], dict[str, str]] = {
 }
 KEY_PREFIX = {"basic-rules": "zbr", "faq": "azk", "official-rules": "ztr"}
 MAX_RECORD_BYTES = 512 * 1024
+#: The FAQ's text extraction glues the UI label "Step by step" onto the next line (design 3.2).
+_STEP_BY_STEP = re.compile(r"^Step by step(?=\S)", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,8 @@ def _clause_rows(slug: str, text: str) -> tuple[str, list[dict[str, Any]], list[
         ]  # fmt: skip
         anomalies = [{"kind": a.kind, "key": a.key, "detail": a.detail} for a in parsed.anomalies]
         return parsed.preamble, rows, anomalies
+    if slug == "faq":
+        text = _STEP_BY_STEP.sub("", text)
     rows = [
         {
             "key": s.key, "number": "", "display": s.key, "level": s.level,
@@ -72,19 +79,23 @@ def _clause_rows(slug: str, text: str) -> tuple[str, list[dict[str, Any]], list[
         for s in split_sections(text, prefix=KEY_PREFIX[slug])
     ]  # fmt: skip
     if slug == "official-rules":
-        rows += _ztrike_stable_rows(rows)
+        rows += _stable_rows(rows, ZTRIKE_RULES)
+    if slug == "faq":
+        rows += _stable_rows(rows, AZUKI_RULES)
     return "", rows, []
 
 
-def _ztrike_stable_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The engine's stable keys (design 3.0), each with its quoted sentence and SHA-256, under
-    the paragraph it is quoted from (whose heading-slug key stays, as an alias). A key whose quote
-    is not in this text is not created."""
+def _stable_rows(
+    rows: list[dict[str, Any]], rules: tuple[ZtrikeRule, ...] | tuple[AzukiRule, ...]
+) -> list[dict[str, Any]]:
+    """The engine's stable keys (design 3.0; ZTRIKE's or Azuki's), each with its quoted sentence
+    and SHA-256, under the paragraph it is quoted from (whose heading-slug key stays, as an
+    alias). A key whose quote is not in this text is not created."""
     paragraphs = [(row, " ".join(row["text"].split())) for row in rows]
     joined = " ".join(text for _, text in paragraphs)
     extra: list[dict[str, Any]] = []
     order = max((row["sort_order"] for row in rows), default=0)
-    for rule in ZTRIKE_RULES:
+    for rule in rules:
         quote = " ".join(rule.quote.split())
         source = next((row for row, text in paragraphs if quote in text), None)
         if source is None and quote not in joined:

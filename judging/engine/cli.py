@@ -1,5 +1,6 @@
 """``python -m judging.engine replay RECORD.json [--cards CARDS.json] [--lang en|ja] [--text]``
-(the record's ``format`` picks the game: ``zutomayo-game/1`` or ``ztrike-game/1``);
+(the record's ``format`` picks the game: ``zutomayo-game/1``, ``ztrike-game/1`` or
+``azuki-game/1``);
 ``python -m judging.engine azuki-overtime < INPUT.json`` (Azuki TCG's overtime tiebreak, see
 ``judging.engine.azuki.overtime``: exit 0 with the decision, 2 on invalid input).
 
@@ -16,6 +17,8 @@ import sys
 from collections.abc import Sequence
 
 from judging.engine.azuki.overtime import overtime_from_json
+from judging.engine.azuki.record import FORMAT as AZUKI_FORMAT
+from judging.engine.azuki.replay import replay_text as azuki_replay_text
 from judging.engine.core.cli import (
     EXIT_INTERNAL,
     EXIT_OK,
@@ -42,7 +45,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m judging.engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     replay = sub.add_parser(
-        "replay", help="replay a game record (zutomayo-game/1 or ztrike-game/1, by its format)"
+        "replay",
+        help="replay a game record (zutomayo-game/1, ztrike-game/1 or azuki-game/1, by its format)",
     )
     replay.add_argument("record", help="the record (JSON)")
     replay.add_argument("--cards", help="card catalogue (JSON list in the cards.json shape)")
@@ -100,6 +104,7 @@ def _zutomayo_replay(text: str, cards: str | None, lang: str) -> Report:
 ENGINES: tuple[GameEngine, ...] = (
     GameEngine("zutomayo", ZUTOMAYO_FORMATS, _zutomayo_replay),
     GameEngine("ztrike", (ZTRIKE_FORMAT,), ztrike_replay_text),
+    GameEngine("azuki", (AZUKI_FORMAT,), azuki_replay_text),
 )
 
 

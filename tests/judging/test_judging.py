@@ -248,3 +248,25 @@ def test_ztrike_stable_keys_are_imported_with_quote_and_hash(shared_dir: Path) -
     assert victor.parent_key == "ztr.determining-a-round-victor#p1"
     paragraph = clauses[victor.parent_key].text
     assert "In case of a tie, no Win or Lose bonuses are applied." in paragraph
+
+
+def test_azuki_stable_keys_are_imported_with_quote_and_hash(shared_dir: Path) -> None:
+    import hashlib
+
+    from judging.engine.azuki.rules import RULES
+
+    text = (shared_dir / "rules" / "azuki-tcg-rules-faq.en.txt").read_text(encoding="utf-8")
+    rules_import(game="azuki", slug="faq", version="1", text=text, source_name="faq")
+    clauses = {c.key: c for c in RuleClause.objects.filter(document__slug="faq")}
+    for rule in RULES:  # every key the engine cites is in the registry, quoted and hashed
+        clause = clauses[rule.key]
+        assert clause.text == rule.quote
+        assert clause.quote_sha256 == hashlib.sha256(rule.quote.encode()).hexdigest()
+        assert clause.parent_key in clauses  # the heading-slug key it is quoted from, kept
+    # the "Step by step" label glued to questions and headings is stripped
+    assert not any("Step by step" in c.text for c in clauses.values())
+    assert "azk.keywords" in clauses
+    assert "azk.responses-and-defender" in clauses
+    step4 = clauses["azk.attack.order#step4"]
+    assert step4.text == "The defending player may tap a Defender to take the attack."
+    assert clauses[step4.parent_key].text.startswith("- The defending player may tap")
