@@ -76,6 +76,10 @@ TEMPLATES: Mapping[str, tuple[str, str]] = {
         "A Battle bonus replaced a played card: the judge decides",
         "バトルボーナスが出したカードを入れ替えた：ジャッジが判断する",
     ),
+    "replacement_bonuses": (
+        "{card} replaced {who}'s played card: its own Battle bonuses apply",
+        "{card}が{who}の出したカードと入れ替わった：そのカードのバトルボーナスを適用する",
+    ),
     "round_decided": (
         "{colours}, power {powers}: {result}, by {decided}",
         "{colours}、パワー{powers}：{result}（{decided}で決定）",
@@ -146,7 +150,7 @@ def render(  # noqa: C901 - one branch per event kind
         fields.update(
             card=card(params.get("card")), src=ZONE[str(before)][i], dst=ZONE[str(after)][i]
         )
-    elif kind in ("card_to_discard", "card_to_victory_zone"):
+    elif kind in ("card_to_discard", "card_to_victory_zone", "replacement_bonuses"):
         fields["card"] = card(after)
     elif kind == "round_decided":
         colours = params.get("colours")
@@ -170,3 +174,64 @@ def render(  # noqa: C901 - one branch per event kind
         else:
             fields["result"] = OUTCOME[str(after)][i]
     return TEMPLATES[kind][i].format(**fields)
+
+
+class Renderer:
+    """``render`` for one report: the player labels, templates and card names looked up once;
+    the commonest event kinds are filled directly (the same text as ``render``)."""
+
+    __slots__ = ("by", "card_name", "i", "lang", "names", "templates", "who")
+
+    def __init__(self, names: tuple[str, str], card_name: Mapping[str, str], lang: str) -> None:
+        self.names = names
+        self.card_name = card_name
+        self.lang = lang
+        self.i = i = _i(lang)
+        self.who = (player_label(0, names, lang), player_label(1, names, lang), "—")
+        self.templates = {kind: texts[i] for kind, texts in TEMPLATES.items()}
+        self.by = (" against ", " to ") if i == 0 else ("対", "対")
+
+    def card(self, cid: Value) -> str:
+        return self.card_name.get(str(cid), str(cid))
+
+    def text(
+        self,
+        kind: str,
+        player: int | None,
+        before: Value,
+        after: Value,
+        params: tuple[tuple[str, Value], ...],
+    ) -> str:
+        who = self.who[2 if player is None else player]
+        template = self.templates[kind]
+        if kind == "draw":
+            return template.format(who=who, count=params[0][1], before=before, after=after)
+        if kind in ("card_to_discard", "card_to_victory_zone"):
+            return template.format(who=who, card=self.card(after))
+        if kind == "main_player_passes" or kind == "no_win_lose_bonuses":
+            return template.format(who=who)
+        if kind == "victory_points" and isinstance(after, tuple):
+            return template.format(vp0=after[0], vp1=after[1])
+        if kind == "play" and isinstance(after, tuple):
+            return template.format(
+                p0=self.who[0], p1=self.who[1], card0=self.card(after[0]), card1=self.card(after[1])
+            )
+        if kind == "round_decided":
+            (_, decided_by), (_, colours), (_, powers) = params
+            if isinstance(colours, tuple) and isinstance(powers, tuple):
+                i = self.i
+                against, to = self.by
+                if after is None:
+                    result = "引き分け" if i else "a tie"
+                else:
+                    name = self.who[int(str(after))]
+                    result = f"{name}の勝ち" if i else f"{name} wins"
+                return template.format(
+                    colours=against.join(COLOUR[str(c)][i] for c in colours),
+                    powers=to.join(str(x) for x in powers),
+                    decided=DECIDED[str(decided_by)][i],
+                    result=result,
+                )
+        return render(
+            kind, player, before, after, dict(params), self.names, self.card_name, self.lang
+        )

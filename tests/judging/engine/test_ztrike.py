@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from judging.engine.core.errors import RecordError
 from judging.engine.ztrike import RULES, replay_record
@@ -359,42 +361,57 @@ def test_claims_about_a_round() -> None:
 
 
 # -- random games: no crash, 36 cards per player -------------------------------------------------
-def random_record(rng: random.Random) -> dict[str, Any]:
-    ids = [c["id"] for c in CARDS]
-    decks = [[rng.choice(ids) for _ in range(36)] for _ in range(2)]
-    # play by simulation of hands: the engine tells us the hand through its own zones
-    return record(decks[0], decks[1], [], main=rng.randint(0, 1))
+@settings(max_examples=150, deadline=None)
+@given(rng=st.randoms(use_true_random=False), skip_battle=st.booleans())
+def test_random_games_conserve_36_cards_per_player(rng: random.Random, skip_battle: bool) -> None:
+    """Random legal games (decks of 36 with at most 2 copies of a Card ID and 1 ZTRIKE card,
+    each round a card from the hand) never raise: the only way a round may stop the game is an
+    escalation to the judge (StopGame). After every round, and at an escalation, each player's
+    hand + deck + discard pile + Victory Zone + Play Zone holds 36 cards."""
+    from judging.engine.ztrike.game import Game, StopGame
+    from judging.engine.ztrike.randomgame import next_hands, random_deck
+    from judging.engine.ztrike.record import BonusEntry, RoundRecord, parse_record
+
+    base = parse_record(
+        record(random_deck(rng, CARDS), random_deck(rng, CARDS), [], main=rng.randint(0, 1))
+    )
+    game = Game(base)
+    assert game.zone_counts() == [36, 36]
+    for idx in range(80):
+        game.round = idx + 1
+        hands = next_hands(game)
+        if len(hands) != 2:
+            break
+        play = (rng.choice(hands[0]), rng.choice(hands[1]))
+        entries: tuple[BonusEntry, ...] = ()
+        if skip_battle:  # decline every Battle bonus of the played cards
+            entries = tuple(
+                BonusEntry(p, b, False, (), f"rounds[{idx}].bonuses[{p}]")
+                for p in (0, 1)
+                for b, bonus in enumerate(base.cards[play[p]].bonuses)
+                if bonus.when == "battle"
+            )
+        rnd = RoundRecord(play, entries, (None, None))
+        object.__setattr__(base, "rounds", (*base.rounds, rnd))
+        try:
+            result = game.play_round(idx, rnd)
+        except StopGame:
+            assert game.zone_counts() == [36, 36]
+            break
+        assert game.zone_counts() == [36, 36]
+        assert game.in_play == [None, None]
+        if result is not None:
+            break
 
 
-def test_random_games_conserve_36_cards_per_player() -> None:
-    from judging.engine.ztrike.game import Game
-    from judging.engine.ztrike.record import parse_record
+def test_random_game_records_replay_to_the_end() -> None:
+    """The benchmark's random records replay without illegal input and end as they were made."""
+    from judging.engine.ztrike.randomgame import random_game
 
     rng = random.Random(18)
-    for _ in range(150):
-        base = parse_record(random_record(rng))
-        game = Game(base)
-        for idx in range(60):
-            game.round = idx + 1
-            hands = []
-            for p in (0, 1):
-                player = game.players[p]
-                hands.append(
-                    list(player.hand) + list(reversed(player.deck))[: max(0, 5 - len(player.hand))]
-                )
-            if not all(hands):
-                break
-            from judging.engine.ztrike.record import RoundRecord
-
-            rnd = RoundRecord((rng.choice(hands[0]), rng.choice(hands[1])), (), (None, None))
-            object.__setattr__(base, "rounds", (*base.rounds, rnd))
-            stopped = ""
-            try:
-                result = game.play_round(idx, rnd)
-            except Exception as exc:
-                stopped = type(exc).__name__
-                break
-            assert stopped in ("", "_StopError")
-            assert game.zone_counts() == [36, 36]
-            if result is not None:
-                break
+    for _ in range(40):
+        data = random_game(rng, CARDS)
+        report = replay_record(data)
+        assert report.illegal_input is None
+        assert report.outcome.outcome in ("win", "unfinished", "escalate")
+        assert len(report.rounds) == len(data["rounds"])  # type: ignore[arg-type]
