@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from core.views import form_service_call, request_user
 from judging.forms import CaseOpenForm, ClaimForm, NotesForm, RecordUploadForm, TurnEntryForm
+from judging.games import judge_game
 from judging.models import JudgeCase, Ruling
 from judging.presentation import RulingView, cited_keys, japanese_keys, presenter_for
 from judging.ruling_pdf import ruling_pdf
@@ -127,7 +128,11 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     rulings = case_rulings(case=case)
     latest = rulings[0] if rulings else None
     names = _names(case, latest)
-    options = card_options() if case.status == JudgeCase.Status.OPEN and latest else []
+    game = judge_game(case.event.game.slug)
+    turn_entry = game is not None and game.turn_entry
+    options = (
+        card_options() if case.status == JudgeCase.Status.OPEN and latest and turn_entry else []
+    )
     upload = RecordUploadForm(prefix="upload")
     claims = [ClaimForm(prefix=f"c{i}", names=names, lang=lang, options=options) for i in (0, 1)]
     notes = NotesForm(prefix="notes", initial={"notes": case.notes})
@@ -141,7 +146,7 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
                 messages.success(request, _("Notes saved."))
                 return redirect("judging:case-detail", case_id=case.pk)
             status = 400
-        elif kind == "claims" and latest is not None:
+        elif kind == "claims" and latest is not None and turn_entry:
             claims = [
                 ClaimForm(request.POST, prefix=f"c{i}", names=names, lang=lang, options=options)
                 for i in (0, 1)
@@ -198,6 +203,8 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             "card_options": options,
             "lang": lang,
             "private": True,
+            "turn_entry": turn_entry,
+            "game": game,
         },
         status=status,
     )
@@ -208,6 +215,9 @@ def case_turn(request: HttpRequest, case_id: int) -> HttpResponse:
     """Enter a position and the disputed turn(s) by card name."""
     user = request_user(request)
     case = judge_case_get_for_judge(case_id=case_id, user=user)
+    game = judge_game(case.event.game.slug)
+    if game is None or not game.turn_entry:
+        raise Http404("no turn entry for this game")
     options = card_options()
     names = match_player_names(case) or ("", "")
     form = TurnEntryForm(request.POST or None, prefix="turn", options=options, names=names)

@@ -42,6 +42,12 @@ class ZtrikeReport:
             object.__setattr__(self, "traced", traced)
         return traced
 
+    def card_names(self) -> dict[str, JSON]:
+        """The name of every card in the two decks, by id (the judge pages show names)."""
+        cards = self.record.cards
+        used = sorted({*self.record.decks[0], *self.record.decks[1]})
+        return {cid: cards[cid].name for cid in used}
+
     def _names(self) -> Mapping[str, str]:
         return _CardNames(self.record.cards)
 
@@ -92,6 +98,7 @@ class ZtrikeReport:
             "claims": [c.to_json() for c in self.claims],
             "profile": self.record.profile.to_json(),
             "ambiguities_consulted": list(self.consulted),
+            "card_names": self.card_names(),
         }
         if self.illegal_input is not None:
             out["illegal_input"] = self.illegal_input.to_json()
