@@ -667,9 +667,15 @@ class ZtrikePresenter:
                 }  # fmt: skip
                 answers.append(Answer("right", sentence, rule, claims=said))
             else:
-                sentence = _("Neither claim is right: %(fact)s %(where)s%(rule)s.") % {
-                    "fact": fact, "where": where, "rule": rule_words,
-                }  # fmt: skip
+                parties = list(dict.fromkeys(name(str(c["party"])) for c in claims))
+                if len(parties) == 1:
+                    sentence = _("%(who)s is wrong: %(fact)s %(where)s%(rule)s.") % {
+                        "who": parties[0], "fact": fact, "where": where, "rule": rule_words,
+                    }  # fmt: skip
+                else:
+                    sentence = _("Neither claim is right: %(fact)s %(where)s%(rule)s.") % {
+                        "fact": fact, "where": where, "rule": rule_words,
+                    }  # fmt: skip
                 answers.append(Answer("neither", sentence, rule, claims=said))
         return answers
 
