@@ -173,3 +173,29 @@ def test_who_may_see_a_ztrike_case(people: dict[str, Any], role: str) -> None:
     status = client.get(f"/judging/cases/{case.pk}/").status_code
     expected = {"organiser": 200, "player": 403, "anonymous": 302}[role]
     assert status == expected
+
+
+def test_the_ztrike_deck_check_reads_the_database_cards(ztrike_cards: None) -> None:
+    """The decklist check of a ZTRIKE event reads the cards ``import_cards --game ztrike`` (here
+    the invented demo set) stored: 36 cards, up to 2 copies of a Card ID, 1 ZTRIKE card."""
+    from cardpool.services import decklist_check
+
+    legal = "\n".join(f"2 {cid}" for cid in (
+        "ZD-R5", "ZD-R3", "ZD-G5", "ZD-G7", "ZD-B5", "ZD-B2", "ZD-N0", "ZD-N3", "ZD-N5",
+        "ZD-N9", "ZD-N10", "ZD-NB", "ZD-NM", "ZD-NP", "ZD-RC", "ZD-GW", "ZD-RL", "ZD-NL",
+    ))  # fmt: skip
+    report = decklist_check(game="ztrike", data=legal)
+    assert [i.code for i in report.issues if i.severity.value == "error"] == []
+    two_comets = legal.replace("2 ZD-NL", "2 ZD-Z8")
+    codes = [i.code for i in decklist_check(game="ztrike", data=two_comets).issues]
+    assert "ztrike_card_count" in codes  # "can only have 1 copy of this card in your deck"
+
+
+def test_load_demo_imports_the_invented_ztrike_set(shared_dir: Path) -> None:
+    from cardpool.models import Card
+
+    call_command("load_demo", stdout=StringIO())
+    assert (
+        Card.objects.filter(game__slug="ztrike", code="ZD-Z8").exists()
+        or (shared_dir / "data" / "ztrike" / "cards.json").exists()
+    )
