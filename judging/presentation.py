@@ -620,7 +620,8 @@ class ZtrikePresenter:
             where = ztm.sentence("where", lang, round=at.lstrip("R"))
 
             def name(party: str) -> str:
-                return players[int(party[1])] if party in ("P0", "P1") else party
+                seat = party[-1] if party in ("P0", "P1", "0", "1") else ""
+                return players[int(seat)] if seat else party
 
             said = tuple(
                 _("%(who)s: %(what)s is %(value)s (%(verdict)s)") % {

@@ -199,3 +199,45 @@ def test_load_demo_imports_the_invented_ztrike_set(shared_dir: Path) -> None:
         Card.objects.filter(game__slug="ztrike", code="ZD-Z8").exists()
         or (shared_dir / "data" / "ztrike" / "cards.json").exists()
     )
+
+
+def test_claims_about_a_round_in_plain_words(
+    people: dict[str, Any], ztrike_cards: None, ztrike_rules: None
+) -> None:
+    case = _open(people)
+    client = _client(people["judge"])
+    record = ztrike_record([["ZD-R5", "ZD-G5"]], deck("ZD-R5"), deck("ZD-G5"))
+    client.post(f"/judging/cases/{case.pk}/", {"kind": "upload", "upload-record": record})
+    page = client.get(f"/judging/cases/{case.pk}/").content.decode()
+    assert "who won the round" in page
+    # Aki says she won round 1, Ben says he did: Red > Green, Aki is right (ztr.victor#s4).
+    response = client.post(f"/judging/cases/{case.pk}/", {
+        "kind": "claims", "c0-round": "1", "c0-what": "winner", "c0-answer": "0",
+        "c1-round": "1", "c1-what": "winner", "c1-answer": "1",
+    })  # fmt: skip
+    assert response.status_code == 302
+    body = client.get(f"/judging/cases/{case.pk}/").content.decode()
+    assert (
+        "Aki is right: the round&#x27;s winner was Aki in round 1, rule ZTRIKE › Determining a "
+        "Round Victor, sentence 4." in body
+    )
+    assert Ruling.objects.filter(case=case).count() == 2  # the first ruling stays
+    # Ben says he has 3 Victory Points after round 1: he has 0 (his card was discarded).
+    response = client.post(f"/judging/cases/{case.pk}/", {
+        "kind": "claims", "c1-round": "1", "c1-what": "victory_points[1]", "c1-number": "3",
+    })  # fmt: skip
+    assert response.status_code == 302
+    body = client.get(f"/judging/cases/{case.pk}/").content.decode()
+    assert "Ben is wrong: Ben&#x27;s Victory Points was 0 in round 1" in body
+
+
+def test_a_claim_without_its_answer_is_a_400(people: dict[str, Any], ztrike_cards: None) -> None:
+    case = _open(people)
+    client = _client(people["judge"])
+    record = ztrike_record([["ZD-R5", "ZD-G5"]], deck("ZD-R5"), deck("ZD-G5"))
+    client.post(f"/judging/cases/{case.pk}/", {"kind": "upload", "upload-record": record})
+    response = client.post(f"/judging/cases/{case.pk}/", {
+        "kind": "claims", "c0-round": "1", "c0-what": "winner",
+    })  # fmt: skip
+    assert response.status_code == 400
+    assert "choose who won, or a tie" in response.content.decode()
