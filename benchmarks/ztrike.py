@@ -2,10 +2,11 @@
 
     .venv/bin/python benchmarks/ztrike.py [--seconds 3] [--games 500] [--rounds 5] [--seed 1]
 
-Replays complete random games (generated beforehand from the invented demo cards) with
-``replay_record`` on one core: record parsing, every round with its events and the result.
-Prints the median games per second over the rounds, with and without rendering the JSON report,
-and the ratio to the target (5,000 games per second).
+Replays complete random games (generated beforehand from the invented demo cards, legal decks)
+with ``replay_record`` on one core: record parsing, every round and the result (the events are
+built only when a report asks for them). "replay + JSON report" also renders the whole report,
+which replays the game once more with its events. Prints the median games per second over the
+rounds and the ratio to the target (5,000 games per second).
 """
 
 from __future__ import annotations

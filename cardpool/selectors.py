@@ -177,6 +177,7 @@ def _card_row(card: Card) -> dict[str, object]:
         "power": card.power,
         "bonus": card.bonus or None,
         "victory_points": card.victory_points,
+        "bonuses": list((card.extra or {}).get("bonuses") or []),
     }
 
 

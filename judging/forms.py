@@ -311,3 +311,49 @@ class ClaimForm(forms.Form):
             if zone not in ("battle_zone", "zone_c"):
                 claim["op"] = "contains"
         return claim
+
+
+class ZtrikeClaimForm(forms.Form):
+    """One player's claim about a ZTRIKE round in plain words: which round, what, the value."""
+
+    round = forms.IntegerField(label=_("Round number"), min_value=1, max_value=999)
+    what = forms.ChoiceField(label=_("What"))
+    number = forms.IntegerField(label=_("Number (Victory Points, cards)"), required=False,
+                                min_value=0, max_value=999)  # fmt: skip
+    answer = forms.ChoiceField(label=_("Who won the round"), required=False)
+
+    def __init__(self, *args: Any, names: tuple[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        a, b = names
+        what = self.fields["what"]
+        if isinstance(what, forms.ChoiceField):
+            what.choices = [
+                ("winner", _("who won the round")),
+                ("victory_points[0]", _("%(name)s's Victory Points") % {"name": a}),
+                ("victory_points[1]", _("%(name)s's Victory Points") % {"name": b}),
+                ("players[0].hand", _("the cards in %(name)s's hand") % {"name": a}),
+                ("players[1].hand", _("the cards in %(name)s's hand") % {"name": b}),
+            ]
+        answer = self.fields["answer"]
+        if isinstance(answer, forms.ChoiceField):
+            answer.choices = [("", "—"), ("0", a), ("1", b), ("tie", _("a tie (nobody)"))]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        what = str(data.get("what") or "")
+        if what == "winner" and data.get("answer") not in ("0", "1", "tie"):
+            self.add_error("answer", _("choose who won, or a tie"))
+        if what != "winner" and data.get("number") is None:
+            self.add_error("number", _("give the number the player says"))
+        return data
+
+    def claim(self, party: int) -> dict[str, Any]:
+        """The structured claim (``at`` R<n>, ``path``, ``value``) this form describes."""
+        data = self.cleaned_data
+        what = str(data["what"])
+        if what == "winner":
+            answer = str(data.get("answer"))
+            value: Any = None if answer == "tie" else int(answer)
+        else:
+            value = data["number"]
+        return {"party": f"P{party}", "at": f"R{data['round']}", "path": what, "value": value}

@@ -17,6 +17,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from judging.engine.ztrike import messages as ztm
+from judging.engine.ztrike import rules as ztrike_rules
 from judging.engine.zutomayo.messages import (
     ambiguity_answer,
     ambiguity_question,
@@ -63,6 +65,7 @@ class RuleText:
     text: str | None
     passages: tuple[str, ...]
     no_passage: bool
+    ja_source: bool = True  # the game has Japanese rules passages to show beside the quote
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,31 @@ class RulingView:
     choices: tuple[tuple[str, str], ...]
     notes: tuple[str, ...]
     rules: tuple[RuleText, ...] = field(default=())
+    game: str = "zutomayo"
+    rounds: tuple[RoundRow, ...] = ()
+
+
+@dataclass(frozen=True)
+class RoundSide:
+    """A ZTRIKE player after a round's End Phase."""
+
+    name: str
+    hand: int
+    deck: int
+    discard: int
+    victory_zone: str
+    victory_points: int
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    """A ZTRIKE round on the board: who was Main Player, how it was decided, each side."""
+
+    round: int
+    title: str
+    main_player: str
+    decided: str
+    sides: tuple[RoundSide, RoundSide]
 
 
 def cited_keys(output: Mapping[str, Any]) -> list[str]:
@@ -132,7 +160,7 @@ def cited_keys(output: Mapping[str, Any]) -> list[str]:
         keys.extend(claim.get("rules", []))
     for event in output.get("setup", {}).get("events", []):
         keys.extend(event.get("rules", []))
-    for turn in output.get("turns", []):
+    for turn in [*output.get("turns", []), *output.get("rounds", [])]:
         for event in turn.get("events", []):
             keys.extend(event.get("rules", []))
     keys.extend(output.get("result", {}).get("rules", []))
@@ -452,11 +480,254 @@ class ZutomayoPresenter:
         return log
 
 
-Presenter = Callable[..., ZutomayoPresenter]
-PRESENTERS: dict[str, Presenter] = {"zutomayo-replay/1": ZutomayoPresenter}
+#: The rule that decides a ZTRIKE round, by how it was decided (the sentence a judge quotes).
+ZTRIKE_DECIDING: Mapping[str, str] = {
+    "weakness": "ztr.victor#s4",
+    "power": "ztr.victor#s6",
+    "tie": "ztr.victor#s7",
+}
+#: The rule a claim about each ZTRIKE path turns on.
+ZTRIKE_CLAIM_RULES: Mapping[str, str] = {
+    "victory_points": "ztr.play.victory",
+    "main_player": "ztr.round.end",
+    "hand": "ztr.round.start",
+    "deck": "ztr.mat.dz",
+    "discard": "ztr.mat.dp",
+    "victory_zone": "ztr.victor#s10",
+}
+
+
+class ZtrikePresenter:
+    """The ruling page of a ZTRIKE replay (``ztrike-replay/1``): the answer first (who won the
+    game or the last round and why, with the quoted sentence of the rule), the claims, the board
+    after each round (hand, deck, discard pile, Victory Zone, Victory Points) and the events."""
+
+    def __init__(self, *, lang: str, rule_texts: Mapping[str, str],
+                 ja_texts: Mapping[str, str]) -> None:  # fmt: skip
+        self.lang = "ja" if lang == "ja" else "en"
+        self.rule_texts = rule_texts
+        self._rules: dict[str, RuleText] = {}
+
+    def rule(self, key: str) -> RuleText:
+        cached = self._rules.get(key)
+        if cached is None:
+            known = ztrike_rules.BY_KEY.get(key)
+            text = self.rule_texts.get(key) or (known.quote if known else None)
+            cached = RuleText(key, ztrike_rules.display(key, self.lang), text, (), False, False)
+            self._rules[key] = cached
+        return cached
+
+    def present(self, *, output: Mapping[str, Any], record: Mapping[str, Any],
+                players: tuple[str, str]) -> RulingView:  # fmt: skip
+        lang = self.lang
+        card_names = {
+            str(c.get("id")): str(c.get("name") or c.get("id"))
+            for c in record.get("cards", []) if isinstance(c, dict)
+        }  # fmt: skip
+        card_names.update({str(k): str(v) for k, v in dict(output.get("card_names", {})).items()})
+        rounds = [r for r in output.get("rounds", []) if isinstance(r, dict)]
+        with override(lang):
+            answers = [self._game_answer(output, rounds, players)]
+            answers += self._claim_answers(output, players, card_names)
+            return RulingView(
+                players=players,
+                answers=tuple(answers),
+                result="",
+                illegal=self._illegal(output, rounds),
+                board=(),
+                log=tuple(self._log(rounds)),
+                choices=tuple(
+                    (ztm.question_words(k, lang), ztm.answer_words(k, str(v), lang))
+                    for k, v in output.get("profile", {}).items()
+                    if k in output.get("ambiguities_consulted", [])
+                ),
+                notes=(),
+                rules=tuple(self.rule(k) for k in cited_keys(output)),
+                game="ztrike",
+                rounds=tuple(self._rounds(rounds, players, card_names)),
+            )
+
+    def _decided(self, rnd: Mapping[str, Any]) -> tuple[str, str, str]:
+        event: Mapping[str, Any] = next(
+            (e for e in rnd.get("events", []) if e.get("kind") == "round_decided"), {}
+        )
+        text = str(event.get("text", ""))
+        colours, _sep, rest = text.partition(", power " if self.lang == "en" else "、パワー")
+        powers = rest.split(":")[0].split("：")[0]
+        return str(rnd.get("decided_by")), colours, powers
+
+    def _game_answer(self, output: Mapping[str, Any], rounds: list[dict[str, Any]],
+                     players: tuple[str, str]) -> Answer:  # fmt: skip
+        lang = self.lang
+        result = output.get("result", {})
+        outcome = str(result.get("outcome"))
+        last = rounds[-1] if rounds else None
+        if output.get("illegal_input"):
+            ill = output["illegal_input"]
+            sentence = ztm.sentence(
+                "illegal", lang, round=ill.get("turn"), rule=self.rule(str(ill["rule"])).display,
+                path=ill.get("path"), message=ill.get("message"),
+            )  # fmt: skip
+            return Answer("illegal", sentence, self.rule(str(ill["rule"])))
+        if last is None:
+            return Answer("undetermined", ztm.sentence("no_rounds", lang), None)
+        vp0, vp1 = ([*list(last.get("victory_points", [0, 0])), 0, 0])[:2]
+        if outcome == "win" and result.get("winner") in (0, 1):
+            sentence = ztm.sentence(
+                "game_win", lang, who=players[int(result["winner"])], round=last["round"],
+                reason=ztm.reason_words("victory_points", lang), vp0=vp0, vp1=vp1,
+            )  # fmt: skip
+            return Answer("right", sentence, self.rule("ztr.play.victory"),
+                          claims=(self._round_sentence(last, players),))  # fmt: skip
+        if outcome == "escalate":
+            rules = [str(k) for k in result.get("rules", [])]
+            events = [e for e in last.get("events", []) if e.get("kind") in (
+                "game_over", "cannot_draw", "replaced_card")]  # fmt: skip
+            reason = {
+                "game_over": "both_over_20",
+                "cannot_draw": "cannot_draw",
+                "replaced_card": "replaced_card",
+            }.get(str(events[-1].get("kind")) if events else "", "both_over_20")
+            sentence = ztm.sentence("game_escalate", lang, round=last["round"],
+                                    reason=ztm.reason_words(reason, lang))  # fmt: skip
+            return Answer("question", sentence, self.rule(rules[0]) if rules else None)
+        decided = str(last.get("decided_by"))
+        sentence = self._round_sentence(last, players)
+        more = ztm.sentence("game_goes_on", lang, round=last["round"], vp0=vp0, vp1=vp1)
+        return Answer("right", sentence, self.rule(ZTRIKE_DECIDING.get(decided, "ztr.victor#s5")),
+                      claims=(more,))  # fmt: skip
+
+    def _round_sentence(self, rnd: Mapping[str, Any], players: tuple[str, str]) -> str:
+        lang = self.lang
+        decided, colours, powers = self._decided(rnd)
+        winner = rnd.get("winner")
+        if winner not in (0, 1):
+            return ztm.sentence("round_tie", lang, round=rnd["round"], colours=colours,
+                                powers=powers)  # fmt: skip
+        words = ztm.DECIDED.get(decided, (decided, decided))[1 if lang == "ja" else 0]
+        return ztm.sentence("round_won", lang, round=rnd["round"], who=players[int(winner)],
+                            decided=words, colours=colours, powers=powers)  # fmt: skip
+
+    def _claim_answers(self, output: Mapping[str, Any], players: tuple[str, str],
+                       card_names: Mapping[str, str]) -> list[Answer]:  # fmt: skip
+        lang = self.lang
+        groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        for claim in output.get("claims", []):
+            groups.setdefault((str(claim["at"]), str(claim["path"])), []).append(claim)
+        answers = []
+        for (at, path), claims in groups.items():
+            subject = ztm.claim_subject(path, players, lang)
+            where = ztm.sentence("where", lang, round=at.lstrip("R"))
+
+            def name(party: str) -> str:
+                seat = party[-1] if party in ("P0", "P1", "0", "1") else ""
+                return players[int(seat)] if seat else party
+
+            said = tuple(
+                _("%(who)s: %(what)s is %(value)s (%(verdict)s)") % {
+                    "who": name(str(c["party"])), "what": subject,
+                    "value": ztm.claim_value(path, c["claimed"], players, card_names, lang),
+                    "verdict": verdict_word(str(c["status"]), lang),
+                }
+                for c in claims
+            )  # fmt: skip
+            statuses = {str(c["status"]) for c in claims}
+            key = path.split("].", 1)[-1].split("[")[0]
+            deciding = ZTRIKE_CLAIM_RULES.get(key)
+            if deciding is None:
+                rules = [str(r) for c in claims for r in c.get("rules", [])]
+                deciding = next(
+                    (k for k in ZTRIKE_DECIDING.values() if k in rules),
+                    rules[0] if rules else None,
+                )
+            rule = self.rule(deciding) if deciding else None
+            actual = next((c["actual"] for c in claims if c["status"] in
+                           ("CONTRADICTED", "CONSISTENT")), None)  # fmt: skip
+            fact = _("%(what)s was %(value)s") % {
+                "what": subject,
+                "value": ztm.claim_value(path, actual, players, card_names, lang),
+            }
+            rule_words = (_(", rule %(rule)s") % {"rule": rule.display}) if rule else ""
+            if "DEPENDS_ON" in statuses:
+                keys = list(dict.fromkeys(k for c in claims for k in c.get("depends_on", [])))
+                question = " ".join(ztm.question_words(k, lang) for k in keys)
+                sentence = _("The head judge must decide: %(question)s (%(what)s %(where)s)") % {
+                    "question": question, "what": subject, "where": where,
+                }  # fmt: skip
+                answers.append(Answer("question", sentence, None, claims=said))
+                continue
+            if statuses & {"ILLEGAL_INPUT", "UNDETERMINED"}:
+                answers.append(Answer("undetermined", " ".join(said), None, claims=said))
+                continue
+            right = list(dict.fromkeys(name(str(c["party"])) for c in claims
+                                       if c["status"] == "CONSISTENT"))  # fmt: skip
+            if right:
+                sentence = _("%(who)s is right: %(fact)s %(where)s%(rule)s.") % {
+                    "who": _(" and ").join(right), "fact": fact, "where": where,
+                    "rule": rule_words,
+                }  # fmt: skip
+                answers.append(Answer("right", sentence, rule, claims=said))
+            else:
+                parties = list(dict.fromkeys(name(str(c["party"])) for c in claims))
+                if len(parties) == 1:
+                    sentence = _("%(who)s is wrong: %(fact)s %(where)s%(rule)s.") % {
+                        "who": parties[0], "fact": fact, "where": where, "rule": rule_words,
+                    }  # fmt: skip
+                else:
+                    sentence = _("Neither claim is right: %(fact)s %(where)s%(rule)s.") % {
+                        "fact": fact, "where": where, "rule": rule_words,
+                    }  # fmt: skip
+                answers.append(Answer("neither", sentence, rule, claims=said))
+        return answers
+
+    def _illegal(self, output: Mapping[str, Any], rounds: list[dict[str, Any]]) -> str:
+        return ""  # the answer already says it, first
+
+    def _rounds(self, rounds: list[dict[str, Any]], players: tuple[str, str],
+                card_names: Mapping[str, str]) -> list[RoundRow]:  # fmt: skip
+        lang = self.lang
+        rows = []
+        for rnd in rounds:
+            sides = []
+            vps = ([*list(rnd.get("victory_points", [0, 0])), 0, 0])[:2]
+            for seat, ps in enumerate(rnd.get("players", [])[:2]):
+                zone = ztm.claim_value("victory_zone", list(ps.get("victory_zone", [])), players,
+                                       card_names, lang)  # fmt: skip
+                sides.append(RoundSide(players[seat], int(ps["hand"]), int(ps["deck"]),
+                                       int(ps["discard"]), zone, int(vps[seat])))  # fmt: skip
+            rows.append(RoundRow(
+                round=int(rnd["round"]),
+                title=ztm.sentence("round_title", lang, round=rnd["round"]),
+                main_player=players[int(rnd["main_player"])],
+                decided=self._round_sentence(rnd, players),
+                sides=(sides[0], sides[1]),
+            ))  # fmt: skip
+        return rows
+
+    def _log(self, rounds: list[dict[str, Any]]) -> list[TurnLog]:
+        lang = self.lang
+        log = []
+        for rnd in rounds:
+            events = rnd.get("events", [])
+            lines = tuple(
+                (str(e["text"]), ("、" if lang == "ja" else ", ").join(
+                    self.rule(str(k)).display for k in e["rules"]))
+                for e in events
+            )  # fmt: skip
+            keys = dict.fromkeys(str(k) for e in events for k in e["rules"])
+            title = ztm.sentence("round_title", lang, round=rnd["round"])
+            log.append(TurnLog(title, (Step(title, lines, tuple(self.rule(k) for k in keys)),)))
+        return log
+
+
+Presenter = Callable[..., ZutomayoPresenter | ZtrikePresenter]
+PRESENTERS: dict[str, Presenter] = {
+    "zutomayo-replay/1": ZutomayoPresenter,
+    "ztrike-replay/1": ZtrikePresenter,
+}
 """Presenters by report format; a game adds its own."""
 
 
-def presenter_for(output: Mapping[str, Any], **kwargs: Any) -> ZutomayoPresenter:
+def presenter_for(output: Mapping[str, Any], **kwargs: Any) -> ZutomayoPresenter | ZtrikePresenter:
     fmt = str(output.get("format") or "zutomayo-replay/1")
     return PRESENTERS.get(fmt, ZutomayoPresenter)(**kwargs)

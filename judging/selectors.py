@@ -13,6 +13,8 @@ from cardpool.selectors import card_rows_for_game
 from core.access import Subject
 from core.errors import NotFoundError
 from judging.engine import CardCatalogue
+from judging.engine.ztrike.record import Card as ZtrikeCard
+from judging.engine.ztrike.record import cards_from_list as ztrike_cards_from_list
 from judging.models import JudgeCase, RuleClause, RulesDocument, Ruling
 from tournaments.models import Match
 from tournaments.permissions import AnyUser, event_get_for_staff
@@ -21,6 +23,12 @@ from tournaments.permissions import AnyUser, event_get_for_staff
 def engine_cards() -> CardCatalogue:
     """The database's ZUTOMAYO cards as the engine's catalogue (one query)."""
     return CardCatalogue.from_dicts(card_rows_for_game(game="zutomayo"))  # type: ignore[arg-type]  # rows are JSON-shaped dicts
+
+
+def ztrike_engine_cards() -> dict[str, ZtrikeCard]:
+    """The database's ZTRIKE cards (``import_cards --game ztrike``; the invented demo set from
+    ``load_demo``) as the ZTRIKE engine's catalogue (one query)."""
+    return ztrike_cards_from_list(card_rows_for_game(game="ztrike"), "cards")  # type: ignore[arg-type]  # rows are JSON-shaped dicts
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +164,7 @@ def match_player_names(case: JudgeCase) -> tuple[str, str] | None:
 def judge_case_get_for_judge(*, case_id: int, user: AnyUser) -> JudgeCase:
     """A case, for a judge or organiser of its event; NotFoundError / PermissionDeniedError."""
     case = (
-        JudgeCase.objects.select_related("event", "match", "filed_ruling")
+        JudgeCase.objects.select_related("event__game", "match", "filed_ruling")
         .filter(pk=case_id)
         .first()
     )

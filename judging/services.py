@@ -18,15 +18,14 @@ from judging.engine import (
     ENGINE_VERSION,
     RecordError,
     parse_ground_rules,
-    replay_record,
     unwrap_record,
 )
 from judging.engine.azuki.rules import RULES as AZUKI_RULES
 from judging.engine.azuki.rules import AzukiRule
 from judging.engine.ztrike import RULES as ZTRIKE_RULES
 from judging.engine.ztrike import ZtrikeRule
+from judging.games import judge_game
 from judging.models import JudgeCase, RuleClause, RulesDocument, Ruling
-from judging.selectors import engine_cards
 from tournaments.models import Match, Registration
 from tournaments.permissions import event_get_for_staff
 from tournaments.selectors.people import public_name_of
@@ -182,12 +181,32 @@ def record_parse(data: str | bytes) -> dict[str, Any]:
     return unwrapped
 
 
-def replay_for_judge(*, record: dict[str, Any], lang: str = "en") -> dict[str, Any]:
-    """Replay a record against the database's ZUTOMAYO cards; RecordError becomes a 400."""
+def replay_for_judge(
+    *, record: dict[str, Any], lang: str = "en", game: str = "zutomayo"
+) -> dict[str, Any]:
+    """Replay a record against the database's cards of the event's ``game`` (the judge pages'
+    table ``JUDGE_GAMES``); a record of another game, or a RecordError, becomes a 400."""
     if len(json.dumps(record, ensure_ascii=False)) > MAX_RECORD_BYTES:
         raise InvalidInputError("the record is larger than 512 KB", field="record")
+    entry = judge_game(game)
+    if entry is None:
+        raise InvalidInputError(
+            f"the judge assist does not replay {game} games yet", field="record"
+        )
+    given = record.get("format")
+    if given is not None and given != entry.record_format:
+        raise InvalidInputError(
+            f"this event plays {game}: its records are {entry.record_format!r}, not {given!r}",
+            field="record.format",
+        )
     try:
-        report = replay_record(record, cards=engine_cards(), lang=lang)
+        cards = entry.cards()
+    except RecordError as exc:
+        raise InvalidInputError(
+            f"the {game} card data in the database cannot be replayed: {exc}", field="cards"
+        ) from exc
+    try:
+        report = entry.replay(record, cards, lang)
     except RecordError as exc:
         raise InvalidInputError(
             str(exc), field=f"record.{exc.path}" if exc.path else "record"
@@ -231,7 +250,7 @@ def ruling_compute(*, case_id: int, by: User, record: dict[str, Any]) -> Ruling:
     case = _case_for_staff(case_id, by)
     if case.status == JudgeCase.Status.FILED:
         raise ConflictError("this case is filed; open a new case", field="case")
-    result = replay_for_judge(record=record)
+    result = replay_for_judge(record=record, game=case.event.game.slug)
     canonical = json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     output = result["json_en"]
     ruling = Ruling.objects.create(

@@ -17,7 +17,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.views import form_service_call, request_user
-from judging.forms import CaseOpenForm, ClaimForm, NotesForm, RecordUploadForm, TurnEntryForm
+from judging.forms import (
+    CaseOpenForm,
+    ClaimForm,
+    NotesForm,
+    RecordUploadForm,
+    TurnEntryForm,
+    ZtrikeClaimForm,
+)
+from judging.games import judge_game
 from judging.models import JudgeCase, Ruling
 from judging.presentation import RulingView, cited_keys, japanese_keys, presenter_for
 from judging.ruling_pdf import ruling_pdf
@@ -93,6 +101,17 @@ def _names(case: JudgeCase, latest: Ruling | None) -> tuple[str, str]:
     return match_player_names(case) or (_("First player"), _("Second player"))
 
 
+def _claim_forms(
+    data: Any, names: tuple[str, str], lang: str, options: Any, *, ztrike: bool
+) -> list[Any]:
+    """The two players' claim forms of the case's game (ZTRIKE: about a round)."""
+    if ztrike:
+        return [ZtrikeClaimForm(data, prefix=f"c{i}", names=names) for i in (0, 1)]
+    return [
+        ClaimForm(data, prefix=f"c{i}", names=names, lang=lang, options=options) for i in (0, 1)
+    ]
+
+
 @login_required
 def case_list(request: HttpRequest, event_id: int) -> HttpResponse:
     user = request_user(request)
@@ -127,9 +146,14 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     rulings = case_rulings(case=case)
     latest = rulings[0] if rulings else None
     names = _names(case, latest)
-    options = card_options() if case.status == JudgeCase.Status.OPEN and latest else []
+    game = judge_game(case.event.game.slug)
+    turn_entry = game is not None and game.turn_entry
+    is_ztrike = game is not None and game.slug == "ztrike"
+    options = (
+        card_options() if case.status == JudgeCase.Status.OPEN and latest and turn_entry else []
+    )
     upload = RecordUploadForm(prefix="upload")
-    claims = [ClaimForm(prefix=f"c{i}", names=names, lang=lang, options=options) for i in (0, 1)]
+    claims = _claim_forms(None, names, lang, options, ztrike=is_ztrike)
     notes = NotesForm(prefix="notes", initial={"notes": case.notes})
     status = 200
     if request.method == "POST":
@@ -141,11 +165,8 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
                 messages.success(request, _("Notes saved."))
                 return redirect("judging:case-detail", case_id=case.pk)
             status = 400
-        elif kind == "claims" and latest is not None:
-            claims = [
-                ClaimForm(request.POST, prefix=f"c{i}", names=names, lang=lang, options=options)
-                for i in (0, 1)
-            ]
+        elif kind == "claims" and latest is not None and (turn_entry or is_ztrike):
+            claims = _claim_forms(request.POST, names, lang, options, ztrike=is_ztrike)
             filled = [(i, f) for i, f in enumerate(claims) if f.has_changed()]
             if filled and all(f.is_valid() for _i, f in filled):
                 made = [f.claim(i) for i, f in filled]
@@ -198,6 +219,9 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             "card_options": options,
             "lang": lang,
             "private": True,
+            "turn_entry": turn_entry,
+            "claims_open": turn_entry or is_ztrike,
+            "game": game,
         },
         status=status,
     )
@@ -208,6 +232,9 @@ def case_turn(request: HttpRequest, case_id: int) -> HttpResponse:
     """Enter a position and the disputed turn(s) by card name."""
     user = request_user(request)
     case = judge_case_get_for_judge(case_id=case_id, user=user)
+    game = judge_game(case.event.game.slug)
+    if game is None or not game.turn_entry:
+        raise Http404("no turn entry for this game")
     options = card_options()
     names = match_player_names(case) or ("", "")
     form = TurnEntryForm(request.POST or None, prefix="turn", options=options, names=names)

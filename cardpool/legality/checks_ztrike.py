@@ -32,6 +32,8 @@ from cardpool.legality.types import (
 DECK_SIZE = 36
 COPY_LIMIT = 2
 ZTRIKE_CARD_LIMIT = 1
+#: TA-06: one copy per ZTRIKE Card ID (the default) or one ZTRIKE card in a deck in total.
+ZTRIKE_READINGS = ("PER_ID", "IN_TOTAL")
 RULE_SIZE = "ztr.deck.size"
 RULE_COPIES = "ztr.deck.copies"
 RULE_BANNED = "ztr.deck.banned"
@@ -63,11 +65,14 @@ def check_copies(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
     )
 
 
-def check_ztrike_cards(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
+def check_ztrike_cards(deck: ResolvedDeck, *, reading: str = "PER_ID") -> tuple[LegalityIssue, ...]:
     """ztr.colors, read as the ambiguity register settles it (TA-06, judge-engine-design.md):
     "The ZTRIKE card is unique and can only have 1 copy of this card in your deck". Two copies
     of one ZTRIKE Card ID break the sentence: an error. Two different ZTRIKE Card IDs may or
-    may not ("one ZTRIKE card in total" is the other reading): a warning that says so."""
+    may not ("one ZTRIKE card in total" is the other reading): under ``reading="PER_ID"`` (the
+    default) a warning that says so, under ``reading="IN_TOTAL"`` an error."""
+    if reading not in ZTRIKE_READINGS:
+        raise ValueError(f"TA-06 must be one of {', '.join(ZTRIKE_READINGS)}")
     found = [
         (card, n)
         for card, n in deck.cards
@@ -87,11 +92,12 @@ def check_ztrike_cards(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
                 )
             )
     if len(found) > 1:
+        total = reading == "IN_TOTAL"
         issues.append(
             issue(
-                "ztrike.ztrike_card_count",
+                "ztrike.ztrike_card_total" if total else "ztrike.ztrike_card_count",
                 rule=RULE_ZTRIKE_CARD,
-                severity=Severity.WARNING,
+                severity=Severity.ERROR if total else Severity.WARNING,
                 cards=tuple(c.id for c, _n in found),
                 count=len(found),
                 names=card_names([c for c, _n in found]),
@@ -107,13 +113,15 @@ def check_ztrike(
     rules: FormatRules | None = None,
     *,
     on: date | None = None,
+    ztrike_reading: str = "PER_ID",
 ) -> tuple[LegalityIssue, ...]:
-    """Every ZTRIKE issue of ``deck``; bans come from ``rules``' list in force on the day ``on``."""
+    """Every ZTRIKE issue of ``deck``; bans come from ``rules``' list in force on the day ``on``;
+    ``ztrike_reading`` is the event's choice for TA-06 (``PER_ID`` or ``IN_TOTAL``)."""
     resolved = resolve(deck, index)
     return (
         check_unknown_cards(resolved)
         + check_deck_size(resolved)
         + check_copies(resolved)
-        + check_ztrike_cards(resolved)
+        + check_ztrike_cards(resolved, reading=ztrike_reading)
         + check_ban_list(resolved, rules, on, RULE_BANNED)
     )

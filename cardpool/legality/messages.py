@@ -125,6 +125,13 @@ _TEXTS: dict[str, tuple[IssueCode, str, str]] = {
         "ですが、異なるカードを2種類入れてよいかは定まっていません（TA-06）。大会前に"
         "ヘッドジャッジに確認してください。",
     ),
+    "ztrike.ztrike_card_total": (
+        IssueCode.ZTRIKE_CARD_COUNT,
+        "The deck has {count} different ZTRIKE cards ({names}); this event reads the rules as "
+        "1 ZTRIKE card in a deck in total (TA-06).",
+        "異なるZTRIKEカードが{count}種類（{names}）あります。この大会ではZTRIKEカードは"
+        "デッキに合計1枚までと解釈します（TA-06）。",
+    ),
     "banned": (
         IssueCode.BANNED,
         "{names} is banned ({list_name}, in force from {effective}).",

@@ -63,10 +63,10 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
     ),
     Ambiguity(
         "TA-09",
-        "a Battle bonus replaces the played card: the judge decides (ESCALATE) or "
-        "the new card's Battle bonus is not applied (IGNORE)",
+        "a Battle bonus replaces the played card: the judge decides (ESCALATE), "
+        "the new card's Battle bonus is not applied (IGNORE) or it is applied (APPLY)",
         "ESCALATE",
-        ("ESCALATE", "IGNORE"),
+        ("ESCALATE", "IGNORE", "APPLY"),
     ),
     Ambiguity(
         "TA-10",

@@ -225,6 +225,8 @@ def cards_from_list(data: JSON, path: str = "cards") -> dict[str, Card]:
 
 
 def _ids(data: JSON, path: str, cards: Mapping[str, Card]) -> tuple[str, ...]:
+    if type(data) is list and all(type(raw) is str and raw in cards for raw in data):
+        return tuple(data)  # type: ignore[arg-type]  # every item was just checked to be a str
     out: list[str] = []
     for i, raw in enumerate(_list(data, path)):
         if not isinstance(raw, str) or raw not in cards:
@@ -233,7 +235,22 @@ def _ids(data: JSON, path: str, cards: Mapping[str, Card]) -> tuple[str, ...]:
     return tuple(out)
 
 
+NO_REFRESH: tuple[None, None] = (None, None)
+
+
 def _round(data: JSON, path: str, cards: Mapping[str, Card]) -> RoundRecord:
+    if type(data) is dict and len(data) == 1:
+        # The common round: only the two cards played (the full check below names any fault).
+        play = data.get("play")
+        if (
+            type(play) is list
+            and len(play) == 2
+            and type(first := play[0]) is str
+            and type(second := play[1]) is str
+            and first in cards
+            and second in cards
+        ):
+            return RoundRecord((first, second), (), NO_REFRESH)
     item = _obj(data, path)
     play = _list(item.get("play"), f"{path}.play")
     if len(play) != 2:

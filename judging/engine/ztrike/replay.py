@@ -4,7 +4,7 @@ answers to claims, and the entry points ``replay_record`` and ``replay_text`` (c
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from judging.engine.core.claims import ClaimVerdict
@@ -12,7 +12,7 @@ from judging.engine.core.errors import IllegalInputError, RecordError
 from judging.engine.core.jsontypes import JSON, value_to_json
 from judging.engine.core.report import IllegalInput
 from judging.engine.ztrike.game import Game, Outcome, RoundSnapshot
-from judging.engine.ztrike.messages import OUTCOME, player_label, render
+from judging.engine.ztrike.messages import OUTCOME, Renderer, player_label, render
 from judging.engine.ztrike.record import Card, ZtrikeRecord, cards_from_list, parse_record
 from judging.engine.ztrike.rules import display
 
@@ -21,19 +21,41 @@ REPORT_FORMAT = "ztrike-replay/1"
 
 @dataclass(frozen=True, slots=True)
 class ZtrikeReport:
+    """The answer to one record. ``rounds`` (each round's board and events) is built on first
+    use by replaying the record again with its events: replaying is deterministic, so it is the
+    same game, and a caller who wants only the result does not pay for the events."""
+
     record: ZtrikeRecord
     outcome: Outcome
-    rounds: tuple[RoundSnapshot, ...]
+    traced: tuple[RoundSnapshot, ...] | None
     illegal_input: IllegalInput | None
     claims: tuple[ClaimVerdict, ...]
     consulted: tuple[str, ...]
     lang: str = "en"
 
-    def _names(self) -> dict[str, str]:
-        return {cid: card.name for cid, card in self.record.cards.items()}
+    @property
+    def rounds(self) -> tuple[RoundSnapshot, ...]:
+        traced = self.traced
+        if traced is None:
+            game, _ = _run(self.record)
+            traced = tuple(game.rounds)
+            object.__setattr__(self, "traced", traced)
+        return traced
 
-    def round_json(self, snap: RoundSnapshot, lang: str) -> dict[str, JSON]:
-        names = self._names()
+    def card_names(self) -> dict[str, JSON]:
+        """The name of every card in the two decks, by id (the judge pages show names)."""
+        cards = self.record.cards
+        used = sorted({*self.record.decks[0], *self.record.decks[1]})
+        return {cid: cards[cid].name for cid in used}
+
+    def _names(self) -> Mapping[str, str]:
+        return _CardNames(self.record.cards)
+
+    def round_json(
+        self, snap: RoundSnapshot, lang: str, renderer: Renderer | None = None
+    ) -> dict[str, JSON]:
+        text = (renderer or Renderer(self.record.names, self._names(), lang)).text
+        hands, decks, discards, zones = snap.hands, snap.decks, snap.discards, snap.victory_zones
         return {
             "round": snap.round,
             "main_player": snap.main_player,
@@ -42,40 +64,32 @@ class ZtrikeReport:
             "victory_points": list(snap.victory_points),
             "players": [
                 {
-                    "hand": snap.hands[p],
-                    "deck": snap.decks[p],
-                    "discard": snap.discards[p],
-                    "victory_zone": list(snap.victory_zones[p]),
+                    "hand": hands[p],
+                    "deck": decks[p],
+                    "discard": discards[p],
+                    "victory_zone": list(zones[p]),
                 }
                 for p in (0, 1)
             ],
             "events": [
                 {
-                    "kind": e.kind,
-                    "rules": list(e.rules),
-                    "player": e.player,
-                    "before": value_to_json(e.before),
-                    "after": value_to_json(e.after),
-                    "text": render(
-                        e.kind,
-                        e.player,
-                        e.before,
-                        e.after,
-                        dict(e.params),
-                        self.record.names,
-                        names,
-                        lang,
-                    ),
+                    "kind": kind,
+                    "rules": list(rules),
+                    "player": player,
+                    "before": value_to_json(before) if isinstance(before, tuple) else before,
+                    "after": value_to_json(after) if isinstance(after, tuple) else after,
+                    "text": text(kind, player, before, after, params),
                 }
-                for e in snap.events
+                for _, kind, rules, player, before, after, params, _ in snap.events
             ],
         }
 
     def to_json(self, lang: str | None = None) -> dict[str, JSON]:
         lang = lang or self.lang
+        renderer = Renderer(self.record.names, self._names(), lang)
         out: dict[str, JSON] = {
             "format": REPORT_FORMAT,
-            "rounds": [self.round_json(s, lang) for s in self.rounds],
+            "rounds": [self.round_json(s, lang, renderer) for s in self.rounds],
             "result": {
                 "outcome": self.outcome.outcome,
                 "winner": self.outcome.winner,
@@ -84,6 +98,7 @@ class ZtrikeReport:
             "claims": [c.to_json() for c in self.claims],
             "profile": self.record.profile.to_json(),
             "ambiguities_consulted": list(self.consulted),
+            "card_names": self.card_names(),
         }
         if self.illegal_input is not None:
             out["illegal_input"] = self.illegal_input.to_json()
@@ -133,10 +148,32 @@ class ZtrikeReport:
         return "\n".join(lines) + "\n"
 
 
-def _run(record: ZtrikeRecord) -> tuple[Game, Outcome]:
+class _CardNames(Mapping[str, str]):
+    """Card names by id, read from the catalogue on demand (not copied for every report)."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, cards: Mapping[str, Card]) -> None:
+        self.cards = cards
+
+    def __getitem__(self, key: str) -> str:
+        return self.cards[key].name
+
+    def get(self, key: str, default: str | None = None) -> str | None:  # type: ignore[override]
+        card = self.cards.get(key)
+        return default if card is None else card.name
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+
+def _run(record: ZtrikeRecord, *, trace: bool = True) -> tuple[Game, Outcome]:
     game: Game | None = None
     try:
-        game = Game(record)
+        game = Game(record, trace=trace)
     except IllegalInputError as exc:
         game = Game.__new__(Game)
         game.record, game.rounds, game.consulted, game.illegal = record, [], set(), exc
@@ -234,7 +271,9 @@ def replay_record(
     """Replay a record (JSON or parsed). RecordError when it cannot be read; a broken rule is
     reported as ``illegal_input``."""
     parsed = record if isinstance(record, ZtrikeRecord) else parse_record(record, cards)
-    game, outcome = _run(parsed)
+    # Claims are answered from the rounds' boards: then the events are kept at once.
+    traced = bool(parsed.claims)
+    game, outcome = _run(parsed, trace=traced)
     illegal = None
     if game.illegal is not None:
         exc = game.illegal
@@ -242,7 +281,7 @@ def replay_record(
     return ZtrikeReport(
         parsed,
         outcome,
-        tuple(game.rounds),
+        tuple(game.rounds) if traced else None,
         illegal,
         _claims(parsed, game),
         tuple(sorted(game.consulted)),

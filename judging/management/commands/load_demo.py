@@ -31,6 +31,7 @@ from tournaments.services import (
 from tournaments.simulation import SimulationSettings, simulate_event
 
 DEMO_CARDS = Path(__file__).resolve().parents[3] / "cardpool" / "demo" / "zutomayo-demo-cards.json"
+ZTRIKE_DEMO_CARDS = DEMO_CARDS.with_name("ztrike-demo-cards.json")
 DEMO_EVENT_NAME = "ZUTOMAYO CARD Demo Championship"
 DEMO_CASE_TITLE = "Was it night on turn 3? (demo)"
 #: A shipped example record (the design's worked example, design 4.5-4.6, with its invented
@@ -92,6 +93,11 @@ class Command(BaseCommand):
         azuki_cards = Path(settings.SHARED_DIR) / "data" / "azuki" / "cards.json"
         if azuki_cards.exists():
             self._import("azuki", azuki_cards, is_demo=False)
+        ztrike_cards = Path(settings.SHARED_DIR) / "data" / "ztrike" / "cards.json"
+        if ztrike_cards.exists():
+            self._import("ztrike", ztrike_cards, is_demo=False)
+        else:  # the invented demo set: the ZTRIKE deck check and judge pages have cards
+            self._import("ztrike", ZTRIKE_DEMO_CARDS, is_demo=True)
         with transaction.atomic():
             self._accounts_and_event()
         self._rules()

@@ -128,6 +128,19 @@ def test_ztrike_card_count_message() -> None:
     assert "TA-06" in issue.message_en
 
 
+def test_ztrike_card_in_total_reading_is_an_error() -> None:
+    # TA-06 read as "one ZTRIKE card in total": two different ZTRIKE Card IDs break it.
+    pairs = [p for p in legal_ztrike_pairs() if p[0] not in ("ZX-Z1", "ZX-018")]
+    deck = ztrike_deck(*pairs, ("ZX-Z1", 1), ("ZX-Z2", 1))
+    issue = only(check_ztrike(deck, ZTRIKE, ztrike_reading="IN_TOTAL"), "ztrike_card_count")
+    assert issue.severity.value == "error"
+    assert issue.rule == "ztr.colors"
+    assert "in total (TA-06)" in issue.message_en
+    assert "合計1枚まで" in issue.message_ja
+    per_id = only(check_ztrike(deck, ZTRIKE), "ztrike_card_count")
+    assert per_id.severity.value == "warning"
+
+
 def test_ztrike_card_copies_message() -> None:
     pairs = [p for p in legal_ztrike_pairs() if p[0] not in ("ZX-Z1", "ZX-018")]
     issue = only(check_ztrike(ztrike_deck(*pairs, ("ZX-Z1", 2)), ZTRIKE), "ztrike_card_count")

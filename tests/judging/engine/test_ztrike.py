@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from judging.engine.core.errors import RecordError
 from judging.engine.ztrike import RULES, replay_record
@@ -358,43 +360,237 @@ def test_claims_about_a_round() -> None:
     assert claims[1]["depends_on"] == ["TA-02"]
 
 
+# -- the ambiguity register TA-01…TA-10: every option of every entry ---------------------------
+#: Invented cards for the register's tests (beside the demo set): a second ZTRIKE card, a card
+#: without Victory Points and a card whose Battle bonus replaces it with a card from the hand.
+EXTRA: list[dict[str, Any]] = [
+    {"id": "ZT-Z7", "name": "ZTRIKE Nova", "colour": "ztrike", "power": 7, "victory_points": 8},
+    {"id": "ZT-X0", "name": "Blank Page", "colour": "generic", "power": 0, "victory_points": 0},
+    {
+        "id": "ZT-SW",
+        "name": "Mirror Fox",
+        "colour": "generic",
+        "power": 1,
+        "victory_points": 1,
+        "bonuses": [
+            {
+                "when": "battle",
+                "effects": [{"op": "move_card", "from_zone": "hand", "to_zone": "play"}],
+            }
+        ],
+    },
+]
+
+
+def with_extra(rec: dict[str, Any], profile: dict[str, str] | None = None) -> dict[str, Any]:
+    rec["cards"] = [*CARDS, *EXTRA]
+    if profile:
+        rec["profile"] = profile
+    return rec
+
+
+def test_ta_01_simultaneous_or_main_player_first_gives_the_same_round() -> None:
+    # "both players play their card": whichever order, Blue > Red (Aki's Tide Wisp) wins.
+    for option in ("SIMULTANEOUS", "MAIN_FIRST"):
+        rec = one_round("ZD-B5", "ZD-R5", profile={"TA-01": option})
+        rnd = run(rec)["rounds"][0]
+        assert (rnd["decided_by"], rnd["winner"]) == ("weakness", 0), option
+
+
+def test_ta_02_victory_points_are_the_printed_points_or_one_per_card() -> None:
+    # "Upside-Down to see the Victory Points": Ember Fox prints 2 VP.
+    assert run(one_round("ZD-R5", "ZD-G5"))["rounds"][0]["victory_points"] == [2, 0]
+    rec = one_round("ZD-R5", "ZD-G5", profile={"TA-02": "COUNT"})
+    assert run(rec)["rounds"][0]["victory_points"] == [1, 0]
+
+
+def _win_and_lose(profile: dict[str, str] | None = None) -> dict[str, Any]:
+    # Bloom Sprite (Green 3) against Lucky Cat (Generic 1): no weakness, power 3 > 1, Aki wins;
+    # both bonuses applied ("the winner can apply the Win bonus", "the loser ... Lose bonus").
+    rec = one_round("ZD-GW", "ZD-NL", main=1, **({"profile": profile} if profile else {}))
+    rec["rounds"][0]["bonuses"] = [
+        {"player": 0, "index": 0, "apply": True},
+        {"player": 1, "index": 0, "apply": True},
+    ]
+    return rec
+
+
+def _bonus_order(out: dict[str, Any]) -> list[int]:
+    return [e["player"] for e in out["rounds"][0]["events"] if e["kind"] == "bonus"]
+
+
+def test_ta_03_main_player_bonus_first_by_default() -> None:
+    out = run(_win_and_lose())
+    assert _bonus_order(out) == [1, 0]  # Ben is the Main Player: his Lose bonus first
+    assert out["rounds"][0]["victory_points"] == [1 + 2, 5]
+    assert "TA-03" in out["ambiguities_consulted"]
+
+
+def test_ta_03_winner_bonus_first() -> None:
+    out = run(_win_and_lose({"TA-03": "WINNER_FIRST"}))
+    assert _bonus_order(out) == [0, 1]
+    assert out["rounds"][0]["victory_points"] == [3, 5]
+
+
+def test_ta_05_exactly_36_or_at_least_36() -> None:
+    # "The amount of cards you need is 36 cards."
+    rec = record([*deck(), FILL], deck(), [(FILL, FILL)])
+    with pytest.raises(RecordError, match=r"players\[0\]\.deck"):
+        replay_record(rec)
+    rec["profile"] = {"TA-05": "AT_LEAST"}
+    assert run(rec)["rounds"][0]["players"][0]["deck"] == 37 - 5
+    with pytest.raises(RecordError, match=r"players\[1\]\.deck"):
+        replay_record(record(deck(), deck()[:35], [], profile={"TA-05": "AT_LEAST"}))
+
+
+def test_ta_06_two_copies_of_one_ztrike_card_are_illegal_either_way() -> None:
+    # "The ZTRIKE card is unique and can only have 1 copy of this card in your deck."
+    for option in ("PER_ID", "IN_TOTAL"):
+        rec = with_extra(record(deck("ZD-Z8", "ZD-Z8"), deck(), [(FILL, FILL)]), {"TA-06": option})
+        out = run(rec)
+        assert out["illegal_input"]["rule"] == "ztr.colors", option
+        assert out["illegal_input"]["path"] == "players[0].deck"
+        assert out["rounds"] == []
+
+
+def test_ta_06_two_different_ztrike_cards() -> None:
+    rec = with_extra(record(deck(), deck("ZD-Z8", "ZT-Z7"), [("ZD-N0", "ZD-Z8")]))
+    out = run(rec)  # one copy per Card ID (the default): legal
+    assert "illegal_input" not in out
+    assert "TA-06" in out["ambiguities_consulted"]
+    out = run(with_extra(rec, {"TA-06": "IN_TOTAL"}))  # one ZTRIKE card in total
+    assert out["illegal_input"]["rule"] == "ztr.colors"
+    assert out["illegal_input"]["path"] == "players[1].deck"
+
+
+def _nothing_to_draw(profile: dict[str, str] | None = None) -> dict[str, Any]:
+    # Aki holds 4 cards, her deck and discard pile are empty (the rest is in her Victory Zone,
+    # worth nothing): the Start Phase must draw 1 ("draw until 5 cards in hand").
+    p0 = ["ZD-N5", *[FILL] * 3, *["ZT-X0"] * 32]
+    start = {
+        "round": 20,
+        "main_player": 0,
+        "players": [
+            {
+                "hand": ["ZD-N5", *[FILL] * 3],
+                "deck": [],
+                "discard": [],
+                "victory_zone": ["ZT-X0"] * 32,
+            },
+            {"hand": [FILL] * 5, "deck": [FILL] * 31, "discard": [], "victory_zone": []},
+        ],
+    }
+    return with_extra(record(p0, deck(), [("ZD-N5", FILL)], start=start), profile)
+
+
+def test_ta_07_empty_deck_and_discard_pile_goes_to_the_judge() -> None:
+    out = run(_nothing_to_draw())
+    assert out["result"]["outcome"] == "escalate"
+    assert out["result"]["rules"] == ["ztr.mat.dz"]
+
+
+def test_ta_07_draw_what_there_is() -> None:
+    out = run(_nothing_to_draw({"TA-07": "DRAW_WHAT_THERE_IS"}))
+    rnd = out["rounds"][0]
+    assert (rnd["decided_by"], rnd["winner"]) == ("power", 0)  # Stone Owl 5 against 0
+    assert rnd["players"][0]["hand"] == 3
+    assert rnd["victory_points"] == [2, 0]
+
+
+def _replaced(profile: dict[str, str] | None = None) -> dict[str, Any]:
+    # Mirror Fox's Battle bonus puts Gear Knight (power 4, Battle bonus: power becomes 9) from
+    # Aki's hand into the Play Zone, against Stone Owl (Generic 5).
+    rec = record(deck("ZT-SW", "ZD-NB"), deck("ZD-N5"), [("ZT-SW", "ZD-N5")])
+    rec["rounds"][0]["bonuses"] = [{"player": 0, "index": 0, "choices": {"card": "ZD-NB"}}]
+    return with_extra(rec, profile)
+
+
+def test_ta_09_a_replaced_card_goes_to_the_judge_by_default() -> None:
+    out = run(_replaced())
+    assert out["result"]["outcome"] == "escalate"
+    assert "TA-09" in out["ambiguities_consulted"]
+
+
+def test_ta_09_ignore_the_new_card_s_battle_bonus() -> None:
+    rnd = run(_replaced({"TA-09": "IGNORE"}))["rounds"][0]
+    assert (rnd["decided_by"], rnd["winner"]) == ("power", 1)  # 4 against 5
+    assert rnd["players"][0]["discard"] == 2  # Mirror Fox (replaced) and Gear Knight (lost)
+
+
+def test_ta_09_apply_the_new_card_s_battle_bonus() -> None:
+    out = run(_replaced({"TA-09": "APPLY"}))
+    rnd = out["rounds"][0]
+    assert (rnd["decided_by"], rnd["winner"]) == ("power", 0)  # 9 against 5
+    assert rnd["players"][0]["victory_zone"] == ["ZD-NB"]
+    assert rnd["players"][0]["discard"] == 1
+    assert "replacement_bonuses" in [e["kind"] for e in rnd["events"]]
+    ja = run(_replaced({"TA-09": "APPLY"}), "ja")["rounds"][0]["events"]
+    texts = [e["text"] for e in ja if e["kind"] == "replacement_bonuses"]
+    assert texts == [
+        "Gear KnightがAkiの出したカードと入れ替わった：そのカードのバトルボーナスを適用する"
+    ]
+
+
+def test_ta_10_the_victory_pile_is_the_victory_zone() -> None:
+    # "the winning card goes into the Victory Pile": it is the Victory Zone, and 20 VP end it.
+    rnd = run(one_round("ZD-R5", "ZD-G5", profile={"TA-10": "SAME"}))["rounds"][0]
+    assert rnd["players"][0]["victory_zone"] == ["ZD-R5"]
+    with pytest.raises(RecordError, match="TA-10"):
+        replay_record(one_round("ZD-R5", "ZD-G5", profile={"TA-10": "OTHER"}))
+
+
 # -- random games: no crash, 36 cards per player -------------------------------------------------
-def random_record(rng: random.Random) -> dict[str, Any]:
-    ids = [c["id"] for c in CARDS]
-    decks = [[rng.choice(ids) for _ in range(36)] for _ in range(2)]
-    # play by simulation of hands: the engine tells us the hand through its own zones
-    return record(decks[0], decks[1], [], main=rng.randint(0, 1))
+@settings(max_examples=150, deadline=None)
+@given(rng=st.randoms(use_true_random=False), skip_battle=st.booleans())
+def test_random_games_conserve_36_cards_per_player(rng: random.Random, skip_battle: bool) -> None:
+    """Random legal games (decks of 36 with at most 2 copies of a Card ID and 1 ZTRIKE card,
+    each round a card from the hand) never raise: the only way a round may stop the game is an
+    escalation to the judge (StopGame). After every round, and at an escalation, each player's
+    hand + deck + discard pile + Victory Zone + Play Zone holds 36 cards."""
+    from judging.engine.ztrike.game import Game, StopGame
+    from judging.engine.ztrike.randomgame import next_hands, random_deck
+    from judging.engine.ztrike.record import BonusEntry, RoundRecord, parse_record
+
+    base = parse_record(
+        record(random_deck(rng, CARDS), random_deck(rng, CARDS), [], main=rng.randint(0, 1))
+    )
+    game = Game(base)
+    assert game.zone_counts() == [36, 36]
+    for idx in range(80):
+        game.round = idx + 1
+        hands = next_hands(game)
+        if len(hands) != 2:
+            break
+        play = (rng.choice(hands[0]), rng.choice(hands[1]))
+        entries: tuple[BonusEntry, ...] = ()
+        if skip_battle:  # decline every Battle bonus of the played cards
+            entries = tuple(
+                BonusEntry(p, b, False, (), f"rounds[{idx}].bonuses[{p}]")
+                for p in (0, 1)
+                for b, bonus in enumerate(base.cards[play[p]].bonuses)
+                if bonus.when == "battle"
+            )
+        rnd = RoundRecord(play, entries, (None, None))
+        object.__setattr__(base, "rounds", (*base.rounds, rnd))
+        try:
+            result = game.play_round(idx, rnd)
+        except StopGame:
+            assert game.zone_counts() == [36, 36]
+            break
+        assert game.zone_counts() == [36, 36]
+        assert game.in_play == [None, None]
+        if result is not None:
+            break
 
 
-def test_random_games_conserve_36_cards_per_player() -> None:
-    from judging.engine.ztrike.game import Game
-    from judging.engine.ztrike.record import parse_record
+def test_random_game_records_replay_to_the_end() -> None:
+    """The benchmark's random records replay without illegal input and end as they were made."""
+    from judging.engine.ztrike.randomgame import random_game
 
     rng = random.Random(18)
-    for _ in range(150):
-        base = parse_record(random_record(rng))
-        game = Game(base)
-        for idx in range(60):
-            game.round = idx + 1
-            hands = []
-            for p in (0, 1):
-                player = game.players[p]
-                hands.append(
-                    list(player.hand) + list(reversed(player.deck))[: max(0, 5 - len(player.hand))]
-                )
-            if not all(hands):
-                break
-            from judging.engine.ztrike.record import RoundRecord
-
-            rnd = RoundRecord((rng.choice(hands[0]), rng.choice(hands[1])), (), (None, None))
-            object.__setattr__(base, "rounds", (*base.rounds, rnd))
-            stopped = ""
-            try:
-                result = game.play_round(idx, rnd)
-            except Exception as exc:
-                stopped = type(exc).__name__
-                break
-            assert stopped in ("", "_StopError")
-            assert game.zone_counts() == [36, 36]
-            if result is not None:
-                break
+    for _ in range(40):
+        data = random_game(rng, CARDS)
+        report = replay_record(data)
+        assert report.illegal_input is None
+        assert report.outcome.outcome in ("win", "unfinished", "escalate")
+        assert len(report.rounds) == len(data["rounds"])  # type: ignore[arg-type]
