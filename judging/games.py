@@ -16,6 +16,7 @@ from judging.engine import replay_record as zutomayo_replay
 from judging.engine.ztrike import replay_record as ztrike_replay
 from judging.engine.ztrike.record import FORMAT as ZTRIKE_FORMAT
 from judging.engine.zutomayo.record import FORMAT as ZUTOMAYO_FORMAT
+from judging.engine.zutomayo.record import FORMAT_V1 as ZUTOMAYO_FORMAT_V1
 from judging.selectors import engine_cards, ztrike_engine_cards
 
 
@@ -29,6 +30,10 @@ class JudgeGame:
     cards: Callable[[], Any]  # the database's card pool, as the engine's catalogue
     replay: Callable[[dict[str, Any], Any, str], Any]  # (record, cards, lang) -> report
     turn_entry: bool  # whether the "enter the turn by card names" page knows this game
+    also_reads: tuple[str, ...] = ()  # older record formats its engine still reads
+
+    def reads(self, record_format: str) -> bool:
+        return record_format == self.record_format or record_format in self.also_reads
 
 
 def _zutomayo(record: dict[str, Any], cards: Any, lang: str) -> Any:
@@ -41,7 +46,13 @@ def _ztrike(record: dict[str, Any], cards: Any, lang: str) -> Any:
 
 JUDGE_GAMES: Mapping[str, JudgeGame] = {
     "zutomayo": JudgeGame(
-        "zutomayo", ZUTOMAYO_FORMAT, "zutomayo-replay/1", engine_cards, _zutomayo, True
+        "zutomayo",
+        ZUTOMAYO_FORMAT,
+        "zutomayo-replay/1",
+        engine_cards,
+        _zutomayo,
+        True,
+        also_reads=(ZUTOMAYO_FORMAT_V1,),
     ),
     "ztrike": JudgeGame(
         "ztrike", ZTRIKE_FORMAT, "ztrike-replay/1", ztrike_engine_cards, _ztrike, False

@@ -194,7 +194,7 @@ def replay_for_judge(
             f"the judge assist does not replay {game} games yet", field="record"
         )
     given = record.get("format")
-    if given is not None and given != entry.record_format:
+    if given is not None and not entry.reads(str(given)):
         raise InvalidInputError(
             f"this event plays {game}: its records are {entry.record_format!r}, not {given!r}",
             field="record.format",
