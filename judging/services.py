@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, utf8_text
@@ -282,6 +283,51 @@ def ruling_claims_add(
         raise InvalidInputError("give at least one claim", field="claims")
     record = dict(ruling.record)
     record["claims"] = [*record.get("claims", []), *claims]
+    return ruling_compute(case_id=case_id, by=by, record=record)
+
+
+#: The path of a choice the ZUTOMAYO engine asks for (``choices_needed``): a player's order of
+#: effects at a turn, ``turns[i].choices.order[p]`` (issue 14, requirement 4).
+CHOICE_PATH = re.compile(r"turns\[(\d{1,3})\]\.choices\.order\[([01])\]")
+
+
+def ruling_choice_set(
+    *, case_id: int, by: User, ruling_id: int, path: str, order: list[str]
+) -> Ruling:
+    """Replay a ruling's record again with a choice the engine asked for answered (a new
+    ruling; the old one stays): today each player's order of effects (5.2.7.3), one card id
+    per effect, first first. The engine checks the order is of that player's effects."""
+    ruling = Ruling.objects.filter(pk=ruling_id, case_id=case_id).first()
+    if ruling is None:
+        raise InvalidInputError(gettext("that ruling does not belong to this case"), field="ruling")
+    found = CHOICE_PATH.fullmatch(path)
+    turns = ruling.record.get("turns")
+    if found is None or not isinstance(turns, list) or int(found[1]) >= len(turns):
+        raise InvalidInputError(gettext("the record asks no such choice"), field="path")
+    if not order or len(order) > 10 or not all(order):
+        raise InvalidInputError(gettext("choose one order of the cards"), field="order")
+    asked = next(
+        (c for c in ruling.output.get("en", {}).get("choices", []) if c.get("path") == path), None
+    )
+    if asked is None:
+        raise InvalidInputError(gettext("the record asks no such choice"), field="path")
+    if sorted(order) != sorted(str(c) for c in asked.get("options", [])):
+        raise InvalidInputError(
+            gettext("the order must name each of these cards once: %(cards)s")
+            % {"cards": ", ".join(str(c) for c in asked.get("options", []))},
+            field="order",
+        )
+    turn_index, player = int(found[1]), int(found[2])
+    record = json.loads(json.dumps(ruling.record))
+    turn = record["turns"][turn_index]
+    if not isinstance(turn, dict):
+        raise InvalidInputError(gettext("the record asks no such choice"), field="path")
+    orders = turn.setdefault("choices", {}).setdefault("order", [None, None])
+    if not isinstance(orders, list) or len(orders) != 2:
+        raise InvalidInputError(gettext("the record asks no such choice"), field="path")
+    orders[player] = list(order)
+    if record.get("format") != "zutomayo-game/2":
+        record["format"] = "zutomayo-game/2"  # choices are read from version 2 on
     return ruling_compute(case_id=case_id, by=by, record=record)
 
 

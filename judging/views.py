@@ -44,6 +44,7 @@ from judging.services import (
     judge_case_notes_set,
     judge_case_open,
     record_parse,
+    ruling_choice_set,
     ruling_claims_add,
     ruling_compute,
 )
@@ -165,6 +166,17 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
                 messages.success(request, _("Notes saved."))
                 return redirect("judging:case-detail", case_id=case.pk)
             status = 400
+        elif kind == "choice" and latest is not None:
+            # A choice a card effect asked for (issue 14, req 4), answered from the list the
+            # ruling page offers: a new ruling with it; the old one stays.
+            # A wrong answer is a DomainError: the error page names it (core.middleware).
+            ruling_choice_set(
+                case_id=case.pk, by=user, ruling_id=latest.pk,
+                path=request.POST.get("path", ""),
+                order=[c for c in request.POST.get("order", "").split(",") if c],
+            )  # fmt: skip
+            messages.success(request, _("Replayed with that answer."))
+            return redirect("judging:case-detail", case_id=case.pk)
         elif kind == "claims" and latest is not None and (turn_entry or is_ztrike):
             claims = _claim_forms(request.POST, names, lang, options, ztrike=is_ztrike)
             filled = [(i, f) for i, f in enumerate(claims) if f.has_changed()]

@@ -1,0 +1,107 @@
+"""The choices card effects ask for, on the ruling page (issues 14 req 4 and 15 req 3): the page
+asks each one in plain words with the cards' names, a claim that turns on it says the players'
+choice decides it (not the head judge), and the judge's answer replays the game with it.
+
+The game (tests/judging/engine/golden_effects/e10): Ann, at 45 HP, sets 1st_81 (「HPを10回復」 if
+her character is darkness) in zone A and 1st_55 (「HP50以下なら攻撃力+20」) in zone B. Healed
+first (the default order by zone, 5.2.7.3) she is at 55 and 1st_55 does nothing: attack 50;
+1st_55 first, she is at 45 ≤ 50: attack 50 + 20 = 70, then the heal."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from cardpool.services import card_import
+from judging.models import JudgeCase, Ruling
+from judging.services import judge_case_open
+from tournaments.services import event_role_grant
+
+pytestmark = pytest.mark.django_db
+E10 = (
+    Path(__file__).resolve().parent
+    / "engine" / "golden_effects" / "e10_order_choice_defaulted_depends_on.json"
+)  # fmt: skip
+
+
+@pytest.fixture
+def case(make_user: Any, make_event: Any, shared_dir: Path) -> tuple[JudgeCase, Client]:
+    records = json.loads((shared_dir / "data" / "zutomayo" / "cards.json").read_text("utf-8"))
+    card_import(game_slug="zutomayo", records=copy.deepcopy(records), source="real")
+    organiser, judge = make_user("o"), make_user("j")
+    event = make_event(organiser=organiser)
+    event_role_grant(event=event, user=judge, role="judge", granted_by=organiser)
+    client = Client()
+    client.force_login(judge)
+    opened = judge_case_open(event_id=event.pk, by=judge, title="Which effect first?")
+    record = json.loads(E10.read_text(encoding="utf-8"))["record"]
+    response = client.post(f"/judging/cases/{opened.pk}/", {
+        "kind": "upload", "upload-record": json.dumps(record, ensure_ascii=False)})  # fmt: skip
+    assert response.status_code == 302
+    return opened, client
+
+
+def _names(ruling: Ruling) -> dict[str, str]:
+    return {cid: pair[0] for cid, pair in ruling.output["en"]["card_names"].items()}
+
+
+def test_the_page_asks_the_order_and_the_answer_replays_it(
+    case: tuple[JudgeCase, Client],
+) -> None:
+    judge_case, client = case
+    first = Ruling.objects.get()
+    names = _names(first)
+    heal, boost = names["1st_81"], names["1st_55"]
+    page = client.get(f"/judging/cases/{judge_case.pk}/").content.decode()
+    assert "Choices the cards asked for" in page
+    assert "In which order did Ann&#x27;s effects take effect (rule 5.2.7.3)?" in page
+    assert f"{heal} → {boost}" in page
+    assert f"{boost} → {heal}" in page
+    # The claim "Ann's attack is 50" turns on the order: the players' choice, not a ruling.
+    assert "It depends on what the players did" in page
+    assert "The head judge must decide" not in page
+    assert "turns[0].choices" not in page.split("<form")[0]
+    assert "(not answered: the engine took the rules' default order)" in page
+
+    answered = client.post(f"/judging/cases/{judge_case.pk}/", {
+        "kind": "choice", "path": "turns[0].choices.order[0]", "order": "1st_55,1st_81"})  # fmt: skip
+    assert answered.status_code == 302
+    second = Ruling.objects.order_by("-pk").first()
+    assert second is not None and second.pk != first.pk
+    assert second.record["turns"][0]["choices"]["order"][0] == ["1st_55", "1st_81"]
+    (claim,) = second.output["en"]["claims"]
+    # 1st_55 first: 45 HP ≤ 50, attack 50 + 20 = 70 (5.2.7.3, then 5.1.3): the claim of 50 is
+    # contradicted; the choice is answered, so it is a fact, not DEPENDS_ON.
+    assert (claim["status"], claim["actual"]) == ("CONTRADICTED", 70)
+    after = client.get(f"/judging/cases/{judge_case.pk}/").content.decode()
+    assert "(not answered" not in after
+
+
+def test_a_wrong_answer_is_refused_and_stores_nothing(case: tuple[JudgeCase, Client]) -> None:
+    judge_case, client = case
+    for path, order in (
+        ("turns[5].choices.order[0]", "1st_55,1st_81"),
+        ("turns[0].choices.order[2]", "1st_55,1st_81"),
+        ("players[0].hp", "1"),
+        ("turns[0].choices.order[0]", ""),
+        ("turns[0].choices.order[0]", "1st_55,1st_99"),
+    ):
+        response = client.post(f"/judging/cases/{judge_case.pk}/", {
+            "kind": "choice", "path": path, "order": order})  # fmt: skip
+        assert response.status_code == 400, (path, order)
+    assert Ruling.objects.count() == 1
+
+
+def test_the_japanese_page_asks_it_in_japanese(case: tuple[JudgeCase, Client]) -> None:
+    judge_case, client = case
+    client.cookies["django_language"] = "ja"
+    page = client.get(f"/judging/cases/{judge_case.pk}/").content.decode()
+    assert "カードが求めた選択" in page
+    assert "Annの効果はどの順番で発揮されましたか（ルール5.2.7.3）？" in page
+    assert "プレイヤーの選択しだいです" in page
+    assert "In which order" not in page
