@@ -68,11 +68,12 @@ def test_the_page_asks_the_order_and_the_answer_replays_it(
     assert "turns[0].choices" not in page.split("<form")[0]
     assert "(not answered: the engine took the rules' default order)" in page
 
-    answered = client.post(f"/judging/cases/{judge_case.pk}/", {
-        "kind": "choice", "path": "turns[0].choices.order[0]", "order": "1st_55,1st_81"})  # fmt: skip
+    answer = {"kind": "choice", "path": "turns[0].choices.order[0]", "order": "1st_55,1st_81"}
+    answered = client.post(f"/judging/cases/{judge_case.pk}/", answer)
     assert answered.status_code == 302
     second = Ruling.objects.order_by("-pk").first()
-    assert second is not None and second.pk != first.pk
+    assert second is not None
+    assert second.pk != first.pk
     assert second.record["turns"][0]["choices"]["order"][0] == ["1st_55", "1st_81"]
     (claim,) = second.output["en"]["claims"]
     # 1st_55 first: 45 HP ≤ 50, attack 50 + 20 = 70 (5.2.7.3, then 5.1.3): the claim of 50 is
