@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -111,7 +112,10 @@ class CardDetailApi(APIView):
     def get(self, request: Request, game: str, code: str) -> Response:
         card = card_get(game=game, code=code)
         if card is None:
-            raise NotFoundError(f"no {game} card with code {code!r}", field="code")
+            raise NotFoundError(
+                _("no %(game)s card with code %(code)r") % {"game": game, "code": code},
+                field="code",
+            )
         return Response(CardOutputSerializer(card).data)
 
 

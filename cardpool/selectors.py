@@ -7,6 +7,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.db.models import Count, Max, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from cardpool.legality.loaders import load_card_index
 from cardpool.legality.parser import DecklistFormat, card_id_candidate
@@ -214,12 +215,18 @@ def format_rules_get(*, format_id: int | None, game: str) -> FormatRules | None:
     fmt = Format.objects.select_related("game").filter(pk=format_id).first()
     if fmt is None:
         raise InvalidInputError(
-            f"format {format_id} does not exist", field="format_id", code="unknown_format"
+            _("format %(format_id)s does not exist") % {"format_id": format_id},
+            field="format_id",
+            code="unknown_format",
         )
     if fmt.game.slug != game:
         raise InvalidInputError(
-            f"format {fmt.name!r} is a format of {fmt.game.get_slug_display()}, not of "
-            f"{dict(Game.Slug.choices).get(game, game)}",
+            _("format %(name)r is a format of %(game)s, not of %(other_game)s")
+            % {
+                "name": fmt.name,
+                "game": fmt.game.get_slug_display(),
+                "other_game": dict(Game.Slug.choices).get(game, game),
+            },
             field="format_id",
             code="format_of_another_game",
         )
@@ -252,7 +259,9 @@ def decklist_format(value: str) -> DecklistFormat:
         if fmt == value:
             return fmt
     raise InvalidInputError(
-        f"format {value!r} is not one of {', '.join(DECKLIST_FORMATS)}", field="fmt"
+        _("format %(value)r is not one of %(names)s")
+        % {"value": value, "names": ", ".join(DECKLIST_FORMATS)},
+        field="fmt",
     )
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from cardpool.importers import (
     CardRecordError,
@@ -57,7 +58,9 @@ def game_ensure(*, slug: str) -> Game:
     """The game row for ``slug``, created on first use."""
     if slug not in GAME_NAMES:
         raise InvalidInputError(
-            f"unknown game {slug!r}; use one of {', '.join(GAME_NAMES)}", field="game"
+            gettext("unknown game %(slug)r; use one of %(names)s")
+            % {"slug": slug, "names": ", ".join(GAME_NAMES)},
+            field="game",
         )
     game, _ = Game.objects.get_or_create(slug=slug, defaults={"name": GAME_NAMES[slug]})
     return game
@@ -97,7 +100,8 @@ def _refuse_second_printings(
             )
     if problems:
         raise InvalidInputError(
-            f"{len(problems)} problem(s): {'; '.join(problems[:10])}",
+            gettext("%(n_problems)s problem(s): %(names)s")
+            % {"n_problems": len(problems), "names": "; ".join(problems[:10])},
             field="records",
             code="invalid_card_records",
             extra={"problems": problems},

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from allauth.mfa.utils import is_mfa_enabled
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
@@ -109,14 +110,14 @@ class ObtainTokenApi(APIView):
             if not code:
                 login_attempt_first_factor_passed(attempt)
                 raise InvalidInputError(
-                    "this account has two-factor on: send its code as 'code'",
+                    _("this account has two-factor on: send its code as 'code'"),
                     field="code",
                     code="mfa_required",
                 )
             if not mfa_code_valid(user=user, code=code):
                 login_attempt_failed(attempt)
                 raise InvalidInputError(
-                    "the two-factor code is not right", field="code", code="invalid_code"
+                    _("the two-factor code is not right"), field="code", code="invalid_code"
                 )
         login_attempt_succeeded(attempt)
         key = api_token_issue(user=user)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+
 
 class DomainError(Exception):
     """A request that cannot be carried out as asked. Maps to HTTP 400 unless said otherwise."""
@@ -89,12 +91,16 @@ def utf8_text(data: bytes, *, max_bytes: int, what: str, field: str) -> str:
     """Uploaded bytes as text: an InvalidInputError on ``field`` when ``what`` (``"the
     file"``) is larger than ``max_bytes`` or not UTF-8, naming the first bad byte."""
     if len(data) > max_bytes:
-        raise InvalidInputError(f"{what} is larger than {_size(max_bytes)}", field=field)
+        raise InvalidInputError(
+            _("%(what)s is larger than %(value)s") % {"what": what, "value": _size(max_bytes)},
+            field=field,
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InvalidInputError(
-            f"{what} is not UTF-8 text (byte {exc.start})", field=field
+            _("%(what)s is not UTF-8 text (byte %(start)s)") % {"what": what, "start": exc.start},
+            field=field,
         ) from exc
 
 
@@ -110,4 +116,5 @@ def validate_model(instance: object, **options: object) -> None:
         field, messages = next(iter(fields.items()))
         label = field if field and field != "__all__" else None
         text = "; ".join(str(message) for message in messages)
-        raise InvalidInputError(f"{label}: {text}" if label else text, field=label) from error
+        message = _("%(field)s: %(value)s") % {"field": label, "value": text} if label else text
+        raise InvalidInputError(message, field=label) from error

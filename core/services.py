@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError
@@ -23,10 +24,12 @@ def user_create(
 ) -> User:
     username = username.strip()
     if not username:
-        raise InvalidInputError("a username is required", field="username")
+        raise InvalidInputError(gettext("a username is required"), field="username")
     model = get_user_model()
     if model.objects.filter(username=username).exists():
-        raise ConflictError(f"the username {username!r} is taken", field="username")
+        raise ConflictError(
+            gettext("the username %(username)r is taken") % {"username": username}, field="username"
+        )
     user: User = model.objects.create_user(
         username=username, password=password, first_name=first_name, last_name=last_name
     )
@@ -60,7 +63,7 @@ def api_token_revoke(*, user: User, token_id: int) -> None:
     """Revoke one of the person's own tokens (audited); another person's is not found."""
     token = ApiToken.objects.select_for_update().filter(pk=token_id, user_id=user.pk).first()
     if token is None:
-        raise NotFoundError("no such API token of yours", field="token_id")
+        raise NotFoundError(gettext("no such API token of yours"), field="token_id")
     token.delete()
     audit_log(action="core.api_token.revoked", actor=user, obj=user, data={"token": token.prefix})
 

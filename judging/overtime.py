@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+
 from core.errors import InvalidInputError
 from judging.engine.azuki.overtime import TIEBREAKERS, overtime_from_json
 from judging.engine.core.errors import RecordError
@@ -31,7 +33,7 @@ def azuki_tiebreak(values: Mapping[str, object]) -> TimeDecision:
     """Decide an Azuki TCG game when overtime ends (a bad value names ``overtime.a.deck`` …)."""
     last = values.get("took_damage_last")
     if last not in (None, "", *_SIDES):
-        raise InvalidInputError("say whose leader took damage last, or nobody's",
+        raise InvalidInputError(_("say whose leader took damage last, or nobody's"),
                                 field="overtime.took_damage_last")  # fmt: skip
     data: JSON = {
         "players": [_counts(values.get("a")), _counts(values.get("b"))],

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
 
 from cardpool.models import Card
 from cardpool.selectors import card_rows_for_game
@@ -124,7 +125,10 @@ def rule_clause_get(*, game: str, slug: str, key: str) -> RuleClause:
         .first()
     )
     if clause is None:
-        raise NotFoundError(f"no rule {key!r} in {game}/{slug}", field="key")
+        raise NotFoundError(
+            _("no rule %(key)r in %(game)s/%(slug)s") % {"key": key, "game": game, "slug": slug},
+            field="key",
+        )
     return clause
 
 
@@ -147,7 +151,7 @@ def ruling_get_shared(*, ruling_id: int) -> Ruling:
         .first()
     )
     if ruling is None:
-        raise NotFoundError("this ruling does not exist", field="ruling")
+        raise NotFoundError(_("this ruling does not exist"), field="ruling")
     return ruling
 
 
@@ -169,7 +173,9 @@ def judge_case_get_for_judge(*, case_id: int, user: AnyUser) -> JudgeCase:
         .first()
     )
     if case is None:
-        raise NotFoundError(f"case {case_id} does not exist", field="case")
+        raise NotFoundError(
+            _("case %(case_id)s does not exist") % {"case_id": case_id}, field="case"
+        )
     event_get_for_staff(user=user, event_id=case.event_id)
     return case
 

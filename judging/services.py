@@ -120,14 +120,18 @@ def rules_import(
     nothing; a changed text updates its clauses by key."""
     if (game, slug) not in DOCUMENTS:
         known = ", ".join(f"{g}/{s}" for g, s in DOCUMENTS)
-        raise InvalidInputError(f"unknown document {game}/{slug}; known: {known}", field="document")
+        raise InvalidInputError(
+            gettext("unknown document %(game)s/%(slug)s; known: %(known)s")
+            % {"game": game, "slug": slug, "known": known},
+            field="document",
+        )
     if not text.strip():
-        raise InvalidInputError("the rules text is empty", field="path")
+        raise InvalidInputError(gettext("the rules text is empty"), field="path")
     digest = hashlib.sha256(text.encode()).hexdigest()
     meta = DOCUMENTS[(game, slug)]
     preamble, rows, anomalies = _clause_rows(slug, text)
     if not rows:
-        raise InvalidInputError("no rules were found in this text", field="path")
+        raise InvalidInputError(gettext("no rules were found in this text"), field="path")
     document, created_doc = RulesDocument.objects.get_or_create(
         game=game, slug=slug, version=version,
         defaults={"language": meta["language"], "title": meta["title"], "source_name": source_name,
@@ -164,21 +168,26 @@ def rules_import(
 def record_parse(data: str | bytes) -> dict[str, Any]:
     """A game record from JSON text: a dict, or InvalidInputError naming the problem."""
     if isinstance(data, bytes):
-        data = utf8_text(data, max_bytes=MAX_RECORD_BYTES, what="the record", field="record")
+        data = utf8_text(
+            data, max_bytes=MAX_RECORD_BYTES, what=gettext("the record"), field="record"
+        )
     try:
         record = json.loads(data)
     except json.JSONDecodeError as exc:
         raise InvalidInputError(
-            f"the record is not JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}",
+            gettext("the record is not JSON: line %(lineno)s, column %(colno)s: %(msg)s")
+            % {"lineno": exc.lineno, "colno": exc.colno, "msg": exc.msg},
             field="record",
         ) from exc
     except (RecursionError, ValueError) as exc:
-        raise InvalidInputError(f"the record is not usable JSON: {exc}", field="record") from exc
+        raise InvalidInputError(
+            gettext("the record is not usable JSON: %(exc)s") % {"exc": exc}, field="record"
+        ) from exc
     if not isinstance(record, dict):
-        raise InvalidInputError("a game record is a JSON object", field="record")
+        raise InvalidInputError(gettext("a game record is a JSON object"), field="record")
     unwrapped = unwrap_record(record)
     if not isinstance(unwrapped, dict):  # pragma: no cover - unwrap_record keeps dicts
-        raise InvalidInputError("a game record is a JSON object", field="record")
+        raise InvalidInputError(gettext("a game record is a JSON object"), field="record")
     return unwrapped
 
 
@@ -188,23 +197,27 @@ def replay_for_judge(
     """Replay a record against the database's cards of the event's ``game`` (the judge pages'
     table ``JUDGE_GAMES``); a record of another game, or a RecordError, becomes a 400."""
     if len(json.dumps(record, ensure_ascii=False)) > MAX_RECORD_BYTES:
-        raise InvalidInputError("the record is larger than 512 KB", field="record")
+        raise InvalidInputError(gettext("the record is larger than 512 KB"), field="record")
     entry = judge_game(game)
     if entry is None:
         raise InvalidInputError(
-            f"the judge assist does not replay {game} games yet", field="record"
+            gettext("the judge assist does not replay %(game)s games yet") % {"game": game},
+            field="record",
         )
     given = record.get("format")
     if given is not None and not entry.reads(str(given)):
         raise InvalidInputError(
-            f"this event plays {game}: its records are {entry.record_format!r}, not {given!r}",
+            gettext("this event plays %(game)s: its records are %(expected)s, not %(given)s")
+            % {"game": game, "expected": entry.record_format, "given": given},
             field="record.format",
         )
     try:
         cards = entry.cards()
     except RecordError as exc:
         raise InvalidInputError(
-            f"the {game} card data in the database cannot be replayed: {exc}", field="cards"
+            gettext("the %(game)s card data in the database cannot be replayed: %(error)s")
+            % {"game": game, "error": exc},
+            field="cards",
         ) from exc
     try:
         report = entry.replay(record, cards, lang)
@@ -227,9 +240,9 @@ def judge_case_open(
 ) -> JudgeCase:
     event = event_get_for_staff(user=by, event_id=event_id)
     if not title.strip():
-        raise InvalidInputError("give the case a title", field="title")
+        raise InvalidInputError(gettext("give the case a title"), field="title")
     if match_id is not None and not Match.objects.filter(pk=match_id, round__event=event).exists():
-        raise InvalidInputError("that match is not part of this event", field="match")
+        raise InvalidInputError(gettext("that match is not part of this event"), field="match")
     case = JudgeCase.objects.create(event=event, match_id=match_id, title=title.strip()[:200],
                                     opened_by=by)  # fmt: skip
     audit_log(action="judging.case.opened", actor=by, obj=case, event_id=event.pk)
@@ -239,7 +252,9 @@ def judge_case_open(
 def _case_for_staff(case_id: int, user: User) -> JudgeCase:
     case = JudgeCase.objects.select_for_update().filter(pk=case_id).first()
     if case is None:
-        raise NotFoundError(f"case {case_id} does not exist", field="case")
+        raise NotFoundError(
+            gettext("case %(case_id)s does not exist") % {"case_id": case_id}, field="case"
+        )
     event_get_for_staff(user=user, event_id=case.event_id)
     return case
 
@@ -250,7 +265,7 @@ def ruling_compute(*, case_id: int, by: User, record: dict[str, Any]) -> Ruling:
     the record and its digest)."""
     case = _case_for_staff(case_id, by)
     if case.status == JudgeCase.Status.FILED:
-        raise ConflictError("this case is filed; open a new case", field="case")
+        raise ConflictError(gettext("this case is filed; open a new case"), field="case")
     result = replay_for_judge(record=record, game=case.event.game.slug)
     canonical = json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     output = result["json_en"]
@@ -278,9 +293,9 @@ def ruling_claims_add(
     """Replay a ruling's record again with these claims added (a new ruling; the old one stays)."""
     ruling = Ruling.objects.filter(pk=ruling_id, case_id=case_id).first()
     if ruling is None:
-        raise InvalidInputError("that ruling does not belong to this case", field="ruling")
+        raise InvalidInputError(gettext("that ruling does not belong to this case"), field="ruling")
     if not claims:
-        raise InvalidInputError("give at least one claim", field="claims")
+        raise InvalidInputError(gettext("give at least one claim"), field="claims")
     record = dict(ruling.record)
     record["claims"] = [*record.get("claims", []), *claims]
     return ruling_compute(case_id=case_id, by=by, record=record)
@@ -336,7 +351,7 @@ def judge_case_notes_set(*, case_id: int, by: User, notes: str) -> JudgeCase:
     """The judges' private notes on a case (never shown on the players' share link)."""
     case = _case_for_staff(case_id, by)
     if len(notes) > 5000:
-        raise InvalidInputError("notes are at most 5000 characters", field="notes")
+        raise InvalidInputError(gettext("notes are at most 5000 characters"), field="notes")
     case.notes = notes
     case.save(update_fields=["notes"])
     audit_log(action="judging.case.notes", actor=by, obj=case, event_id=case.event_id)
@@ -348,10 +363,10 @@ def judge_case_file(*, case_id: int, ruling_id: int, by: User) -> JudgeCase:
     """File a ruling on the case (and so on its match). A filed case does not change again."""
     case = _case_for_staff(case_id, by)
     if case.status == JudgeCase.Status.FILED:
-        raise ConflictError("this case is already filed", field="case")
+        raise ConflictError(gettext("this case is already filed"), field="case")
     ruling = Ruling.objects.filter(pk=ruling_id, case=case).first()
     if ruling is None:
-        raise InvalidInputError("that ruling does not belong to this case", field="ruling")
+        raise InvalidInputError(gettext("that ruling does not belong to this case"), field="ruling")
     case.status = JudgeCase.Status.FILED
     case.filed_ruling = ruling
     case.save(update_fields=["status", "filed_ruling"])

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import InvalidInputError
@@ -77,7 +78,8 @@ def decide_tiebreak(*, event: Event, values: Mapping[str, object]) -> TimeDecisi
     decider = _TIEBREAKS.get(event.game.slug)
     if decider is None:
         raise InvalidInputError(
-            f"{event.game.name} has no overtime tiebreakers", field="time_outcome"
+            gettext("%(name)s has no overtime tiebreakers") % {"name": event.game.name},
+            field="time_outcome",
         )
     return decider(values)
 
@@ -196,18 +198,20 @@ def validate_time_outcome(
     procedure = procedure_for(event)
     if outcome not in TIME_OUTCOMES or outcome not in procedure.outcomes:
         raise InvalidInputError(
-            f"this event's end-of-round procedure does not allow {outcome!r}: {procedure.en}",
+            gettext("this event's end-of-round procedure does not allow %(outcome)r: %(procedure)s")
+            % {"outcome": outcome, "procedure": procedure.text(get_language())},
             field="time_outcome",
         )
     if outcome == TIME_DRAW and wins_a != wins_b:
-        raise InvalidInputError("a draw at time has equal wins", field="time_outcome")
+        raise InvalidInputError(gettext("a draw at time has equal wins"), field="time_outcome")
     if outcome == TIME_HP and wins_a == wins_b:
         raise InvalidInputError(
-            "after the extra turns the player with more HP wins: say who", field="time_outcome"
+            gettext("after the extra turns the player with more HP wins: say who"),
+            field="time_outcome",
         )
     if outcome == TIME_JUDGE and not by_judge:
         raise InvalidInputError(
-            "a judge decides this game at time: call a judge", field="time_outcome"
+            gettext("a judge decides this game at time: call a judge"), field="time_outcome"
         )
 
 

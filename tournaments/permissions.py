@@ -23,6 +23,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
@@ -85,26 +87,36 @@ def require_result_keeper(*, user: AnyUser, event_id: int) -> None:
     score or organises."""
     if not is_result_keeper(user=user, event_id=event_id):
         raise PermissionDeniedError(
-            "this is for the event's judges, scorekeepers and organisers", field="event"
+            _("this is for the event's judges, scorekeepers and organisers"), field="event"
         )
 
 
 def require_event_scorekeeper(*, user: AnyUser, event_id: int) -> None:
     """For reads of the rounds' staff (print jobs): scorekeepers and organisers."""
     if not is_event_scorekeeper(user=user, event_id=event_id):
-        raise PermissionDeniedError("this is for the event's scorekeepers and organisers")
+        raise PermissionDeniedError(_("this is for the event's scorekeepers and organisers"))
 
 
 def require_event_staff(*, user: AnyUser, event_id: int) -> None:
     """For selectors of staff data: PermissionDeniedError unless ``user`` judges or organises."""
     if not is_event_staff(user=user, event_id=event_id):
-        raise PermissionDeniedError("this is for the event's judges and organisers", field="event")
+        raise PermissionDeniedError(
+            _("this is for the event's judges and organisers"), field="event"
+        )
 
 
 def require_event_organiser(*, user: AnyUser, event_id: int) -> None:
     """For selectors of organisers' data: PermissionDeniedError unless ``user`` organises."""
     if not is_event_organiser(user=user, event_id=event_id):
-        raise PermissionDeniedError("this is for the event's organisers", field="event")
+        raise PermissionDeniedError(_("this is for the event's organisers"), field="event")
+
+
+def _role_names(roles: frozenset[str]) -> str:
+    """``roles`` as people read them: "head judge or organiser" (主催者またはヘッドジャッジ)."""
+    labels = dict(EventRole.Role.choices)
+    return pgettext("joins role names", " or ").join(
+        str(labels.get(role, role)).lower() for role in sorted(roles)
+    )
 
 
 def event_get_for_role(*, user: AnyUser, event_id: int, roles: frozenset[str]) -> Event:
@@ -114,10 +126,13 @@ def event_get_for_role(*, user: AnyUser, event_id: int, roles: frozenset[str]) -
     """
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
-        raise NotFoundError(f"event {event_id} does not exist", field="event")
+        raise NotFoundError(
+            _("event %(event_id)s does not exist") % {"event_id": event_id}, field="event"
+        )
     if not event_roles_of(user=user, event_id=event_id) & roles:
         raise PermissionDeniedError(
-            f"you need to be {' or '.join(sorted(roles))} of this event", field="event"
+            _("you need to be %(names)s of this event") % {"names": _role_names(roles)},
+            field="event",
         )
     return event
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.generics import ListAPIView
@@ -24,7 +25,7 @@ from core.notifications.services import notification_texts, notifications_mark_r
 def _user(request: Request) -> User:
     user = request.user
     if not isinstance(user, User):
-        raise PermissionDeniedError("log in first")
+        raise PermissionDeniedError(_("log in first"))
     return user
 
 

@@ -236,7 +236,7 @@ def notifications_mark_read(*, user: User, ids: Iterable[int] | None = None) -> 
     if ids is not None:
         wanted = list(ids)
         if not wanted:
-            raise InvalidInputError("name the notifications to mark read", field="ids")
+            raise InvalidInputError(_("name the notifications to mark read"), field="ids")
         unread = unread.filter(pk__in=wanted)
     changed = unread.update(read_at=timezone.now())
     if changed:
@@ -251,7 +251,8 @@ def notification_settings_update(*, user: User, enabled: Iterable[str]) -> Profi
     unknown = wanted - {kind.kind for kind in kinds()}
     if unknown:
         raise InvalidInputError(
-            f"unknown kind of notification: {', '.join(sorted(unknown))}", field="kinds"
+            _("unknown kind of notification: %(names)s") % {"names": ", ".join(sorted(unknown))},
+            field="kinds",
         )
     profile, _created = Profile.objects.select_for_update().get_or_create(
         user=user, defaults={"language": _language_of(None)}

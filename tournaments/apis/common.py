@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema_field
 from rest_framework import serializers
@@ -79,7 +80,7 @@ def request_user(request: Request) -> User:
     """The logged-in person (the permission classes already refused anonymous callers)."""
     user = request.user
     if not isinstance(user, User):
-        raise PermissionDeniedError("log in first")
+        raise PermissionDeniedError(_("log in first"))
     return user
 
 
@@ -87,7 +88,8 @@ def idempotency_key(request: Request) -> str:
     key = request.headers.get("Idempotency-Key", "").strip()
     if len(key) > MAX_KEY:
         raise InvalidInputError(
-            f"the Idempotency-Key header is longer than {MAX_KEY} characters",
+            _("the Idempotency-Key header is longer than %(limit)s characters")
+            % {"limit": MAX_KEY},
             field="idempotency_key",
         )
     return key
@@ -267,7 +269,9 @@ def snapshot_page(request: Request) -> tuple[int, int | None]:
             number = low - 1
         if not low <= number <= high:
             raise InvalidInputError(
-                f"{name} must be a whole number from {low} to {high}", field=name
+                _("%(name)s must be a whole number from %(low)s to %(high)s")
+                % {"name": name, "low": low, "high": high},
+                field=name,
             )
         values[name] = number
     return values["offset"] or 0, values["limit"]

@@ -6,6 +6,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
@@ -144,7 +145,7 @@ class EventDetailApi(APIView):
     def patch(self, request: Request, event_id: int) -> Response:
         data = validated(self.EventUpdateInputSerializer, request.data)
         if not data:
-            raise InvalidInputError("send at least one field to change", field="event")
+            raise InvalidInputError(_("send at least one field to change"), field="event")
         event = services.event_update(event_id=event_id, by=request_user(request), changes=data)
         return Response(EventOutputSerializer(event).data)
 

@@ -7,6 +7,7 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -80,7 +81,8 @@ class EventExportApi(APIView):
     def get(self, request: Request, event_id: int, kind: str) -> Response:
         if kind not in EXPORT_KINDS:
             raise InvalidInputError(
-                f"unknown export {kind!r}; use {', '.join(EXPORT_KINDS)}",
+                _("unknown export %(kind)r; use %(names)s")
+                % {"kind": kind, "names": ", ".join(EXPORT_KINDS)},
                 field="kind",
             )
         rows = event_export(event_id=event_id, kind=kind, user=request.user)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
@@ -165,7 +166,7 @@ class CheckInBulkApi(APIView):
         event = event_get_for_role(user=user, event_id=event_id, roles=CHECK_IN_ROLES)
         if ("registrations" in data) == ("filter" in data):
             raise InvalidInputError(
-                "send either registrations (a list of ids) or filter", field="registrations"
+                _("send either registrations (a list of ids) or filter"), field="registrations"
             )
         ids: Sequence[int] = (
             data["registrations"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import F, QuerySet
+from django.utils.translation import gettext as _
 
 from cardpool.legality.parser import parse_decklist
 from cardpool.selectors import card_index_for_game, decklist_format
@@ -39,7 +40,11 @@ def decklist_current_for_viewer(*, registration_id: int, user: AnyUser) -> Deckl
     """
     registration = Registration.objects.select_related("event").filter(pk=registration_id).first()
     if registration is None:
-        raise NotFoundError(f"registration {registration_id} does not exist", field="registration")
+        raise NotFoundError(
+            _("registration %(registration_id)s does not exist")
+            % {"registration_id": registration_id},
+            field="registration",
+        )
     is_owner = user.is_authenticated and registration.user_id == user.pk
     if not (
         is_owner
@@ -47,7 +52,7 @@ def decklist_current_for_viewer(*, registration_id: int, user: AnyUser) -> Deckl
         or is_event_staff(user=user, event_id=registration.event_id)
     ):
         raise PermissionDeniedError(
-            "decklists of this event are visible to the player and the event's staff only",
+            _("decklists of this event are visible to the player and the event's staff only"),
             field="registration",
         )
     version = (
@@ -58,7 +63,7 @@ def decklist_current_for_viewer(*, registration_id: int, user: AnyUser) -> Deckl
         .first()
     )
     if version is None:
-        raise NotFoundError("no decklist has been submitted for this registration")
+        raise NotFoundError(_("no decklist has been submitted for this registration"))
     return version
 
 
@@ -119,9 +124,13 @@ def deck_check_for_judge(
         Registration.objects.select_related("event__game").filter(pk=registration_id).first()
     )
     if registration is None:
-        raise NotFoundError(f"registration {registration_id} does not exist", field="registration")
+        raise NotFoundError(
+            _("registration %(registration_id)s does not exist")
+            % {"registration_id": registration_id},
+            field="registration",
+        )
     if not is_event_staff(user=user, event_id=registration.event_id):
-        raise PermissionDeniedError("deck checks are for the event's judges and organisers")
+        raise PermissionDeniedError(_("deck checks are for the event's judges and organisers"))
     current = decklist_current_for_viewer(registration_id=registration_id, user=user)
     index = card_index_for_game(game=registration.event.game.slug)
     parsed = parse_decklist(data, index, fmt=decklist_format(fmt))

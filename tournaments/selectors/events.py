@@ -11,6 +11,7 @@ from typing import Any
 from django.core.paginator import Page, Paginator
 from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, Value, When
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import NotFoundError
 from tournaments.models import (
@@ -241,7 +242,9 @@ def event_get_visible(*, event_id: int, user: AnyUser) -> Event:
     if event is None or (
         event.status == Event.Status.DRAFT and not is_event_staff(user=user, event_id=event_id)
     ):
-        raise NotFoundError(f"event {event_id} does not exist", field="event")
+        raise NotFoundError(
+            _("event %(event_id)s does not exist") % {"event_id": event_id}, field="event"
+        )
     return event
 
 

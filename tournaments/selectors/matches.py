@@ -77,7 +77,10 @@ def confirmed_report(match: Match) -> ResultReport | None:
 def match_get(*, event_id: int, match_id: int) -> Match:
     match = Match.objects.filter(pk=match_id, round__event_id=event_id).first()
     if match is None:
-        raise NotFoundError(f"match {match_id} is not part of this event", field="match")
+        raise NotFoundError(
+            _("match %(match_id)s is not part of this event") % {"match_id": match_id},
+            field="match",
+        )
     return match
 
 
@@ -89,7 +92,9 @@ def match_for_player(*, round_obj: Round, user: AnyUser) -> Match:
         .first()
     )
     if match is None:
-        raise NotFoundError(f"you have no match in round {round_obj.number}", field="round")
+        raise NotFoundError(
+            _("you have no match in round %(number)s") % {"number": round_obj.number}, field="round"
+        )
     return match
 
 
@@ -125,7 +130,9 @@ def match_for_viewer(*, match_id: int, user: User) -> dict[str, Any]:
         .first()
     )
     if match is None:
-        raise NotFoundError(f"match {match_id} does not exist", field="match")
+        raise NotFoundError(
+            _("match %(match_id)s does not exist") % {"match_id": match_id}, field="match"
+        )
     side = (
         "a" if match.player_a.user_id == user.pk
         else "b" if match.player_b is not None and match.player_b.user_id == user.pk
@@ -133,7 +140,7 @@ def match_for_viewer(*, match_id: int, user: User) -> dict[str, Any]:
     )  # fmt: skip
     staff = is_result_keeper(user=user, event_id=match.round.event_id)
     if not side and not staff:
-        raise PermissionDeniedError("this is not your match")
+        raise PermissionDeniedError(_("this is not your match"))
     reports = sorted(match.reports.all(), key=lambda report: report.version)
     pending_from_opponent = next(
         (

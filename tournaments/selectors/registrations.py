@@ -52,7 +52,9 @@ def registration_get(*, event_id: int, registration_id: int) -> Registration:
     registration = Registration.objects.filter(pk=registration_id, event_id=event_id).first()
     if registration is None:
         raise NotFoundError(
-            f"registration {registration_id} is not part of this event", field="registration"
+            _("registration %(registration_id)s is not part of this event")
+            % {"registration_id": registration_id},
+            field="registration",
         )
     return registration
 

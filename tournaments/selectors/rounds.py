@@ -27,7 +27,9 @@ def round_get(*, event_id: int, number: int) -> Round:
         Round.objects.select_related("event").filter(event_id=event_id, number=number).first()
     )
     if round_obj is None:
-        raise NotFoundError(f"round {number} of this event does not exist", field="round")
+        raise NotFoundError(
+            _("round %(number)s of this event does not exist") % {"number": number}, field="round"
+        )
     return round_obj
 
 
@@ -38,7 +40,9 @@ def round_id_for_number(*, event_id: int, number: int | None) -> int | None:
     round_id = Round.objects.filter(event_id=event_id, number=number).values_list("pk", flat=True)
     found = round_id.first()
     if found is None:
-        raise InvalidInputError(f"this event has no round {number}", field="round")
+        raise InvalidInputError(
+            _("this event has no round %(number)s") % {"number": number}, field="round"
+        )
     return found
 
 
@@ -54,7 +58,9 @@ def round_snapshot_get(*, event_id: int, number: int, user: AnyUser) -> tuple[Ro
     round_obj = round_get(event_id=event_id, number=number)
     snapshot = RoundSnapshot.objects.defer(*SNAPSHOT_BODIES).filter(round=round_obj).first()
     if snapshot is None:
-        raise NotFoundError(f"round {number} has no published pairings yet", field="round")
+        raise NotFoundError(
+            _("round %(number)s has no published pairings yet") % {"number": number}, field="round"
+        )
     return round_obj, snapshot
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError
@@ -18,16 +19,18 @@ MAX_ANNOUNCEMENT_CHARS = 2000
 @transaction.atomic
 def announcement_create(*, event_id: int, by: User, text: str) -> Announcement:
     """Post an announcement (organisers only); every player with an account is notified."""
-    event = event_lock(event_id, by, refusal="only the event's organisers make announcements")
+    event = event_lock(event_id, by, refusal=_("only the event's organisers make announcements"))
     text = text.strip()
     if not text:
-        raise InvalidInputError("write the announcement", field="text")
+        raise InvalidInputError(_("write the announcement"), field="text")
     if len(text) > MAX_ANNOUNCEMENT_CHARS:
         raise InvalidInputError(
-            f"an announcement has at most {MAX_ANNOUNCEMENT_CHARS} characters", field="text"
+            _("an announcement has at most %(limit)s characters")
+            % {"limit": MAX_ANNOUNCEMENT_CHARS},
+            field="text",
         )
     if event.status == Event.Status.CANCELLED:
-        raise ConflictError("the event is cancelled", field="event")
+        raise ConflictError(_("the event is cancelled"), field="event")
     announcement = Announcement.objects.create(event=event, text=text, created_by=by)
     audit_log(
         action="tournaments.announcement.created",

@@ -31,7 +31,11 @@ def _reason(text: str, field: str, what: str) -> str:
     if not text:
         raise InvalidInputError(what, field=field)
     if len(text) > MAX_REASON:
-        raise InvalidInputError(f"{field} is longer than {MAX_REASON} characters", field=field)
+        raise InvalidInputError(
+            _("%(field)s is longer than %(limit)s characters")
+            % {"field": field, "limit": MAX_REASON},
+            field=field,
+        )
     return text
 
 
@@ -105,7 +109,9 @@ def appeal_decide(
             _("only the event's head judge or an organiser decides appeals")
         )
     if outcome not in OUTCOMES:
-        raise InvalidInputError(f"outcome must be one of: {', '.join(OUTCOMES)}", field="outcome")
+        raise InvalidInputError(
+            _("outcome must be one of: %(names)s") % {"names": ", ".join(OUTCOMES)}, field="outcome"
+        )
     if appeal.status != ResultAppeal.Status.OPEN:
         raise ConflictError(_("this appeal is already decided"), field="appeal")
     note = _reason(note, "note", _("say why you decide so"))

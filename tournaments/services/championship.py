@@ -13,6 +13,8 @@ from dataclasses import replace
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError
@@ -41,14 +43,19 @@ from tournaments.services.rounds import (
 )
 from tournaments.snapshots import reason_json, snapshot_refresh
 
-_SCOREKEEPERS_ONLY = "only the event's scorekeepers and organisers run its rounds"
-_ORGANISERS_ONLY = "only the event's organisers set byes and seating"
+_SCOREKEEPERS_ONLY = gettext_lazy("only the event's scorekeepers and organisers run its rounds")
+_ORGANISERS_ONLY = gettext_lazy("only the event's organisers set byes and seating")
+
+
+def _language() -> str:
+    """``ja`` or ``en``: which of an engine reason's two texts the person reads."""
+    return "ja" if (get_language() or "").startswith("ja") else "en"
 
 
 def advancement_rule(event: Event) -> AdvancementRule:
     """The event's rule as the pure package takes it (refused when it is not a usable rule)."""
     if not event.has_day_two or event.advancement_value is None:
-        raise ConflictError("this event has no day 2", field="advancement_kind")
+        raise ConflictError(_("this event has no day 2"), field="advancement_kind")
     try:
         return AdvancementRule(event.advancement_kind, event.advancement_value)  # type: ignore[arg-type]
     except InvalidPairingInputError as exc:
@@ -76,9 +83,9 @@ def event_advance_to_day_two(*, event_id: int, by: User | None) -> DayTwoCut:
     and its reason are stored on their registration. Audited with the rule and both lists."""
     event = event_lock(event_id, by, refusal=_SCOREKEEPERS_ONLY, roles=SCOREKEEPERS)
     if not event.has_day_two:
-        raise ConflictError("this event has no day 2", field="event")
+        raise ConflictError(_("this event has no day 2"), field="event")
     if event.advanced_at is not None:
-        raise ConflictError("day 2's players are already decided", field="event")
+        raise ConflictError(_("day 2's players are already decided"), field="event")
     last = Round.objects.filter(event=event).order_by("-number").first()
     rounds = event.swiss_rounds or 0
     if (
@@ -88,15 +95,22 @@ def event_advance_to_day_two(*, event_id: int, by: User | None) -> DayTwoCut:
         or last.status != Round.Status.COMPLETE
     ):
         raise ConflictError(
-            f"day 2's players are decided when day 1's last round ({rounds}) is complete",
+            _("day 2's players are decided when day 1's last round (%(rounds)s) is complete")
+            % {"rounds": rounds},
             field="event",
             code="day_one_not_complete",
         )
     cut = day_two_cut(event)
     if len(cut.advancing) < 2:
         raise ConflictError(
-            f"only {len(cut.advancing)} player(s) meet the rule ({cut.rule.en}): day 2 needs "
-            "two; change the rule on the event's settings, or finish the event",
+            _(
+                "only %(n_advancing)s player(s) meet the rule (%(rule)s): day 2 needs "
+                "two; change the rule on the event's settings, or finish the event"
+            )
+            % {
+                "n_advancing": len(cut.advancing),
+                "rule": cut.rule.ja if _language() == "ja" else cut.rule.en,
+            },
             field="advancement_value",
             code="too_few_advance",
         )
@@ -145,15 +159,16 @@ def registration_set_seating(
     event = event_lock(event_id, by, refusal=_ORGANISERS_ONLY)
     registration = Registration.objects.filter(event=event, pk=registration_id).first()
     if registration is None:
-        raise NotFoundError("this player is not in the event", field="registration")
+        raise NotFoundError(_("this player is not in the event"), field="registration")
     if not 0 <= awarded_byes <= 5:
-        raise InvalidInputError("give 0 to 5 byes in advance", field="awarded_byes")
+        raise InvalidInputError(_("give 0 to 5 byes in advance"), field="awarded_byes")
     if fixed_table is not None and not 1 <= fixed_table <= 10000:
-        raise InvalidInputError("a table number is from 1 to 10000", field="fixed_table")
+        raise InvalidInputError(_("a table number is from 1 to 10000"), field="fixed_table")
     paired = Round.objects.filter(event=event).count()
     if awarded_byes != registration.awarded_byes and paired and awarded_byes < paired:
         raise ConflictError(
-            f"{paired} round(s) are paired: byes in advance can only be given for later rounds",
+            _("%(paired)s round(s) are paired: byes in advance can only be given for later rounds")
+            % {"paired": paired},
             field="awarded_byes",
         )
     before = {"awarded_byes": registration.awarded_byes, "fixed_table": registration.fixed_table}
@@ -206,7 +221,9 @@ def pairing_problems(*, round_obj: Round, tables: Tables, bye: int | None) -> li
             )
         )
     except InvalidPairingInputError as exc:
-        raise ConflictError(f"the pairing engine refused the input: {exc}") from exc
+        raise ConflictError(
+            _("the pairing engine refused the input: %(exc)s") % {"exc": exc}
+        ) from exc
 
 
 @transaction.atomic
@@ -224,12 +241,12 @@ def round_pairing_override(
     twice, an unknown or dropped player, a missing or needless bye) are refused; rematches and
     byes are flagged and stored only when ``accept_flags`` says the organiser confirmed them.
     Audited with the old and the new tables."""
-    round_obj = lock_round_to_pair_again(round_id=round_id, by=by, reason=reason, how="by hand")
+    round_obj = lock_round_to_pair_again(round_id=round_id, by=by, reason=reason, how=_("by hand"))
     problems = pairing_problems(round_obj=round_obj, tables=tables, bye=bye)
     blocking = [p for p in problems if p.blocking]
     if blocking:
         raise InvalidInputError(
-            "; ".join(readable(reason_json(p.reason))["en"] for p in blocking),
+            "; ".join(readable(reason_json(p.reason))[_language()] for p in blocking),
             field="tables",
             code="pairing_invalid",
             extra={"problems": [readable(reason_json(p.reason)) for p in blocking]},
@@ -237,8 +254,8 @@ def round_pairing_override(
     flags = [p for p in problems if not p.blocking]
     if flags and not accept_flags:
         raise ConflictError(
-            "confirm the flagged problems first: "
-            + "; ".join(readable(reason_json(p.reason))["en"] for p in flags),
+            _("confirm the flagged problems first: %(problems)s")
+            % {"problems": "; ".join(readable(reason_json(p.reason))[_language()] for p in flags)},
             field="tables",
             code="pairing_flagged",
             extra={"problems": [readable(reason_json(p.reason)) for p in flags]},

@@ -109,7 +109,9 @@ def registration_check_in_self(
     the answer says they already were."""
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
-        raise NotFoundError(f"event {event_id} does not exist", field="event")
+        raise NotFoundError(
+            _("event %(event_id)s does not exist") % {"event_id": event_id}, field="event"
+        )
     if token is not None and not (
         event.check_in_token and secrets.compare_digest(token, event.check_in_token)
     ):

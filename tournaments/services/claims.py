@@ -67,7 +67,7 @@ def claim_code_issue(registration: Registration) -> Registration:
             continue
         break
     else:  # pragma: no cover - 32**8 codes; twenty collisions in a row do not happen
-        raise ConflictError("no free claim code was found; try again", field="claim_code")
+        raise ConflictError(_("no free claim code was found; try again"), field="claim_code")
     if registration.email:
         registration_id, base_url = registration.pk, site_base_url()
         # robust: a mail server that is down never undoes or breaks the registration itself

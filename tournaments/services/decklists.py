@@ -20,9 +20,11 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import get_language, gettext
 
 from cardpool.legality.parser import decklist_text, detect_format
 from cardpool.legality.report import check_decklist_text
+from cardpool.legality.types import LegalityIssue
 from cardpool.selectors import card_index_for_game, decklist_report, format_rules_get
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
@@ -54,28 +56,36 @@ def decklist_submit(
         .first()
     )
     if registration is None:
-        raise NotFoundError(f"registration {registration_id} does not exist", field="registration")
+        raise NotFoundError(
+            gettext("registration %(registration_id)s does not exist")
+            % {"registration_id": registration_id},
+            field="registration",
+        )
     event = registration.event
     is_owner = registration.user_id is not None and registration.user_id == submitted_by.pk
     if not is_owner and not is_event_organiser(user=submitted_by, event_id=event.pk):
-        raise PermissionDeniedError("you can submit only your own decklist", field="registration")
+        raise PermissionDeniedError(
+            gettext("you can submit only your own decklist"), field="registration"
+        )
     if registration.status in {"dropped", "disqualified"}:
         raise ConflictError(
-            f"this registration is {registration.status}; its decklist cannot change",
+            gettext("this registration is %(status)s; its decklist cannot change")
+            % {"status": registration.get_status_display().lower()},
             field="registration",
         )
     existing = Decklist.objects.filter(registration=registration).first()
     unlocked = existing is not None and existing.unlocked_at is not None  # issue 11, req 5
     if event.status == "finished" or (event.rounds.exists() and not unlocked):
         raise ConflictError(
-            "the event has started; the list is locked", code="decklist_locked", field="decklist"
+            gettext("the event has started; the list is locked"),
+            code="decklist_locked",
+            field="decklist",
         )
     moment = now or timezone.now()
     if event.decklist_deadline is not None and moment > event.decklist_deadline and not unlocked:
         raise ConflictError(
-            "the decklist deadline "
-            f"({timezone.localtime(event.decklist_deadline):%Y-%m-%d %H:%M}) has passed; "
-            "the list is locked",
+            gettext("the decklist deadline (%(deadline)s) has passed; the list is locked")
+            % {"deadline": format(timezone.localtime(event.decklist_deadline), "%Y-%m-%d %H:%M")},
             code="decklist_locked",
             field="decklist",
         )
@@ -84,8 +94,8 @@ def decklist_submit(
     )
     if not report.legal:
         raise InvalidInputError(
-            "the decklist is not legal: "
-            + "; ".join(issue.message_en for issue in report.errors[:5]),
+            gettext("the decklist is not legal: %(problems)s")
+            % {"problems": "; ".join(_issue_text(issue) for issue in report.errors[:5])},
             field="decklist",
             code="illegal_decklist",
             extra={"report": report.as_dict("en"), "report_ja": report.as_dict("ja")},
@@ -123,6 +133,11 @@ def decklist_submit(
         data={"registration": registration.pk, "version": version.version},
     )
     return version
+
+
+def _issue_text(issue: LegalityIssue) -> str:
+    """The legality issue's sentence in the language in use (the engine's own table)."""
+    return issue.message_ja if (get_language() or "").startswith("ja") else issue.message_en
 
 
 def _messages(report_dict: dict[str, Any]) -> str:
@@ -254,17 +269,19 @@ def decklist_unlock(*, registration_id: int, by: User, event_id: int | None = No
         .first()
     )
     if decklist is None or event_id not in (None, decklist.registration.event_id):
-        raise NotFoundError("this player has no decklist", field="registration")
+        raise NotFoundError(gettext("this player has no decklist"), field="registration")
     event_id = decklist.registration.event_id
     if not is_event_organiser(user=by, event_id=event_id):
-        raise PermissionDeniedError("only the event's organisers unlock a list", field="event")
+        raise PermissionDeniedError(
+            gettext("only the event's organisers unlock a list"), field="event"
+        )
     if decklist.illegal_since is None:
         raise ConflictError(
-            "the list is legal; only a list a re-check found illegal is unlocked",
+            gettext("the list is legal; only a list a re-check found illegal is unlocked"),
             field="registration",
         )
     if decklist.unlocked_at is not None:
-        raise ConflictError("the list is already unlocked", field="registration")
+        raise ConflictError(gettext("the list is already unlocked"), field="registration")
     decklist.unlocked_at = timezone.now()
     decklist.unlocked_by = by
     decklist.save(update_fields=["unlocked_at", "unlocked_by", "updated_at"])

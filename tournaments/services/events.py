@@ -89,19 +89,25 @@ def _validate_championship(event: Event) -> None:
     """Day 2 needs a rule with a value and at least one round; the rule is the pure
     package's (a record rule may not have more losses than day 1 has rounds)."""
     if event.advancement_kind not in ("", *Event.AdvancementKind.values):
-        raise InvalidInputError("advance by points, record or top N", field="advancement_kind")
+        raise InvalidInputError(
+            gettext("advance by points, record or top N"), field="advancement_kind"
+        )
     if not 0 <= event.day_two_rounds <= 20:
-        raise InvalidInputError("day 2 has 0 to 20 Swiss rounds", field="day_two_rounds")
+        raise InvalidInputError(gettext("day 2 has 0 to 20 Swiss rounds"), field="day_two_rounds")
     if event.end_of_round not in Event.EndOfRound.values:
-        raise InvalidInputError("choose what happens when time is called", field="end_of_round")
+        raise InvalidInputError(
+            gettext("choose what happens when time is called"), field="end_of_round"
+        )
     if not 1 <= event.end_of_round_extra_turns <= 10:
-        raise InvalidInputError("1 to 10 extra turns", field="end_of_round_extra_turns")
+        raise InvalidInputError(gettext("1 to 10 extra turns"), field="end_of_round_extra_turns")
     if not event.advancement_kind:
         return
     if event.advancement_value is None:
-        raise InvalidInputError("say the rule's number", field="advancement_value")
+        raise InvalidInputError(gettext("say the rule's number"), field="advancement_value")
     if event.day_two_rounds < 1:
-        raise InvalidInputError("day 2 needs at least one Swiss round", field="day_two_rounds")
+        raise InvalidInputError(
+            gettext("day 2 needs at least one Swiss round"), field="day_two_rounds"
+        )
     try:
         rule = AdvancementRule(event.advancement_kind, event.advancement_value)  # type: ignore[arg-type]
         if event.swiss_rounds:
@@ -114,38 +120,50 @@ def _validate_structure(event: Event) -> None:
     _validate_details(event)
     _validate_championship(event)
     if event.top_cut not in (0, 2, 4, 8, 16, 32, 64):
-        raise InvalidInputError("top cut must be 0, 2, 4, 8, 16, 32 or 64", field="top_cut")
+        raise InvalidInputError(
+            gettext("top cut must be 0, 2, 4, 8, 16, 32 or 64"), field="top_cut"
+        )
     if event.structure_style not in ("mtr", "pokemon", "bo1"):
         raise InvalidInputError(
-            "structure style must be mtr, pokemon or bo1", field="structure_style"
+            gettext("structure style must be mtr, pokemon or bo1"), field="structure_style"
         )
     if event.tiebreak_profile not in ("mtr", "pokemon"):
-        raise InvalidInputError("tiebreak profile must be mtr or pokemon", field="tiebreak_profile")
+        raise InvalidInputError(
+            gettext("tiebreak profile must be mtr or pokemon"), field="tiebreak_profile"
+        )
     if event.swiss_rounds is not None and not 1 <= event.swiss_rounds <= 20:
-        raise InvalidInputError("Swiss rounds must be 1 to 20 (or empty)", field="swiss_rounds")
+        raise InvalidInputError(
+            gettext("Swiss rounds must be 1 to 20 (or empty)"), field="swiss_rounds"
+        )
     if not 5 <= event.round_minutes <= 240:
-        raise InvalidInputError("a round lasts 5 to 240 minutes", field="round_minutes")
+        raise InvalidInputError(gettext("a round lasts 5 to 240 minutes"), field="round_minutes")
     if not 5 <= event.top_cut_round_minutes <= 240:
-        raise InvalidInputError("a round lasts 5 to 240 minutes", field="top_cut_round_minutes")
+        raise InvalidInputError(
+            gettext("a round lasts 5 to 240 minutes"), field="top_cut_round_minutes"
+        )
     for field in ("registration_opens_at", "registration_closes_at", "decklist_deadline"):
         moment = getattr(event, field)
         if moment is not None and not 2000 <= moment.year <= 2100:
-            raise InvalidInputError("a date between the years 2000 and 2100", field=field)
+            raise InvalidInputError(gettext("a date between the years 2000 and 2100"), field=field)
     if not 2000 <= event.date.year <= 2100:
-        raise InvalidInputError("a date between the years 2000 and 2100", field="date")
+        raise InvalidInputError(gettext("a date between the years 2000 and 2100"), field="date")
     unknown = set(event.scoring) - SCORING_KEYS
     if unknown:
         raise InvalidInputError(
-            f"unknown scoring key(s) {', '.join(sorted(unknown))}; use win, draw, loss, bye",
+            gettext("unknown scoring key(s) %(names)s; use win, draw, loss, bye")
+            % {"names": ", ".join(sorted(unknown))},
             field="scoring",
         )
     for key, value in event.scoring.items():
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10:
-            raise InvalidInputError(f"scoring.{key} must be a whole number 0-10", field="scoring")
+            raise InvalidInputError(
+                gettext("scoring.%(key)s must be a whole number 0-10") % {"key": key},
+                field="scoring",
+            )
     opens, closes = event.registration_opens_at, event.registration_closes_at
     if opens and closes and closes <= opens:
         raise InvalidInputError(
-            "registration must close after it opens", field="registration_closes_at"
+            gettext("registration must close after it opens"), field="registration_closes_at"
         )
 
 
@@ -164,18 +182,24 @@ def event_create(
     """Create an event with its game's preset structure; its creator becomes its organiser."""
     name = name.strip()
     if not name:
-        raise InvalidInputError("an event needs a name", field="name")
+        raise InvalidInputError(gettext("an event needs a name"), field="name")
     if capacity is not None and capacity < 2:
-        raise InvalidInputError("capacity must be at least 2 players", field="capacity")
+        raise InvalidInputError(gettext("capacity must be at least 2 players"), field="capacity")
     unknown = set(structure) - EDITABLE_FIELDS - {"status"}
     if unknown:
-        raise InvalidInputError(f"unknown field(s): {', '.join(sorted(unknown))}", field="event")
+        raise InvalidInputError(
+            gettext("unknown field(s): %(names)s") % {"names": ", ".join(sorted(unknown))},
+            field="event",
+        )
     game = game_ensure(slug=game_slug)
     event_format = None
     if format_slug:
         event_format = Format.objects.filter(game=game, slug=format_slug).first()
         if event_format is None:
-            raise InvalidInputError(f"unknown format {format_slug!r}", field="format")
+            raise InvalidInputError(
+                gettext("unknown format %(format_slug)r") % {"format_slug": format_slug},
+                field="format",
+            )
     event = Event(
         name=name,
         game=game,
@@ -200,16 +224,21 @@ def event_update(*, event_id: int, by: User, changes: dict[str, Any]) -> Event:
     event = event_lock(event_id, by)
     unknown = set(changes) - EDITABLE_FIELDS
     if unknown:
-        raise InvalidInputError(f"cannot change {', '.join(sorted(unknown))}", field="event")
+        raise InvalidInputError(
+            gettext("cannot change %(names)s") % {"names": ", ".join(sorted(unknown))},
+            field="event",
+        )
     # Publishing the decklists is what an organiser does once the event is over (issue 11).
     if event.status == Event.Status.FINISHED and set(changes) != {"decklists_published"}:
-        raise ConflictError("the event is finished", field="event")
+        raise ConflictError(gettext("the event is finished"), field="event")
     if event.rounds.exists() and {"best_of", "scoring", "draws_allowed"} & set(changes):
-        raise ConflictError("scoring and match format cannot change once rounds are paired")
+        raise ConflictError(
+            gettext("scoring and match format cannot change once rounds are paired")
+        )
     if "name" in changes:
         changes = {**changes, "name": str(changes["name"]).strip()}
         if not changes["name"]:
-            raise InvalidInputError("an event needs a name", field="name")
+            raise InvalidInputError(gettext("an event needs a name"), field="name")
     before = {key: str(getattr(event, key)) for key in changes}
     for key, value in changes.items():
         setattr(event, key, value)
@@ -242,7 +271,13 @@ def event_set_status(*, event_id: int, by: User, status: str) -> Event:
     rounds). Players are told of a cancellation (``notify.event_status_changed``)."""
     event = event_lock(event_id, by)
     if status not in ALLOWED_STATUS_CHANGES.get(Event.Status(event.status), set()):
-        raise ConflictError(f"an event that is {event.status} cannot become {status}")
+        raise ConflictError(
+            gettext("an event that is %(status)s cannot become %(new_status)s")
+            % {
+                "status": event.get_status_display().lower(),
+                "new_status": str(dict(Event.Status.choices).get(status, status)).lower(),
+            }
+        )
     old = event.status
     event.status = status
     event.save(update_fields=["status"])
@@ -286,7 +321,7 @@ def event_finish(*, event_id: int, by: User | None) -> Event:
 @transaction.atomic
 def event_role_grant(*, event: Event, user: User, role: str, granted_by: User | None) -> EventRole:
     if role not in EventRole.Role.values:
-        raise InvalidInputError(f"unknown role {role!r}", field="role")
+        raise InvalidInputError(gettext("unknown role %(role)r") % {"role": role}, field="role")
     granted, _ = EventRole.objects.get_or_create(event=event, user=user, role=role)
     audit_log(
         action="tournaments.event_role.granted",

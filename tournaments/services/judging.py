@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
@@ -28,27 +29,30 @@ def penalty_record(
 ) -> Penalty:
     registration = registration_lock(registration_id)
     if not is_event_staff(user=judge, event_id=registration.event_id):
-        raise PermissionDeniedError("only the event's judges record penalties")
+        raise PermissionDeniedError(_("only the event's judges record penalties"))
     if registration.event.status == "finished":
-        raise ConflictError("the event is finished", field="registration")
+        raise ConflictError(_("the event is finished"), field="registration")
     if not infraction.strip():
-        raise InvalidInputError("name the infraction", field="infraction")
+        raise InvalidInputError(_("name the infraction"), field="infraction")
     if table is not None and not 1 <= table <= 10_000:
-        raise InvalidInputError("table must be 1 to 10000", field="table")
+        raise InvalidInputError(_("table must be 1 to 10000"), field="table")
     if penalty not in PENALTIES:
-        raise InvalidInputError(f"penalty must be one of: {', '.join(PENALTIES)}", field="penalty")
+        raise InvalidInputError(
+            _("penalty must be one of: %(names)s") % {"names": ", ".join(PENALTIES)},
+            field="penalty",
+        )
     round_obj = None
     if round_id is not None:
         round_obj = Round.objects.filter(pk=round_id, event_id=registration.event_id).first()
         if round_obj is None:
-            raise InvalidInputError("that round is not part of this event", field="round")
+            raise InvalidInputError(_("that round is not part of this event"), field="round")
     disqualifying = penalty == "disqualification"
     if disqualifying and (
         registration.status == Registration.Status.DISQUALIFIED
         or registration.penalties.filter(status=Penalty.Status.PENDING).exists()
     ):
         raise ConflictError(
-            "this player is already disqualified or has a disqualification waiting",
+            _("this player is already disqualified or has a disqualification waiting"),
             field="player",
         )
     record = Penalty.objects.create(
@@ -86,17 +90,20 @@ def _pending_disqualification(*, penalty_id: int, event_id: int, by: User) -> Pe
         .first()
     )
     if record is None:
-        raise NotFoundError(f"disqualification {penalty_id} does not exist", field="penalty")
+        raise NotFoundError(
+            _("disqualification %(penalty_id)s does not exist") % {"penalty_id": penalty_id},
+            field="penalty",
+        )
     if not is_event_head_judge(user=by, event_id=event_id):
         raise PermissionDeniedError(
-            "only an organiser or head judge of the event confirms a disqualification"
+            _("only an organiser or head judge of the event confirms a disqualification")
         )
     if record.judge_id == by.pk:
         raise PermissionDeniedError(
-            "a second person confirms a disqualification: not the judge who proposed it"
+            _("a second person confirms a disqualification: not the judge who proposed it")
         )
     if record.status != Penalty.Status.PENDING:
-        raise ConflictError("this disqualification is already decided", field="penalty")
+        raise ConflictError(_("this disqualification is already decided"), field="penalty")
     return record
 
 
@@ -106,7 +113,7 @@ def disqualification_confirm(*, penalty_id: int, event_id: int, by: User) -> Pen
     record = _pending_disqualification(penalty_id=penalty_id, event_id=event_id, by=by)
     registration = registration_lock(record.registration_id)
     if registration.event.status == "finished":
-        raise ConflictError("the event is finished", field="penalty")
+        raise ConflictError(_("the event is finished"), field="penalty")
     record.status = Penalty.Status.IN_EFFECT
     record.decided_by = by
     record.save(update_fields=["status", "decided_by"])
@@ -147,16 +154,18 @@ def disqualification_withdraw(
 @transaction.atomic
 def match_extend_time(*, match_id: int, judge: User, minutes: int, reason: str) -> Match:
     if not 1 <= minutes <= 30:
-        raise InvalidInputError("a table extension is 1 to 30 minutes", field="minutes")
+        raise InvalidInputError(_("a table extension is 1 to 30 minutes"), field="minutes")
     match = Match.objects.select_for_update().select_related("round").filter(pk=match_id).first()
     if match is None:
-        raise NotFoundError(f"match {match_id} does not exist", field="match")
+        raise NotFoundError(
+            _("match %(match_id)s does not exist") % {"match_id": match_id}, field="match"
+        )
     if not is_event_staff(user=judge, event_id=match.round.event_id):
-        raise PermissionDeniedError("only the event's judges give time extensions")
+        raise PermissionDeniedError(_("only the event's judges give time extensions"))
     if not reason.strip():
-        raise InvalidInputError("say why the table gets extra time", field="reason")
+        raise InvalidInputError(_("say why the table gets extra time"), field="reason")
     if match.round.status == Round.Status.COMPLETE:
-        raise ConflictError("the round is complete", field="match")
+        raise ConflictError(_("the round is complete"), field="match")
     match.extra_minutes += minutes
     match.save(update_fields=["extra_minutes"])
     audit_log(

@@ -8,16 +8,25 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db.models import Model, QuerySet
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
 
 from core.errors import NotFoundError, PermissionDeniedError
 from tournaments.models import Event, Match, Registration
 from tournaments.permissions import ORGANISERS, event_roles_of
 
+_ORGANISERS_ONLY = gettext_lazy("only the event's organisers can do this")
+_MISSING = {
+    "event": gettext_lazy("event %(pk)s does not exist"),
+    "registration": gettext_lazy("registration %(pk)s does not exist"),
+    "match": gettext_lazy("match %(pk)s does not exist"),
+}
+
 
 def _locked[M: Model](rows: QuerySet[M], pk: int, name: str) -> M:
     row = rows.select_for_update(of=("self",)).filter(pk=pk).first()
     if row is None:
-        raise NotFoundError(f"{name} {pk} does not exist", field=name)
+        raise NotFoundError(str(_MISSING[name]) % {"pk": pk}, field=name)
     return row
 
 
@@ -25,14 +34,14 @@ def event_lock(
     event_id: int,
     by: User | None,
     *,
-    refusal: str = "only the event's organisers can do this",
+    refusal: str | Promise | None = None,
     roles: frozenset[str] = ORGANISERS,
 ) -> Event:
     """The event row, locked; refused with ``refusal`` unless ``by`` holds one of ``roles`` on
     it (organisers, unless said otherwise; None: the system itself)."""
     event = _locked(Event.objects.select_related("game"), event_id, "event")
     if by is not None and not event_roles_of(user=by, event_id=event_id) & roles:
-        raise PermissionDeniedError(refusal, field="event")
+        raise PermissionDeniedError(str(refusal or _ORGANISERS_ONLY), field="event")
     return event
 
 

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError
@@ -33,7 +34,7 @@ def print_job_request(
     *, event_id: int, kind: str, by: User, base_url: str, round_number: int | None = None
 ) -> PrintJob:
     if kind not in PrintJob.Kind.values:
-        raise InvalidInputError(f"unknown print kind {kind!r}", field="kind")
+        raise InvalidInputError(_("unknown print kind %(kind)r") % {"kind": kind}, field="kind")
     rounds = Round.objects.filter(event_id=event_id)
     if kind == PrintJob.Kind.STANDINGS:
         rounds = rounds.filter(stage=Round.Stage.SWISS)
@@ -43,7 +44,7 @@ def print_job_request(
         else rounds.order_by("-number").first()
     )
     if round_obj is None:
-        raise ConflictError("no round to print yet", field="round")
+        raise ConflictError(_("no round to print yet"), field="round")
     job = PrintJob.objects.create(
         event_id=event_id, round=round_obj, kind=kind, requested_by=by, base_url=base_url[:200]
     )

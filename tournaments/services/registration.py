@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.audit import audit_log
 from core.errors import (
@@ -48,14 +49,14 @@ def _check_self_registration(
 ) -> None:
     """A player registering themselves: only themselves, and only while registration is open."""
     if by is not None and user is not None and by.pk != user.pk:
-        raise PermissionDeniedError("you can register only yourself", field="user")
+        raise PermissionDeniedError(gettext("you can register only yourself"), field="user")
     moment = now or timezone.now()
     if event.status != Event.Status.REGISTRATION_OPEN:
-        raise ConflictError("registration for this event is not open", field="event")
+        raise ConflictError(gettext("registration for this event is not open"), field="event")
     if event.registration_opens_at and moment < event.registration_opens_at:
-        raise ConflictError("registration has not opened yet", field="event")
+        raise ConflictError(gettext("registration has not opened yet"), field="event")
     if event.registration_closes_at and moment > event.registration_closes_at:
-        raise ConflictError("registration has closed", field="event")
+        raise ConflictError(gettext("registration has closed"), field="event")
 
 
 @transaction.atomic
@@ -76,7 +77,7 @@ def registration_create(
     by_organiser = by is not None and is_event_scorekeeper(user=by, event_id=event.pk)
     display_name = display_name_clean(display_name)
     if event.status == Event.Status.FINISHED:
-        raise ConflictError("the event is finished", field="event")
+        raise ConflictError(gettext("the event is finished"), field="event")
     if not by_organiser:
         _check_self_registration(event=event, user=user, by=by, now=now)
     earlier = (
@@ -85,10 +86,13 @@ def registration_create(
         else None
     )
     if earlier is not None and earlier.status != Registration.Status.DROPPED:
-        raise ConflictError("already registered for this event", field="user")
+        raise ConflictError(gettext("already registered for this event"), field="user")
     player_id = player_id.strip()
     if player_id and Registration.objects.filter(event=event, player_id=player_id).exists():
-        raise ConflictError(f"player id {player_id!r} is already registered", field="player_id")
+        raise ConflictError(
+            gettext("player id %(player_id)r is already registered") % {"player_id": player_id},
+            field="player_id",
+        )
     taken = Registration.objects.filter(event=event, status__in=ACTIVE).count()
     full = event.capacity is not None and taken >= event.capacity
     missed = _rounds_paired(event)
@@ -115,7 +119,7 @@ def registration_create(
         with transaction.atomic():
             registration.save()
     except IntegrityError as exc:
-        raise ConflictError("already registered for this event", field="user") from exc
+        raise ConflictError(gettext("already registered for this event"), field="user") from exc
     if user is None:  # entered at the desk or imported: the player claims it with a code
         claim_code_issue(registration)
     audit_log(
@@ -154,13 +158,18 @@ def registration_check_in(*, registration_id: int, by: User) -> Registration:
     """The organiser or a scorekeeper checks a player in at the desk."""
     registration = registration_lock(registration_id)
     if not can_check_in_players(user=by, event_id=registration.event_id):
-        raise PermissionDeniedError("only the event's organisers and scorekeepers check players in")
+        raise PermissionDeniedError(
+            gettext("only the event's organisers and scorekeepers check players in")
+        )
     if registration.event.status == Event.Status.FINISHED:
-        raise ConflictError("the event is finished", field="event")
+        raise ConflictError(gettext("the event is finished"), field="event")
     if registration.status != Registration.Status.REGISTERED:
         raise ConflictError(
-            f"{registration.display_name} is {registration.get_status_display().lower()}, "
-            "not registered",
+            gettext("%(display_name)s is %(status)s, not registered")
+            % {
+                "display_name": registration.display_name,
+                "status": registration.get_status_display().lower(),
+            },
             field="registration",
         )
     return check_in_record(registration, by=by, via="desk")
@@ -200,11 +209,14 @@ def registration_drop(*, registration_id: int, by: User, reason: str = "") -> Re
     registration = registration_lock(registration_id)
     is_self = registration.user_id is not None and registration.user_id == by.pk
     if not is_self and not is_event_scorekeeper(user=by, event_id=registration.event_id):
-        raise PermissionDeniedError("you can drop only yourself", field="registration")
+        raise PermissionDeniedError(gettext("you can drop only yourself"), field="registration")
     if registration.status in (Registration.Status.DROPPED, Registration.Status.DISQUALIFIED):
-        raise ConflictError(f"{registration.display_name} has already left the event")
+        raise ConflictError(
+            gettext("%(display_name)s has already left the event")
+            % {"display_name": registration.display_name}
+        )
     if registration.event.status == Event.Status.FINISHED:
-        raise ConflictError("the event is finished", field="event")
+        raise ConflictError(gettext("the event is finished"), field="event")
     rounds = _rounds_paired(registration.event)
     previous = registration.status
     registration.status = Registration.Status.DROPPED
@@ -245,17 +257,22 @@ def registration_undrop(*, registration_id: int, by: User, reason: str) -> Regis
     entry's missed rounds do."""
     registration = registration_lock(registration_id)
     if not is_event_scorekeeper(user=by, event_id=registration.event_id):
-        raise PermissionDeniedError("only the event's scorekeepers and organisers undo a drop")
+        raise PermissionDeniedError(
+            gettext("only the event's scorekeepers and organisers undo a drop")
+        )
     if registration.status != Registration.Status.DROPPED:
-        raise ConflictError(f"{registration.display_name} has not dropped")
+        raise ConflictError(
+            gettext("%(display_name)s has not dropped")
+            % {"display_name": registration.display_name}
+        )
     if registration.event.status in (Event.Status.FINISHED, Event.Status.CANCELLED):
         raise ConflictError(
-            f"the event is {registration.event.get_status_display().lower()}: "
-            "a drop can be undone only until it finishes",
+            gettext("the event is %(status)s: a drop can be undone only until it finishes")
+            % {"status": registration.event.get_status_display().lower()},
             field="event",
         )
     if not reason.strip():
-        raise InvalidInputError("say why the drop is undone", field="reason")
+        raise InvalidInputError(gettext("say why the drop is undone"), field="reason")
     missed_since_drop = _rounds_paired(registration.event) - (registration.dropped_after_round or 0)
     registration.status = Registration.Status.CHECKED_IN
     registration.late_rounds_missed += missed_since_drop
@@ -277,12 +294,12 @@ def _csv_rows(text: str) -> list[tuple[int, dict[str, str]]]:
     try:
         header = [(name or "").strip().lower() for name in reader.fieldnames or []]
     except csv.Error as exc:
-        raise InvalidInputError(f"line 1: {exc}", field="file") from exc
+        raise InvalidInputError(gettext("line 1: %(exc)s") % {"exc": exc}, field="file") from exc
     missing = [column for column in ("name", "player_id", "email") if column not in header]
     if missing:
         raise InvalidInputError(
-            f"line 1: the header lacks column(s) {', '.join(missing)} "
-            "(expected name,player_id,email)",
+            gettext("line 1: the header lacks column(s) %(names)s (expected name,player_id,email)")
+            % {"names": ", ".join(missing)},
             field="file",
         )
     reader.fieldnames = header
@@ -292,7 +309,10 @@ def _csv_rows(text: str) -> list[tuple[int, dict[str, str]]]:
             for line, row in enumerate(reader, start=2)
         ]
     except csv.Error as exc:
-        raise InvalidInputError(f"line {reader.line_num}: {exc}", field="file") from exc
+        raise InvalidInputError(
+            gettext("line %(line_num)s: %(exc)s") % {"line_num": reader.line_num, "exc": exc},
+            field="file",
+        ) from exc
 
 
 def _import_problems(event: Event, rows: list[tuple[int, dict[str, str]]]) -> list[str]:
@@ -340,15 +360,17 @@ def registrations_import_csv(*, event_id: int, by: User, data: str | bytes) -> l
     """
     if isinstance(data, bytes):
         if b"\x00" in data and len(data) <= MAX_IMPORT_BYTES:
-            raise InvalidInputError("the file is binary, not CSV text", field="file")
-        data = utf8_text(data, max_bytes=MAX_IMPORT_BYTES, what="the file", field="file")
+            raise InvalidInputError(gettext("the file is binary, not CSV text"), field="file")
+        data = utf8_text(data, max_bytes=MAX_IMPORT_BYTES, what=gettext("the file"), field="file")
     if not data.strip():
-        raise InvalidInputError("the file is empty", field="file")
+        raise InvalidInputError(gettext("the file is empty"), field="file")
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
-        raise NotFoundError(f"event {event_id} does not exist", field="event")
+        raise NotFoundError(
+            gettext("event %(event_id)s does not exist") % {"event_id": event_id}, field="event"
+        )
     if not is_event_organiser(user=by, event_id=event_id):
-        raise PermissionDeniedError("only the event's organisers can import players")
+        raise PermissionDeniedError(gettext("only the event's organisers can import players"))
     rows = _csv_rows(data)
     problems = _import_problems(event, rows)
     if problems:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from core.audit import audit_log
 from core.errors import (
@@ -91,26 +92,36 @@ def validate_score(
     needed = games_to_win(best_of)
     for field, value in (("wins_a", wins_a), ("wins_b", wins_b), ("draws", draws)):
         if value < 0:
-            raise InvalidInputError(f"{field} cannot be negative", field=field)
+            raise InvalidInputError(
+                _("%(field)s cannot be negative") % {"field": field}, field=field
+            )
     if wins_a > needed or wins_b > needed:
         raise InvalidInputError(
-            f"best of {best_of}: nobody wins more than {needed} game(s)", field="wins_a"
+            _("best of %(best_of)s: nobody wins more than %(needed)s game(s)")
+            % {"best_of": best_of, "needed": needed},
+            field="wins_a",
         )
     if wins_a == needed and wins_b == needed:
-        raise InvalidInputError("both players cannot win the match", field="wins_b")
+        raise InvalidInputError(_("both players cannot win the match"), field="wins_b")
     if wins_a + wins_b + draws > best_of + (draws if best_of > 1 else 0) and best_of == 1:
-        raise InvalidInputError("best of one: one game in all", field="draws")
+        raise InvalidInputError(_("best of one: one game in all"), field="draws")
     if best_of > 1 and wins_a + wins_b + draws > best_of + 2:
-        raise InvalidInputError(f"best of {best_of}: too many games", field="draws")
+        raise InvalidInputError(
+            _("best of %(best_of)s: too many games") % {"best_of": best_of}, field="draws"
+        )
     is_draw = wins_a == wins_b
     if is_draw and not event.draws_allowed:
-        raise InvalidInputError(f"{event.game.name} has no draws: report a winner", field="wins_a")
+        raise InvalidInputError(
+            _("%(name)s has no draws: report a winner") % {"name": event.game.name}, field="wins_a"
+        )
     if is_draw and stage == Round.Stage.TOP_CUT:
-        raise InvalidInputError("a top-cut match needs a winner", field="wins_a")
+        raise InvalidInputError(_("a top-cut match needs a winner"), field="wins_a")
     if intentional_draw and not is_draw:
-        raise InvalidInputError("an intentional draw has equal wins", field="intentional_draw")
+        raise InvalidInputError(_("an intentional draw has equal wins"), field="intentional_draw")
     if wins_a == wins_b == draws == 0 and not intentional_draw:
-        raise InvalidInputError("report at least one game, or an intentional draw", field="wins_a")
+        raise InvalidInputError(
+            _("report at least one game, or an intentional draw"), field="wins_a"
+        )
 
 
 def _time_checked(
@@ -143,30 +154,33 @@ def _tiebreak_applied(
     if outcome != TIME_TIEBREAK:
         if overtime:
             raise InvalidInputError(
-                "overtime tiebreak values belong to a result decided by the tiebreakers",
+                _("overtime tiebreak values belong to a result decided by the tiebreakers"),
                 field="overtime",
             )
         return wins_a, wins_b, None
     if not overtime:
-        raise InvalidInputError("give the overtime tiebreak values", field="overtime")
+        raise InvalidInputError(_("give the overtime tiebreak values"), field="overtime")
     event = match.round.event
     needed = games_to_win(stage_best_of(event, match.round.stage))
     if not wins_a == wins_b == needed - 1:
         raise InvalidInputError(
-            f"overtime's tiebreakers decide the last game when the match is tied "
-            f"{needed - 1}-{needed - 1}: give the games won before it; with another score when "
-            "time is called, call a judge (KA-03)",
+            _(
+                "overtime's tiebreakers decide the last game when the match is tied "
+                "%(value)s-%(value)s: give the games won before it; with another score "
+                "when time is called, call a judge (KA-03)"
+            )
+            % {"value": needed - 1},
             field="wins_a",
         )
     decision = decide_tiebreak(event=event, values=overtime)
     if decision.winner is None and not by_judge:
         raise InvalidInputError(
-            "the tiebreakers do not decide this game and there are no draws: call a judge",
+            _("the tiebreakers do not decide this game and there are no draws: call a judge"),
             field="overtime",
         )
     if decision.winner is None:
         raise InvalidInputError(
-            "the tiebreakers do not decide this game: enter the winner as a judge's decision",
+            _("the tiebreakers do not decide this game: enter the winner as a judge's decision"),
             field="overtime",
         )
     kept = {
@@ -208,18 +222,21 @@ def _replay(user: User, key: str, match_id: int, digest: str = "") -> ResultOutc
     if not key:
         return None
     if len(key) > MAX_KEY:
-        raise InvalidInputError(f"idempotency key longer than {MAX_KEY}", field="idempotency_key")
+        raise InvalidInputError(
+            _("idempotency key longer than %(limit)s") % {"limit": MAX_KEY},
+            field="idempotency_key",
+        )
     earlier = ResultReport.objects.filter(reported_by=user, idempotency_key=key).first()
     if earlier is None:
         return None
     if earlier.match_id != match_id:
         raise InvalidInputError(
-            "this idempotency key was already used for another match; send a new key",
+            _("this idempotency key was already used for another match; send a new key"),
             field="idempotency_key",
         )
     if digest and earlier.request_digest and earlier.request_digest != digest:
         raise IdempotencyKeyReusedError(
-            "this idempotency key was already used for a different request; send a new key",
+            _("this idempotency key was already used for a different request; send a new key"),
             field="idempotency_key",
         )
     first = earlier.response or _outcome(earlier).as_dict()
@@ -267,7 +284,7 @@ def _store(
             report.save()
     except IntegrityError as exc:
         raise ConflictError(
-            "this match changed at the same moment; reload and try again", field="match"
+            _("this match changed at the same moment; reload and try again"), field="match"
         ) from exc
     if report.status == ResultReport.Status.CONFIRMED:
         _after_confirmation(match)
@@ -330,11 +347,13 @@ def result_report(
         return match
     side = _side_of(match, user)
     if side is None:  # before anything about the match (a bye, its round) is told
-        raise PermissionDeniedError("you can report only your own match", field="match")
+        raise PermissionDeniedError(_("you can report only your own match"), field="match")
     if match.is_bye:
-        raise ConflictError("a bye has no result to report", field="match")
+        raise ConflictError(_("a bye has no result to report"), field="match")
     if match.round.status not in OPEN_ROUND:
-        raise ConflictError(f"round {match.round.number} is closed", field="match")
+        raise ConflictError(
+            _("round %(number)s is closed") % {"number": match.round.number}, field="match"
+        )
     event = match.round.event
     if concede:
         needed = games_to_win(stage_best_of(event, match.round.stage))
@@ -355,7 +374,7 @@ def result_report(
     reports = list(ResultReport.objects.filter(match=match).order_by("version"))
     if any(r.status == ResultReport.Status.CONFIRMED for r in reports):
         raise ConflictError(
-            "this result is already confirmed; ask a judge to change it",
+            _("this result is already confirmed; ask a judge to change it"),
             field="match",
             code="already_confirmed",
         )
@@ -405,7 +424,7 @@ def result_confirm(*, match_id: int, user: User, idempotency_key: str = "") -> R
     if isinstance(match, ResultOutcome):
         return match
     if _side_of(match, user) is None:  # before anything about the match is told
-        raise PermissionDeniedError("you can confirm only your own match", field="match")
+        raise PermissionDeniedError(_("you can confirm only your own match"), field="match")
     pending = (
         ResultReport.objects.filter(
             match=match, status=ResultReport.Status.PENDING, source="player"
@@ -415,7 +434,7 @@ def result_confirm(*, match_id: int, user: User, idempotency_key: str = "") -> R
         .first()
     )
     if pending is None:
-        raise ConflictError("there is no report from your opponent to confirm", field="match")
+        raise ConflictError(_("there is no report from your opponent to confirm"), field="match")
     before = (pending.overtime or {}).get("before") or [pending.wins_a, pending.wins_b]
     return result_report(
         match_id=match_id,
@@ -469,26 +488,27 @@ def result_enter_by_judge(
     event = match.round.event
     if not is_result_keeper(user=judge, event_id=event.pk):
         raise PermissionDeniedError(
-            "only the event's judges, scorekeepers and organisers enter results"
+            _("only the event's judges, scorekeepers and organisers enter results")
         )
     players = {match.player_a.user_id, match.player_b.user_id if match.player_b else None}
     if judge.pk in players:
         raise PermissionDeniedError(
-            "you play in this match: another judge enters its result", field="match"
+            _("you play in this match: another judge enters its result"), field="match"
         )
     if event.status == Event.Status.FINISHED:
-        raise ConflictError("the event is finished; its results are final", field="match")
+        raise ConflictError(_("the event is finished; its results are final"), field="match")
     if match.is_bye:
-        raise ConflictError("a bye has no result to enter", field="match")
+        raise ConflictError(_("a bye has no result to enter"), field="match")
     if Round.objects.filter(event=event, number__gt=match.round.number).exists():
         raise ConflictError(
-            f"round {match.round.number + 1} is already paired; this result can no longer change",
+            _("round %(value)s is already paired; this result can no longer change")
+            % {"value": match.round.number + 1},
             field="match",
         )
     kept: dict[str, object] | None = None
     if double_loss:
         if wins_a or wins_b or draws:
-            raise InvalidInputError("a double loss has no game score", field="double_loss")
+            raise InvalidInputError(_("a double loss has no game score"), field="double_loss")
     else:
         wins_a, wins_b, kept = _tiebreak_applied(
             match=match, outcome=time_outcome, overtime=overtime, wins_a=wins_a, wins_b=wins_b,
@@ -505,7 +525,7 @@ def result_enter_by_judge(
     confirmed = ResultReport.objects.filter(match=match, status=ResultReport.Status.CONFIRMED)
     overriding = confirmed.exists()
     if overriding and not reason.strip():
-        raise InvalidInputError("overriding a confirmed result needs a reason", field="reason")
+        raise InvalidInputError(_("overriding a confirmed result needs a reason"), field="reason")
     ResultReport.objects.filter(match=match).exclude(status=ResultReport.Status.SUPERSEDED).update(
         status=ResultReport.Status.SUPERSEDED
     )

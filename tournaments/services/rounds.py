@@ -14,6 +14,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError
@@ -43,10 +45,10 @@ from tournaments.services.locks import event_lock
 from tournaments.snapshots import reason_json, snapshot_refresh
 
 _SYSTEM_RANDOM = random.SystemRandom()
-_ORGANISERS_ONLY = "only the event's organisers run its rounds"
+_ORGANISERS_ONLY = gettext_lazy("only the event's organisers run its rounds")
 #: Pairing, the clock and closing rounds are scorekeepers' work (organisers too); the top cut is
 #: the organisers' decision.
-_SCOREKEEPERS_ONLY = "only the event's scorekeepers and organisers run its rounds"
+_SCOREKEEPERS_ONLY = gettext_lazy("only the event's scorekeepers and organisers run its rounds")
 
 
 def _new_seed() -> int:
@@ -56,7 +58,9 @@ def _new_seed() -> int:
 def _lock_round(round_id: int, by: User | None) -> Round:
     round_obj = Round.objects.select_related("event").filter(pk=round_id).first()
     if round_obj is None:
-        raise NotFoundError(f"round {round_id} does not exist", field="round")
+        raise NotFoundError(
+            _("round %(round_id)s does not exist") % {"round_id": round_id}, field="round"
+        )
     event_lock(round_obj.event_id, by, refusal=_SCOREKEEPERS_ONLY, roles=SCOREKEEPERS)
     return (
         Round.objects.select_for_update(of=("self",))
@@ -123,7 +127,9 @@ def _engine_pairings(event: Event, number: int, seed: int) -> RoundPairings:
     try:
         return pair_round(records, round_number=number, seed=seed, config=scoring_for(event))
     except InvalidPairingInputError as exc:  # a defect of ours, reported rather than a 500
-        raise ConflictError(f"the pairing engine refused the input: {exc}") from exc
+        raise ConflictError(
+            _("the pairing engine refused the input: %(exc)s") % {"exc": exc}
+        ) from exc
 
 
 def _too_few_players(event: Event, number: int, checked_in: set[str]) -> ConflictError:
@@ -239,11 +245,13 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
     """
     event = event_lock(event_id, by, refusal=_SCOREKEEPERS_ONLY, roles=SCOREKEEPERS)
     if event.status == Event.Status.FINISHED:
-        raise ConflictError("the event is finished", field="event")
+        raise ConflictError(_("the event is finished"), field="event")
     last = Round.objects.filter(event=event).order_by("-number").first()
     if last is not None and last.status != Round.Status.COMPLETE:
         raise ConflictError(
-            f"round {last.number} is not complete yet", field="round", code="round_not_complete"
+            _("round %(number)s is not complete yet") % {"number": last.number},
+            field="round",
+            code="round_not_complete",
         )
     if last is not None and last.stage == Round.Stage.TOP_CUT:
         return _topcut_next(event=event, last=last, by=by)
@@ -251,9 +259,15 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
     planned = swiss_round_count(event)
     if number > planned:
         raise ConflictError(
-            f"all {planned} Swiss rounds are played: cut to the top {event.top_cut} or finish"
+            (
+                _("all %(planned)s Swiss rounds are played: cut to the top %(top_cut)s or finish")
+                % {"planned": planned, "top_cut": event.top_cut}
+            )
             if event.top_cut
-            else f"all {planned} Swiss rounds are played: finish the event",
+            else (
+                _("all %(planned)s Swiss rounds are played: finish the event")
+                % {"planned": planned}
+            ),
             field="round",
             code="swiss_complete",
         )
@@ -263,8 +277,11 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
     day = 2 if event.has_day_two and number > day_one_round_count(event) else 1
     if day == 2 and event.advanced_at is None:
         raise ConflictError(
-            f"day 1's {day_one_round_count(event)} rounds are played: advance the players "
-            "who meet the rule to day 2 first",
+            _(
+                "day 1's %(value)s rounds are played: advance the players who meet the "
+                "rule to day 2 first"
+            )
+            % {"value": day_one_round_count(event)},
             field="round",
             code="advance_first",
         )
@@ -302,20 +319,28 @@ def lock_round_to_pair_again(*, round_id: int, by: User, reason: str, how: str) 
     round_obj = _lock_round(round_id, by)
     _require_not_started(round_obj)
     if round_obj.stage != Round.Stage.SWISS:
-        raise ConflictError(f"top-cut rounds follow the bracket; they are not paired {how}")
+        raise ConflictError(
+            _("top-cut rounds follow the bracket; they are not paired %(how)s") % {"how": how}
+        )
     if not reason.strip():
-        raise InvalidInputError(f"say why the round is paired {how}", field="reason")
+        raise InvalidInputError(
+            _("say why the round is paired %(how)s") % {"how": how}, field="reason"
+        )
     last = Round.objects.filter(event=round_obj.event).order_by("-number").first()
     if last is not None and last.pk != round_obj.pk:
-        raise ConflictError(f"only the latest round can be paired {how}")
+        raise ConflictError(_("only the latest round can be paired %(how)s") % {"how": how})
     return round_obj
 
 
 def _require_not_started(round_obj: Round) -> None:
     if round_obj.status != Round.Status.PAIRED:
-        raise ConflictError(f"round {round_obj.number} has started; it cannot be re-paired")
+        raise ConflictError(
+            _("round %(number)s has started; it cannot be re-paired") % {"number": round_obj.number}
+        )
     if ResultReport.objects.filter(match__round=round_obj).exists():
-        raise ConflictError(f"round {round_obj.number} already has results")
+        raise ConflictError(
+            _("round %(number)s already has results") % {"number": round_obj.number}
+        )
 
 
 def round_seating_publish(
@@ -338,7 +363,7 @@ def round_seating_publish(
 @transaction.atomic
 def round_repair(*, round_id: int, by: User, reason: str, seed: int | None = None) -> Round:
     """Pair a round again (after a late check-in or a drop) before it starts."""
-    round_obj = lock_round_to_pair_again(round_id=round_id, by=by, reason=reason, how="again")
+    round_obj = lock_round_to_pair_again(round_id=round_id, by=by, reason=reason, how=_("again"))
     old_seed = round_obj.seed
     seated_before = _seated(round_obj)
     round_obj.matches.all().delete()
@@ -366,9 +391,9 @@ def round_swap_players(
     round_obj = _lock_round(round_id, by)
     _require_not_started(round_obj)
     if not reason.strip():
-        raise InvalidInputError("a manual change needs a reason", field="reason")
+        raise InvalidInputError(_("a manual change needs a reason"), field="reason")
     if registration_a == registration_b:
-        raise InvalidInputError("choose two different players", field="registration_b")
+        raise InvalidInputError(_("choose two different players"), field="registration_b")
     matches = list(Match.objects.select_for_update().filter(round=round_obj))
     seats: dict[int, tuple[Match, str]] = {}
     for match in matches:
@@ -381,11 +406,15 @@ def round_swap_players(
     ):
         if registration not in seats:
             raise InvalidInputError(
-                f"registration {registration} is not in this round", field=field
+                _("registration %(registration)s is not in this round")
+                % {"registration": registration},
+                field=field,
             )
     (match_a, side_a), (match_b, side_b) = seats[registration_a], seats[registration_b]
     if match_a.pk == match_b.pk:
-        raise InvalidInputError("these two players already play each other", field="registration_b")
+        raise InvalidInputError(
+            _("these two players already play each other"), field="registration_b"
+        )
     setattr(match_a, f"{side_a}_id", registration_b)
     setattr(match_b, f"{side_b}_id", registration_a)
     for match in (match_a, match_b):
@@ -417,7 +446,10 @@ def _clock_audit(round_obj: Round, by: User, action: str, **data: object) -> Non
 def round_start(*, round_id: int, by: User, now: dt.datetime | None = None) -> Round:
     round_obj = _lock_round(round_id, by)
     if round_obj.status != Round.Status.PAIRED:
-        raise ConflictError(f"round {round_obj.number} is {round_obj.status}, not waiting to start")
+        raise ConflictError(
+            _("round %(number)s is %(status)s, not waiting to start")
+            % {"number": round_obj.number, "status": round_obj.get_status_display().lower()}
+        )
     moment = now or timezone.now()
     round_obj.status = Round.Status.IN_PROGRESS
     round_obj.started_at = moment
@@ -432,7 +464,7 @@ def round_start(*, round_id: int, by: User, now: dt.datetime | None = None) -> R
 def round_pause(*, round_id: int, by: User, now: dt.datetime | None = None) -> Round:
     round_obj = _lock_round(round_id, by)
     if round_obj.status != Round.Status.IN_PROGRESS or round_obj.ends_at is None:
-        raise ConflictError("only a running clock can be paused")
+        raise ConflictError(_("only a running clock can be paused"))
     moment = now or timezone.now()
     remaining = max(0, int((round_obj.ends_at - moment).total_seconds()))
     round_obj.status = Round.Status.PAUSED
@@ -447,7 +479,7 @@ def round_pause(*, round_id: int, by: User, now: dt.datetime | None = None) -> R
 def round_resume(*, round_id: int, by: User, now: dt.datetime | None = None) -> Round:
     round_obj = _lock_round(round_id, by)
     if round_obj.status != Round.Status.PAUSED:
-        raise ConflictError("only a paused clock can be resumed")
+        raise ConflictError(_("only a paused clock can be resumed"))
     moment = now or timezone.now()
     round_obj.status = Round.Status.IN_PROGRESS
     round_obj.ends_at = moment + dt.timedelta(seconds=round_obj.paused_remaining_seconds or 0)
@@ -461,7 +493,7 @@ def round_resume(*, round_id: int, by: User, now: dt.datetime | None = None) -> 
 @transaction.atomic
 def round_extend(*, round_id: int, by: User, minutes: int) -> Round:
     if not 1 <= minutes <= 60:
-        raise InvalidInputError("extend by 1 to 60 minutes", field="minutes")
+        raise InvalidInputError(_("extend by 1 to 60 minutes"), field="minutes")
     round_obj = _lock_round(round_id, by)
     if round_obj.status == Round.Status.IN_PROGRESS and round_obj.ends_at is not None:
         round_obj.ends_at += dt.timedelta(minutes=minutes)
@@ -472,7 +504,7 @@ def round_extend(*, round_id: int, by: User, minutes: int) -> Round:
     elif round_obj.status == Round.Status.PAIRED:
         round_obj.minutes += minutes
     else:
-        raise ConflictError("a complete round cannot be extended")
+        raise ConflictError(_("a complete round cannot be extended"))
     round_obj.revision += 1
     round_obj.save(update_fields=["ends_at", "paused_remaining_seconds", "minutes", "revision"])
     _clock_audit(round_obj, by, "extended", minutes=minutes)
@@ -484,7 +516,9 @@ def round_complete(*, round_id: int, by: User | None) -> Round:
     """Close a round once every match has a confirmed result; standings are published."""
     round_obj = _lock_round(round_id, by)
     if round_obj.status == Round.Status.COMPLETE:
-        raise ConflictError(f"round {round_obj.number} is already complete")
+        raise ConflictError(
+            _("round %(number)s is already complete") % {"number": round_obj.number}
+        )
     missing = [
         match.table
         for match in Match.objects.filter(round=round_obj, is_bye=False).prefetch_related("reports")
@@ -493,7 +527,8 @@ def round_complete(*, round_id: int, by: User | None) -> Round:
     if missing:
         shown = ", ".join(map(str, missing[:20])) + (" …" if len(missing) > 20 else "")
         raise ConflictError(
-            f"{len(missing)} table(s) have no confirmed result: {shown}",
+            _("%(n_missing)s table(s) have no confirmed result: %(shown)s")
+            % {"n_missing": len(missing), "shown": shown},
             field="round",
             code="results_missing",
             extra={"tables": missing},
@@ -513,20 +548,23 @@ def topcut_start(*, event_id: int, by: User | None, size: int | None = None) -> 
     event = event_lock(event_id, by, refusal=_ORGANISERS_ONLY)
     cut = size or event.top_cut
     if not cut:
-        raise ConflictError("this event has no top cut", field="top_cut")
+        raise ConflictError(_("this event has no top cut"), field="top_cut")
     last = Round.objects.filter(event=event).order_by("-number").first()
     if last is None or last.status != Round.Status.COMPLETE or last.stage != Round.Stage.SWISS:
-        raise ConflictError("the top cut starts after the last Swiss round is complete")
+        raise ConflictError(_("the top cut starts after the last Swiss round is complete"))
     if last.number < swiss_round_count(event):
         raise ConflictError(
-            f"{swiss_round_count(event) - last.number} Swiss round(s) remain before the cut"
+            _("%(value)s Swiss round(s) remain before the cut")
+            % {"value": swiss_round_count(event) - last.number}
         )
     standings = standings_compute(event=event)
     seeds = [row.player_id for row in standings if not row.dropped]
     try:
         bracket = top_cut_bracket(seeds, cut, best_of=event.top_cut_best_of)
     except InvalidPairingInputError as exc:
-        raise ConflictError(f"cannot cut to top {cut}: {exc}", field="top_cut") from exc
+        raise ConflictError(
+            _("cannot cut to top %(cut)s: %(exc)s") % {"cut": cut, "exc": exc}, field="top_cut"
+        ) from exc
     if event.top_cut != cut:
         event.top_cut = cut
         event.save(update_fields=["top_cut"])
@@ -555,7 +593,7 @@ def topcut_start(*, event_id: int, by: User | None, size: int | None = None) -> 
 def _winner_of(match: Match) -> int:
     report = confirmed_report(match)
     if report is None or report.wins_a == report.wins_b or report.double_loss:
-        raise ConflictError(f"top-cut table {match.table} has no winner")
+        raise ConflictError(_("top-cut table %(table)s has no winner") % {"table": match.table})
     return match.player_a_id if report.wins_a > report.wins_b else int(match.player_b_id or 0)
 
 
@@ -564,7 +602,7 @@ def _topcut_next(*, event: Event, last: Round, by: User | None) -> Round:
         Match.objects.filter(round=last).prefetch_related("reports").order_by("bracket_slot")
     )
     if len(matches) == 1:
-        raise ConflictError("the final is played: finish the event", field="round")
+        raise ConflictError(_("the final is played: finish the event"), field="round")
     winners = [_winner_of(match) for match in matches]
     bracket_round = int(last.summary.get("bracket_round", 1)) + 1
     return _round_create(

@@ -43,7 +43,10 @@ ALLAUTH_ADDRESS: str = "account.EmailAddress"
 def _role(role: str) -> Role:
     if role not in Role.values:
         choices = ", ".join(Role.values)
-        raise InvalidInputError(f"unknown role {role!r}; one of: {choices}", field="role")
+        raise InvalidInputError(
+            _("unknown role %(role)r; one of: %(choices)s") % {"role": role, "choices": choices},
+            field="role",
+        )
     return Role(role)
 
 

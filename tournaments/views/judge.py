@@ -174,7 +174,10 @@ def judge_penalty(request: HttpRequest, event_id: int) -> HttpResponse:
     event = event_get_for_staff(user=user, event_id=event_id)
     if not form.is_valid():
         field, errors = next(iter(form.errors.items()))
-        raise InvalidInputError(f"{form.fields[field].label}: {errors[0]}", field=field)
+        raise InvalidInputError(
+            _("%(label)s: %(value)s") % {"label": form.fields[field].label, "value": errors[0]},
+            field=field,
+        )
     data = form.cleaned_data
     registration = posted_player(request, event, "player")
     if data["penalty"] == "disqualification":

@@ -215,7 +215,9 @@ def _add_player(request: HttpRequest, event: Event, user: User) -> object:
     form = PlayerAddForm(request.POST)
     if not form.is_valid():
         field, errors = next(iter(form.errors.items()))
-        raise InvalidInputError(f"{field}: {errors[0]}", field=field)
+        raise InvalidInputError(
+            _("%(field)s: %(value)s") % {"field": field, "value": errors[0]}, field=field
+        )
     return services.registration_create(
         event=event, user=None, display_name=form.cleaned_data["display_name"],
         player_id=form.cleaned_data["player_id"], email=form.cleaned_data["email"], by=user,
