@@ -7,7 +7,9 @@ tokens and starts round 1, then measures, in the same run:
 1. the yardstick (``/yardstick``: one row by primary key) at 1-way (server time: its median
    latency with no queueing) and at 64-way (throughput);
 2. a conditional poll of the API pairings that is unchanged (304) at 1-way;
-3. the round end at 64-way: every table reports (47.5 % report + confirm, 47.5 % both players
+3. the reports of ``--alone-tables`` tables at 64-way with nothing else running (the
+   throughput ratio: measured as the yardstick's was), then the rest of the round end at 64-way:
+   every table reports (47.5 % report + confirm, 47.5 % both players
    report the same score, 5 % disputes), 7 % of the reports are sent again with the same
    ``Idempotency-Key``; the first tables go at 1-way for the report's server time;
 4. meanwhile ``--phones`` phones poll every 15 s (the API pairings with ``If-None-Match``, and
@@ -314,6 +316,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--concurrency", type=int, default=64)
     parser.add_argument("--one-way-tables", type=int, default=40)
+    parser.add_argument("--alone-tables", type=int, default=200)
     args = parser.parse_args()
     rng = random.Random(16)
     print(f"== private stack: gunicorn x{args.workers} sync, PostgreSQL, Redis, Celery", flush=True)
@@ -346,6 +349,14 @@ def main() -> int:
         jobs, disputed = _table_jobs(base, event, first, rng, one_way_out, one_way_confirms)
         _run(jobs, 1)
 
+        # the reports' throughput at 64-way as the yardstick's was measured: nothing else running
+        alone = Timings()
+        solo_end = args.one_way_tables + args.alone_tables
+        jobs, more = _table_jobs(base, event, tables[args.one_way_tables : solo_end], rng, alone)
+        disputed += more
+        alone_seconds = _run(jobs, args.concurrency)
+        alone_rate = len(alone.seconds) / alone_seconds
+
         storm = Timings()
         phones = Timings()
         stop = threading.Event()
@@ -353,7 +364,7 @@ def main() -> int:
             target=_phones, args=(base, event, args.phones / 15, stop, phones)
         )
         phone_thread.start()
-        jobs, more = _table_jobs(base, event, tables[args.one_way_tables :], rng, storm)
+        jobs, more = _table_jobs(base, event, tables[solo_end:], rng, storm)
         storm_seconds = _run(jobs, args.concurrency)
         stop.set()
         phone_thread.join()
@@ -379,6 +390,12 @@ def main() -> int:
             f"confirming write 1-way p50 {_ms(confirm)}  p99 {_ms(one_way_confirms.p(0.99))}"
             f"  ratio {confirm / ys:5.2f} (target <= {TARGET_REPORT})"
         )
+        print(
+            f"reports {args.concurrency}-way alone  {alone_rate:7.1f} req/s  p50 "
+            f"{_ms(statistics.median(alone.seconds))}  p99 {_ms(alone.p(0.99))}"
+            f"  throughput ratio {alone_rate / yard_rate:5.2f} (target >= {TARGET_THROUGHPUT})"
+        )
+        print(f"    statuses {dict(sorted(alone.statuses.items()))} in {alone_seconds:.1f} s")
         print(
             f"round end {args.concurrency}-way      {report_rate:7.1f} req/s  p50 "
             f"{_ms(statistics.median(storm.seconds))}  p99 {_ms(storm.p(0.99))}"
@@ -422,6 +439,12 @@ def main() -> int:
             ),
             (
                 f"throughput {args.concurrency}-way / yardstick",
+                alone_rate / yard_rate,
+                f">= {TARGET_THROUGHPUT}",
+                alone_rate / yard_rate >= TARGET_THROUGHPUT,
+            ),
+            (
+                "  the same with the phones polling",
                 report_rate / yard_rate,
                 f">= {TARGET_THROUGHPUT}",
                 report_rate / yard_rate >= TARGET_THROUGHPUT,

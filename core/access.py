@@ -333,6 +333,9 @@ def _api_refusal(
 ) -> HttpResponseBase | None:  # fmt: skip
     """Refuse as the API itself would: its authenticators find the caller, its exception
     handler words the refusal (status, JSON shape and ``WWW-Authenticate`` as for any 401/403)."""
+    levels_here = declared.guard_levels(request.method or "GET")
+    if levels_here is not None and Access.ANYONE in levels_here:
+        return None  # open to anyone: no caller to find (a public poll stays cheap)
     api_view: APIView = view.cls(**view.initkwargs)
     api_view.args, api_view.kwargs = tuple(args), dict(kwargs)
     api_request = api_view.initialize_request(request, *args, **kwargs)
