@@ -7,7 +7,9 @@ tokens and starts round 1, then measures, in the same run:
 1. the yardstick (``/yardstick``: one row by primary key) at 1-way (server time: its median
    latency with no queueing) and at 64-way (throughput);
 2. a conditional poll of the API pairings that is unchanged (304) at 1-way;
-3. the round end at 64-way: every table reports (47.5 % report + confirm, 47.5 % both players
+3. the reports of ``--alone-tables`` tables at 64-way with nothing else running (the
+   throughput ratio: measured as the yardstick's was), then the rest of the round end at 64-way:
+   every table reports (47.5 % report + confirm, 47.5 % both players
    report the same score, 5 % disputes), 7 % of the reports are sent again with the same
    ``Idempotency-Key``; the first tables go at 1-way for the report's server time;
 4. meanwhile ``--phones`` phones poll every 15 s (the API pairings with ``If-None-Match``, and
@@ -52,13 +54,15 @@ TARGET_REPORT = 3.0  # a report's server time at most 3x the yardstick's
 TARGET_THROUGHPUT = 0.5  # at least half the yardstick's throughput at 64-way
 
 SETUP = r"""
-import json, sys
+import json, secrets, sys
 import django
 django.setup()
+from django.utils import timezone
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.core.management import call_command
-from rest_framework.authtoken.models import Token
+from core.models import ApiToken
+from core.tokens import token_hash
 from tournaments.models import Event, Match
 from tournaments.services import event_create, registration_create, round_pair, round_start
 from tournaments.services.registration import registration_check_in
@@ -73,7 +77,17 @@ User.objects.bulk_create(
     [User(username=f"load{n}", password=password) for n in range(players)], batch_size=1000
 )
 users = list(User.objects.filter(username__startswith="load").exclude(pk=organiser.pk))
-Token.objects.bulk_create([Token(user=user, key=Token.generate_key()) for user in users])
+# the site's own API tokens (only a hash is stored): one key per player, kept here
+keys = {user.pk: secrets.token_hex(20) for user in users}
+expires = timezone.now() + dt.timedelta(days=1)
+ApiToken.objects.bulk_create(
+    [
+        ApiToken(user=user, key_hash=token_hash(keys[user.pk]), prefix=keys[user.pk][:8],
+                 expires_at=expires)
+        for user in users
+    ],
+    batch_size=1000,
+)
 event = event_create(
     name="Load Open", game_slug="zutomayo", date=dt.date(2027, 1, 10), created_by=organiser
 )
@@ -86,7 +100,7 @@ for n, user in enumerate(users):
     registration_check_in(registration_id=registration.pk, by=organiser)
 round_obj = round_pair(event_id=event.pk, by=organiser, seed=7)
 round_start(round_id=round_obj.pk, by=organiser)
-tokens = dict(Token.objects.values_list("user_id", "key"))
+tokens = keys
 tables = [
     {"match": m.pk, "a": tokens[m.player_a.user_id], "b": tokens[m.player_b.user_id]}
     for m in Match.objects.filter(round=round_obj, is_bye=False).select_related(
@@ -183,7 +197,12 @@ def _run(jobs: Iterable[Callable[[], None]], concurrency: int) -> float:
 
 
 def _table_jobs(
-    base: str, event: int, tables: list[dict[str, object]], rng: random.Random, out: Timings
+    base: str,
+    event: int,
+    tables: list[dict[str, object]],
+    rng: random.Random,
+    out: Timings,
+    confirms: Timings | None = None,
 ) -> tuple[list[Callable[[], None]], list[int]]:
     """One job per table (its requests in order: a player cannot confirm before the report)."""
     jobs, disputed = [], []
@@ -193,19 +212,29 @@ def _table_jobs(
         retry = rng.random() < 0.07
         if kind == "dispute":
             disputed.append(int(str(table["match"])))
-        jobs.append(_table_job(base, event, table, kind, retry, out))
+        jobs.append(_table_job(base, event, table, kind, retry, out, confirms))
     return jobs, disputed
 
 
 def _table_job(
-    base: str, event: int, table: dict[str, object], kind: str, retry: bool, out: Timings
+    base: str,
+    event: int,
+    table: dict[str, object],
+    kind: str,
+    retry: bool,
+    out: Timings,
+    confirms: Timings | None = None,
 ) -> Callable[[], None]:
+    """``confirms``: where the writes that confirm a result are timed as well (the opponent's
+    confirmation, or the second of two equal reports)."""
     prefix = f"/api/v1/events/{event}/matches/{table['match']}/"
 
-    def post(token: object, path: str, body: object, key: str) -> None:
+    def post(token: object, path: str, body: object, key: str, confirming: bool = False) -> None:
         headers = {"Authorization": f"Token {token}", "Idempotency-Key": key}
         status, _, seconds = _request(base, "POST", prefix + path, headers=headers, body=body)
         out.add(seconds, status)
+        if confirming and confirms is not None:
+            confirms.add(seconds, status)
 
     def job() -> None:
         key = uuid.uuid4().hex
@@ -213,10 +242,10 @@ def _table_job(
         if retry:
             post(table["a"], "report/", {"wins_a": 1, "wins_b": 0}, key)
         if kind == "confirm":
-            post(table["b"], "confirm/", {}, uuid.uuid4().hex)
+            post(table["b"], "confirm/", {}, uuid.uuid4().hex, confirming=True)
         else:
             score = {"wins_a": 0, "wins_b": 1} if kind == "dispute" else {"wins_a": 1, "wins_b": 0}
-            post(table["b"], "report/", score, uuid.uuid4().hex)
+            post(table["b"], "report/", score, uuid.uuid4().hex, confirming=kind == "both")
 
     return job
 
@@ -287,6 +316,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--concurrency", type=int, default=64)
     parser.add_argument("--one-way-tables", type=int, default=40)
+    parser.add_argument("--alone-tables", type=int, default=200)
     args = parser.parse_args()
     rng = random.Random(16)
     print(f"== private stack: gunicorn x{args.workers} sync, PostgreSQL, Redis, Celery", flush=True)
@@ -314,9 +344,18 @@ def main() -> int:
         assert polls.statuses.get(304) == 300, polls.statuses
 
         one_way_out = Timings()
+        one_way_confirms = Timings()
         first = tables[: args.one_way_tables]
-        jobs, disputed = _table_jobs(base, event, first, rng, one_way_out)
+        jobs, disputed = _table_jobs(base, event, first, rng, one_way_out, one_way_confirms)
         _run(jobs, 1)
+
+        # the reports' throughput at 64-way as the yardstick's was measured: nothing else running
+        alone = Timings()
+        solo_end = args.one_way_tables + args.alone_tables
+        jobs, more = _table_jobs(base, event, tables[args.one_way_tables : solo_end], rng, alone)
+        disputed += more
+        alone_seconds = _run(jobs, args.concurrency)
+        alone_rate = len(alone.seconds) / alone_seconds
 
         storm = Timings()
         phones = Timings()
@@ -325,7 +364,7 @@ def main() -> int:
             target=_phones, args=(base, event, args.phones / 15, stop, phones)
         )
         phone_thread.start()
-        jobs, more = _table_jobs(base, event, tables[args.one_way_tables :], rng, storm)
+        jobs, more = _table_jobs(base, event, tables[solo_end:], rng, storm)
         storm_seconds = _run(jobs, args.concurrency)
         stop.set()
         phone_thread.join()
@@ -346,6 +385,17 @@ def main() -> int:
             f"report 1-way          p50 {_ms(rep)}  p99 {_ms(one_way_out.p(0.99))}"
             f"  ratio {rep / ys:5.2f} (target <= {TARGET_REPORT})"
         )
+        confirm = statistics.median(one_way_confirms.seconds)
+        print(
+            f"confirming write 1-way p50 {_ms(confirm)}  p99 {_ms(one_way_confirms.p(0.99))}"
+            f"  ratio {confirm / ys:5.2f} (target <= {TARGET_REPORT})"
+        )
+        print(
+            f"reports {args.concurrency}-way alone  {alone_rate:7.1f} req/s  p50 "
+            f"{_ms(statistics.median(alone.seconds))}  p99 {_ms(alone.p(0.99))}"
+            f"  throughput ratio {alone_rate / yard_rate:5.2f} (target >= {TARGET_THROUGHPUT})"
+        )
+        print(f"    statuses {dict(sorted(alone.statuses.items()))} in {alone_seconds:.1f} s")
         print(
             f"round end {args.concurrency}-way      {report_rate:7.1f} req/s  p50 "
             f"{_ms(statistics.median(storm.seconds))}  p99 {_ms(storm.p(0.99))}"
@@ -372,6 +422,51 @@ def main() -> int:
             and check["reports"] == check["audit_rows"]
         )
         print("invariants hold" if ok else "INVARIANTS BROKEN")
+        phones_p99 = phones.p(0.99) * 1000
+        rows = [
+            ("304 / yardstick server time", p304 / ys, f"<= {TARGET_304}", p304 / ys <= TARGET_304),
+            (
+                "write / yardstick server time",
+                rep / ys,
+                f"<= {TARGET_REPORT}",
+                rep / ys <= TARGET_REPORT,
+            ),
+            (
+                "confirming write / yardstick",
+                confirm / ys,
+                f"<= {TARGET_REPORT}",
+                confirm / ys <= TARGET_REPORT,
+            ),
+            (
+                f"throughput {args.concurrency}-way / yardstick",
+                alone_rate / yard_rate,
+                f">= {TARGET_THROUGHPUT}",
+                alone_rate / yard_rate >= TARGET_THROUGHPUT,
+            ),
+            (
+                "  the same with the phones polling",
+                report_rate / yard_rate,
+                f">= {TARGET_THROUGHPUT}",
+                report_rate / yard_rate >= TARGET_THROUGHPUT,
+            ),
+            (
+                f"phones p99 ms ({args.phones} / 15 s)",
+                phones_p99,
+                f"<= {TARGET_PHONES_P99_MS:.0f}",
+                phones_p99 <= TARGET_PHONES_P99_MS,
+            ),
+        ]
+        print()
+        print(f"== summary ({args.workers} workers, {args.tables} tables, {args.phones} phones)")
+        print(f"yardstick: p50 {_ms(ys)} 1-way, {yard_rate:.1f} req/s {args.concurrency}-way")
+        print(
+            f"round end: {report_rate:.1f} req/s, p50 {_ms(statistics.median(storm.seconds))}, "
+            f"p99 {_ms(storm.p(0.99))}; phones {len(phones.seconds) / storm_seconds:.1f} req/s, "
+            f"p50 {_ms(phones.p(0.5))}, p99 {_ms(phones.p(0.99))}"
+        )
+        for name, value, target, met in rows:
+            print(f"{name:38} {value:8.2f}  target {target:8}  {'meets' if met else 'MISSES'}")
+        print(f"{'database invariants':38} {'hold' if ok else 'BROKEN':>8}")
         return 0 if ok else 1
 
 

@@ -199,12 +199,15 @@ EventLevels = Callable[[AnyUser, int], frozenset[Access]]
 
 _SUBJECTS: dict[str, SubjectResolver] = {}
 _EVENT_LEVELS: list[EventLevels] = []
+_EVENT_KWARGS: set[str] = set()
 
 
-def register_subject(kwarg: str, resolver: SubjectResolver) -> None:
+def register_subject(kwarg: str, resolver: SubjectResolver, *, is_event: bool = False) -> None:
     """Routes whose URL has ``kwarg`` name the Subject that ``resolver(value)`` returns (None:
-    there is no such thing)."""
+    there is no such thing). ``is_event``: the value is the event's own id."""
     _SUBJECTS[kwarg] = resolver
+    if is_event:
+        _EVENT_KWARGS.add(kwarg)
 
 
 def register_event_levels(levels: EventLevels) -> None:
@@ -218,13 +221,24 @@ def subject_kwargs() -> frozenset[str]:
     return frozenset(_SUBJECTS)
 
 
-def _subject_levels(*, user: AnyUser, kwargs: Mapping[str, Any]) -> frozenset[Access] | None:
+def _subject_levels(
+    *, user: AnyUser, kwargs: Mapping[str, Any], wanted: frozenset[Access] = frozenset()
+) -> frozenset[Access] | None:
     """The levels ``user`` holds on what the route's arguments name; None when one of them
-    names nothing, or they name things of different events."""
+    names nothing, or they name things of different events. Once one of ``wanted`` is found
+    among the owners' levels (a player of the match), the event's levels are not looked up
+    (issue 16: a report is cheap); an event id that another argument's subject already
+    belongs to is not looked up again (it exists)."""
     subjects: list[Subject] = []
-    for name, value in kwargs.items():
+    names = sorted(kwargs, key=lambda name: name in _EVENT_KWARGS)  # the event's id last
+    for name in names:
+        value = kwargs[name]
         resolver = _SUBJECTS.get(name)
         if resolver is None:
+            continue
+        if name in _EVENT_KWARGS and isinstance(value, int) and subjects:
+            if {subject.event_id for subject in subjects} != {value}:
+                return None
             continue
         subject = resolver(int(value)) if isinstance(value, int) else None
         if subject is None:
@@ -233,12 +247,14 @@ def _subject_levels(*, user: AnyUser, kwargs: Mapping[str, Any]) -> frozenset[Ac
     if len({subject.event_id for subject in subjects}) > 1:
         return None
     held: set[Access] = set()
-    if subjects:
-        for levels in _EVENT_LEVELS:
-            held |= levels(user, subjects[0].event_id)
     for subject in subjects:
         if subject.owner_level is not None and user.pk in subject.owners:
             held.add(subject.owner_level)
+    if held & wanted:
+        return frozenset(held)
+    if subjects:
+        for levels in _EVENT_LEVELS:
+            held |= levels(user, subjects[0].event_id)
     return frozenset(held)
 
 
@@ -267,7 +283,7 @@ def route_refusal(
     if levels & held:
         return None
     if levels & SUBJECT_LEVELS:
-        on_subject = _subject_levels(user=user, kwargs=kwargs)
+        on_subject = _subject_levels(user=user, kwargs=kwargs, wanted=levels)
         if on_subject is None:
             return Refusal.NOT_FOUND
         if levels & on_subject:
@@ -317,6 +333,9 @@ def _api_refusal(
 ) -> HttpResponseBase | None:  # fmt: skip
     """Refuse as the API itself would: its authenticators find the caller, its exception
     handler words the refusal (status, JSON shape and ``WWW-Authenticate`` as for any 401/403)."""
+    levels_here = declared.guard_levels(request.method or "GET")
+    if levels_here is not None and Access.ANYONE in levels_here:
+        return None  # open to anyone: no caller to find (a public poll stays cheap)
     api_view: APIView = view.cls(**view.initkwargs)
     api_view.args, api_view.kwargs = tuple(args), dict(kwargs)
     api_request = api_view.initialize_request(request, *args, **kwargs)

@@ -12,6 +12,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
+from rest_framework.request import Request
 
 from core.models import ApiToken
 
@@ -23,6 +24,25 @@ def token_hash(key: str) -> str:
 class ApiTokenAuthentication(TokenAuthentication):
     """DRF's token header, checked against ``ApiToken``: unknown, expired or revoked keys and
     inactive accounts are refused (401)."""
+
+    def authenticate(self, request: Request) -> tuple[AbstractBaseUser, Any] | None:
+        """As DRF's, once per request: the route guard (``core.access``) and the view both ask,
+        and the answer (or the refusal) is kept on the underlying request for the second."""
+        underlying: Any = getattr(request, "_request", request)
+        header = underlying.META.get("HTTP_AUTHORIZATION", "")
+        kept = getattr(underlying, "_api_token_auth", None)
+        if kept is not None and kept[0] == header:
+            if isinstance(kept[1], exceptions.AuthenticationFailed):
+                raise kept[1]
+            found: tuple[AbstractBaseUser, Any] | None = kept[1]
+            return found
+        try:
+            found = super().authenticate(request)
+        except exceptions.AuthenticationFailed as refusal:
+            underlying._api_token_auth = (header, refusal)
+            raise
+        underlying._api_token_auth = (header, found)
+        return found
 
     def authenticate_credentials(self, key: str) -> tuple[AbstractBaseUser, Any]:
         token = ApiToken.objects.select_related("user").filter(key_hash=token_hash(key)).first()

@@ -15,7 +15,7 @@ from tournaments.permissions import (
 )
 
 register_event_levels(event_levels_held)
-register_subject("event_id", event_subject)
+register_subject("event_id", event_subject, is_event=True)
 register_subject("match_id", match_subject)
 register_subject("registration_id", registration_subject)
 register_subject("appeal_id", appeal_subject)

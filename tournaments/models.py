@@ -466,6 +466,12 @@ class RoundSnapshot(models.Model):
     # learns the ETag from this small row without loading (and decoding) the JSON.
     pairings_digest = models.CharField(max_length=32, default="", blank=True)
     standings_digest = models.CharField(max_length=32, default="", blank=True)
+    # issue 16, req 3: a result changed after the snapshot was built (a judge's change after
+    # the round). The change marks the row (``stale_marks`` counts the marks) and a task
+    # rebuilds it after commit; a reader that finds it stale for a second rebuilds it itself
+    # (``tournaments.snapshots.snapshot_catch_up``), so no page is stale for two seconds.
+    stale_since = models.DateTimeField(null=True, blank=True)
+    stale_marks = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

@@ -6,16 +6,29 @@ Public pages read one row (``RoundSnapshot``) instead of recomputing standings p
 Beside the two bodies the row keeps their digests (``content_digest``), from which pages and
 the API make their ETags: a conditional request is answered from them without reading the
 bodies, and a tag moves only when what it names changes.
+
+A result changed after its round's snapshot was built (a judge's change after the round) does
+not rebuild it in the request (issue 16, req 3): ``snapshot_mark_stale`` marks the row (one
+UPDATE) and, after commit, ``snapshot_catch_up_task`` rebuilds it once for every mark made so
+far (coalesced). A reader that finds the row stale for ``CATCH_UP_AFTER`` seconds (no worker,
+a long queue) rebuilds it itself before answering: no page is stale for two seconds.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from celery import shared_task
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from core.jobs import publish_on_commit, sweeper
 from tournaments.models import Event, Registration, Round, RoundSnapshot
 from tournaments.pairing import Reason, StandingRow
 from tournaments.selectors.matches import round_matches
@@ -172,6 +185,62 @@ def snapshot_refresh(*, round_obj: Round, standings: bool) -> RoundSnapshot:
         },
     )
     return snapshot
+
+
+#: How long a reader serves a stale snapshot (the task is expected well before) before it
+#: rebuilds the snapshot itself; with the rebuild's own time, within the two seconds.
+CATCH_UP_AFTER = 0.5
+
+
+def snapshot_mark_stale(*, round_obj: Round) -> None:
+    """A confirmed result of ``round_obj`` changed after its snapshot was built: mark the
+    snapshot (one UPDATE, no rebuild here) and have a worker rebuild it after commit."""
+    RoundSnapshot.objects.filter(round=round_obj).update(
+        stale_since=timezone.now(), stale_marks=F("stale_marks") + 1
+    )
+    publish_on_commit(snapshot_catch_up_task, round_obj.pk, robust=True)
+
+
+def snapshot_is_due(snapshot: RoundSnapshot, *, after: float = CATCH_UP_AFTER) -> bool:
+    """True when ``snapshot`` has been stale for ``after`` seconds: its reader rebuilds it."""
+    since = snapshot.stale_since
+    return since is not None and timezone.now() - since >= dt.timedelta(seconds=after)
+
+
+@transaction.atomic
+def snapshot_catch_up(*, round_id: int) -> bool:
+    """Rebuild a stale snapshot once for every mark made before (coalesced); nothing when it
+    is fresh (a task delivered twice, or after a reader did it). Rebuilds of one round wait
+    for each other on the round's row, so an older one never overwrites a newer one. True
+    when it rebuilt."""
+    round_obj = Round.objects.select_for_update().select_related("event").filter(pk=round_id)
+    locked = round_obj.first()
+    if locked is None:
+        return False
+    marks = (
+        RoundSnapshot.objects.filter(round=locked, stale_since__isnull=False)
+        .values_list("stale_marks", flat=True)
+        .first()
+    )
+    if marks is None:
+        return False
+    snapshot_refresh(round_obj=locked, standings=True)
+    # a mark made meanwhile (its change was not read above) keeps the row stale
+    RoundSnapshot.objects.filter(round=locked, stale_marks=marks).update(stale_since=None)
+    return True
+
+
+@shared_task(name="tournaments.snapshot_catch_up", ignore_result=True)
+def snapshot_catch_up_task(round_id: int) -> bool:
+    return snapshot_catch_up(round_id=round_id)
+
+
+@sweeper("stale_snapshots")
+def stale_snapshots_sweep() -> int:
+    """Snapshots still stale (their task was lost) are rebuilt (core.jobs' sweep)."""
+    due = timezone.now() - dt.timedelta(seconds=CATCH_UP_AFTER)
+    stale = RoundSnapshot.objects.filter(stale_since__lt=due).values_list("round_id", flat=True)
+    return sum(int(snapshot_catch_up(round_id=round_id)) for round_id in list(stale))
 
 
 def snapshots_rename_player(

@@ -9,10 +9,12 @@ from tournaments.services.claims import registration_claim_code_mail_task
 from tournaments.services.decklists import decklist_recheck_run_task
 from tournaments.services.printing import print_job_render_task
 from tournaments.services.staff import staff_invitation_mail_task
+from tournaments.snapshots import snapshot_catch_up_task
 
 __all__ = [
     "decklist_recheck_run_task",
     "print_job_render_task",
     "registration_claim_code_mail_task",
+    "snapshot_catch_up_task",
     "staff_invitation_mail_task",
 ]

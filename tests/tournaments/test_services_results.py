@@ -289,7 +289,7 @@ def test_a_disputing_player_can_agree_afterwards(kit: TournamentKit, table: Matc
 
 
 def test_a_judge_override_needs_a_reason_and_keeps_the_old_version(
-    kit: TournamentKit, table: Match
+    kit: TournamentKit, table: Match, django_capture_on_commit_callbacks: Any
 ) -> None:
     kit.report_both(table, (1, 0, 0))
     round_obj = kit.play(table.round)  # the other table too, then the round closes
@@ -299,9 +299,10 @@ def test_a_judge_override_needs_a_reason_and_keeps_the_old_version(
         result_enter_by_judge(match_id=table.pk, judge=kit.judge, wins_a=0, wins_b=1)
     assert _rows(table)[-1][2] == "confirmed"
     assert len(_rows(table)) == 2
-    result_enter_by_judge(
-        match_id=table.pk, judge=kit.judge, wins_a=0, wins_b=1, reason="wrong winner reported"
-    )
+    with django_capture_on_commit_callbacks(execute=True):  # the snapshot's rebuild, after commit
+        result_enter_by_judge(
+            match_id=table.pk, judge=kit.judge, wins_a=0, wins_b=1, reason="wrong winner reported"
+        )
     rows = _rows(table)
     assert [row[2] for row in rows] == ["superseded", "superseded", "confirmed"]
     assert rows[-1][1:6] == ("judge", "confirmed", 0, 1, 0)

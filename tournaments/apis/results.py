@@ -27,7 +27,7 @@ from tournaments.apis.common import (
     request_user,
     result_response,
 )
-from tournaments.selectors.matches import live_reports, match_for_player, match_get, match_state
+from tournaments.selectors.matches import live_reports, match_for_player, match_state
 from tournaments.selectors.rounds import round_get
 
 
@@ -102,9 +102,9 @@ class ResultReportApi(APIView):
     def post(self, request: Request, event_id: int, match_id: int) -> Response:
         data = validated(self.ResultReportInputSerializer, request.data)
         key = idempotency_key(request)
-        match_get(event_id=event_id, match_id=match_id)
         outcome = services.result_report(
             match_id=match_id,
+            event_id=event_id,
             user=request_user(request),
             idempotency_key=key,
             **data,
@@ -124,8 +124,7 @@ class ResultConfirmApi(APIView):
     )
     def post(self, request: Request, event_id: int, match_id: int) -> Response:
         key = idempotency_key(request)
-        match_get(event_id=event_id, match_id=match_id)
         outcome = services.result_confirm(
-            match_id=match_id, user=request_user(request), idempotency_key=key
+            match_id=match_id, event_id=event_id, user=request_user(request), idempotency_key=key
         )
         return result_response(outcome)

@@ -27,6 +27,7 @@ from tournaments.printing import (
     pairings_by_table_pdf,
     standings_pdf,
 )
+from tournaments.snapshots import snapshot_catch_up
 
 
 @transaction.atomic
@@ -105,6 +106,7 @@ def _standing_name(row: dict[str, object]) -> str:
 def render_pdf(job: PrintJob) -> bytes:
     round_obj = job.round
     event = round_obj.event
+    snapshot_catch_up(round_id=round_obj.pk)  # a result changed after the round: print it
     snapshot = RoundSnapshot.objects.get(round=round_obj)
     header = _header(event, round_obj)
     if job.kind == PrintJob.Kind.PAIRINGS_BY_NAME:

@@ -23,6 +23,7 @@ from core.errors import (
     ConflictError,
     IdempotencyKeyReusedError,
     InvalidInputError,
+    NotFoundError,
     PermissionDeniedError,
 )
 from tournaments import notifications as notify
@@ -37,7 +38,7 @@ from tournaments.models import Event, Match, ResultReport, Round
 from tournaments.pairing import games_to_win
 from tournaments.permissions import is_result_keeper
 from tournaments.services.locks import match_lock
-from tournaments.snapshots import snapshot_refresh
+from tournaments.snapshots import snapshot_mark_stale
 
 OPEN_ROUND = (Round.Status.PAIRED, Round.Status.IN_PROGRESS, Round.Status.PAUSED)
 MAX_KEY = 80
@@ -202,7 +203,11 @@ def _side_counts(value: object) -> dict[str, int]:
     return {name: int(value[name]) for name, _label in TIEBREAK_COUNTS if name in value}
 
 
-def _next_version(match: Match) -> int:
+def _next_version(match: Match, reports: list[ResultReport] | None = None) -> int:
+    """The next version number; from ``reports`` (all the match's versions, read under its
+    lock) when the caller has them, else one query."""
+    if reports is not None:
+        return max((r.version for r in reports), default=0) + 1
     last = ResultReport.objects.filter(match=match).order_by("-version").first()
     return (last.version if last else 0) + 1
 
@@ -252,15 +257,23 @@ def _replay(user: User, key: str, match_id: int, digest: str = "") -> ResultOutc
 
 
 def _lock_unless_replayed(
-    user: User, key: str, match_id: int, digest: str = ""
+    user: User, key: str, match_id: int, digest: str = "", event_id: int | None = None
 ) -> Match | ResultOutcome:
     """The match, locked; or, when ``key`` was answered before, that first answer (refused,
     422, when the key came with another request). The key is looked up again once the lock is
-    held: a twin request may have won the lock."""
-    replayed = _replay(user, key, match_id, digest)
-    if replayed is not None:
-        return replayed
+    held (only then: a twin request may have won the lock, and a retry takes the lock briefly
+    rather than every first request paying a second look-up)."""
+    if len(key) > MAX_KEY:
+        raise InvalidInputError(
+            _("idempotency key longer than %(limit)s") % {"limit": MAX_KEY},
+            field="idempotency_key",
+        )
     match = match_lock(match_id)
+    if event_id is not None and match.round.event_id != event_id:
+        raise NotFoundError(
+            _("match %(match_id)s is not part of this event") % {"match_id": match_id},
+            field="match",
+        )
     return _replay(user, key, match_id, digest) or match
 
 
@@ -271,16 +284,22 @@ def _store(
     action: str,
     reason: str = "",
     audit: Mapping[str, object],
+    reports: list[ResultReport] | None = None,
     **fields: object,
 ) -> ResultOutcome:
     """Store the next version of the match's result (with the answer a retry will get), make a
     confirmed one count, and audit it (``audit``: what the entry adds to match and table)."""
     report = ResultReport(
-        match=match, version=_next_version(match), reported_by=actor, reason=reason, **fields
+        match=match,
+        version=_next_version(match, reports),
+        reported_by=actor,
+        reason=reason,
+        **fields,
     )
     report.response = _outcome(report).as_dict()
     try:
-        with transaction.atomic():
+        # no savepoint of its own: a refused row ends the whole write (it rolls back)
+        with transaction.atomic(savepoint=False):
             report.save()
     except IntegrityError as exc:
         raise ConflictError(
@@ -305,8 +324,10 @@ def _after_confirmation(match: Match) -> None:
     # confirmation of a round would queue behind that row's lock until its commit. The pages
     # that show results tag them by the results themselves (the bracket: its confirmed
     # results; a player's table: its rendered fragment), and the round's snapshot holds none.
-    if match.round.status == Round.Status.COMPLETE:  # a judge's change after the round
-        snapshot_refresh(round_obj=match.round, standings=True)
+    # A judge's change after the round changes its standings: the snapshot is marked stale
+    # and rebuilt by a task after commit (or by its next reader), not here.
+    if match.round.status == Round.Status.COMPLETE:
+        snapshot_mark_stale(round_obj=match.round)
 
 
 def _side_of(match: Match, user: User) -> str | None:
@@ -332,19 +353,45 @@ def result_report(
     overtime: Mapping[str, object] | None = None,
     idempotency_key: str = "",
     digest: str = "",
+    event_id: int | None = None,
 ) -> ResultOutcome:
     """A player reports their own match. Equal reports from both players confirm it; different
-    ones send the match to the judges' queue. An Azuki TCG game decided at the end of overtime
-    gives the tiebreak values (``overtime``) and the score before that game; the site decides
-    it (``_tiebreak_applied``). ``digest``: what a keyed request asked (``result_confirm`` gives
-    its own); by default this report's values."""
+        ones send the match to the judges' queue. An Azuki TCG game decided at the end of overtime
+        gives the tiebreak values (``overtime``) and the score before that game; the site decides
+        it (``_tiebreak_applied``). ``digest``: what a keyed request asked (``result_confirm`` gives
+        its own); by default this report's values. ``event_id``: the event the request named (a
+    match of another event is not found)."""
     digest = digest or request_digest(
         "report", wins_a=wins_a, wins_b=wins_b, draws=draws, intentional_draw=intentional_draw,
         concede=concede, time_outcome=time_outcome, overtime=overtime,
     )  # fmt: skip
-    match = _lock_unless_replayed(user, idempotency_key, match_id, digest)
+    match = _lock_unless_replayed(user, idempotency_key, match_id, digest, event_id)
     if isinstance(match, ResultOutcome):
         return match
+    return _report_locked(
+        match, user=user, wins_a=wins_a, wins_b=wins_b, draws=draws,
+        intentional_draw=intentional_draw, concede=concede, time_outcome=time_outcome,
+        overtime=overtime, idempotency_key=idempotency_key, digest=digest,
+    )  # fmt: skip
+
+
+def _report_locked(
+    match: Match,
+    *,
+    user: User,
+    wins_a: int,
+    wins_b: int,
+    draws: int,
+    intentional_draw: bool,
+    concede: bool,
+    time_outcome: str,
+    overtime: Mapping[str, object] | None,
+    idempotency_key: str,
+    digest: str,
+    reports: list[ResultReport] | None = None,
+) -> ResultOutcome:
+    """``result_report`` once the match is locked and the key was not answered before;
+    ``reports``: the match's versions when the caller read them under the lock."""
     side = _side_of(match, user)
     if side is None:  # before anything about the match (a bye, its round) is told
         raise PermissionDeniedError(_("you can report only your own match"), field="match")
@@ -371,7 +418,8 @@ def result_report(
         event=event, stage=match.round.stage, wins_a=wins_a, wins_b=wins_b, draws=draws,
         intentional_draw=intentional_draw,
     )  # fmt: skip
-    reports = list(ResultReport.objects.filter(match=match).order_by("version"))
+    if reports is None:
+        reports = list(ResultReport.objects.filter(match=match).order_by("version"))
     if any(r.status == ResultReport.Status.CONFIRMED for r in reports):
         raise ConflictError(
             _("this result is already confirmed; ask a judge to change it"),
@@ -402,6 +450,7 @@ def result_report(
         actor=user,
         action=f"tournaments.result.{'confirmed' if status == 'confirmed' else 'reported'}",
         audit={"score": list(numbers), "status": status},
+        reports=reports,
         source=ResultReport.Source.PLAYER,
         status=status,
         wins_a=wins_a,
@@ -417,27 +466,33 @@ def result_report(
 
 
 @transaction.atomic
-def result_confirm(*, match_id: int, user: User, idempotency_key: str = "") -> ResultOutcome:
+def result_confirm(
+    *, match_id: int, user: User, idempotency_key: str = "", event_id: int | None = None
+) -> ResultOutcome:
     """The opponent agrees with the pending report: the same numbers, reported by them."""
     digest = request_digest("confirm")
-    match = _lock_unless_replayed(user, idempotency_key, match_id, digest)
+    match = _lock_unless_replayed(user, idempotency_key, match_id, digest, event_id)
     if isinstance(match, ResultOutcome):
         return match
     if _side_of(match, user) is None:  # before anything about the match is told
         raise PermissionDeniedError(_("you can confirm only your own match"), field="match")
-    pending = (
-        ResultReport.objects.filter(
-            match=match, status=ResultReport.Status.PENDING, source="player"
-        )
-        .exclude(reported_by=user)
-        .order_by("-version")
-        .first()
+    # every version, read once under the lock: the pending one and, below, the rest
+    reports = list(ResultReport.objects.filter(match=match).order_by("version"))
+    pending = next(
+        (
+            r
+            for r in reversed(reports)
+            if r.status == ResultReport.Status.PENDING
+            and r.source == ResultReport.Source.PLAYER
+            and r.reported_by_id != user.pk
+        ),
+        None,
     )
     if pending is None:
         raise ConflictError(_("there is no report from your opponent to confirm"), field="match")
     before = (pending.overtime or {}).get("before") or [pending.wins_a, pending.wins_b]
-    return result_report(
-        match_id=match_id,
+    return _report_locked(
+        match,
         user=user,
         wins_a=int(before[0]),
         wins_b=int(before[1]),
@@ -445,8 +500,10 @@ def result_confirm(*, match_id: int, user: User, idempotency_key: str = "") -> R
         intentional_draw=pending.intentional_draw,
         time_outcome=pending.time_outcome,
         overtime=_tiebreak_values(pending.overtime),
+        concede=False,
         idempotency_key=idempotency_key,
         digest=digest,
+        reports=reports,
     )
 
 

@@ -44,7 +44,7 @@ from tournaments.selectors.events import (
 )
 from tournaments.selectors.matches import bracket_results_tag, bracket_rounds
 from tournaments.selectors.placings import final_placings
-from tournaments.selectors.rounds import latest_top_cut_round, round_snapshot
+from tournaments.selectors.rounds import event_round_snapshot, latest_top_cut_round
 from tournaments.selectors.standings import readable
 
 
@@ -129,8 +129,9 @@ def _unchanged(request: HttpRequest, page_etag: str, live: str) -> HttpResponse 
 def round_pairings(request: HttpRequest, event_id: int, number: int | None = None) -> HttpResponse:
     """Pairings by name (wall sheet, searchable) or by table, from the round's snapshot. The
     table refreshes itself (``core.live``); the name search above it stays as typed."""
-    event = event_get_visible(event_id=event_id, user=request.user)
-    round_obj, snapshot = round_snapshot(event=event, number=number)
+    event, round_obj, snapshot = event_round_snapshot(
+        event_id=event_id, user=request.user, number=number
+    )
     by_table = request.GET.get("by") == "table"
     variant = "table" if by_table else "name"
     if snapshot is None or round_obj is None:
@@ -185,8 +186,9 @@ def _live_or_page(
 
 
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = event_get_visible(event_id=event_id, user=request.user)
-    round_obj, snapshot = round_snapshot(event=event, number=None, swiss_only=True)
+    event, round_obj, snapshot = event_round_snapshot(
+        event_id=event_id, user=request.user, number=None, swiss_only=True
+    )
     if snapshot is None or round_obj is None:
         return render(request, "tournaments/no_round.html", {"event": event})
     round_etag = live_etag(round_obj, f"{snapshot.standings_digest}-{round_obj.status}")
