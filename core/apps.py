@@ -1,3 +1,5 @@
+from importlib import import_module
+
 from django.apps import AppConfig
 from django.utils.module_loading import autodiscover_modules
 
@@ -16,3 +18,6 @@ class CoreConfig(AppConfig):
         # Each app's ``notifications.py`` registers its kinds of notification and its due
         # reminders (``core.notifications``).
         autodiscover_modules("notifications")
+        # issue 16, req 5: the outbox's handlers and sweeper (core.jobs) register when the
+        # tasks load, in every process (web, worker, beat, manage.py sweep_jobs)
+        import_module("core.tasks")
