@@ -150,3 +150,16 @@ class OutboxJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.task} #{self.pk} ({self.status})"
+
+
+class RateLimitEntry(models.Model):
+    """One key of allauth's rate limits (sign-up, password reset…) kept in the database while
+    the cache (Redis) cannot be reached (``core.rate_limits``). Rows past ``expires_at`` count
+    as absent."""
+
+    key = models.CharField(max_length=250, primary_key=True)
+    value = models.JSONField(default=list)
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return self.key
