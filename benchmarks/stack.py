@@ -114,6 +114,13 @@ class Stack:
         self.processes: dict[str, subprocess.Popen[bytes]] = {}
         self._pg_user: pwd.struct_passwd | None = None
 
+    @staticmethod
+    def available() -> bool:
+        """Whether this machine can run a stack: PostgreSQL's binaries and redis-server."""
+        return bool(glob.glob("/usr/lib/postgresql/*/bin/initdb")) and bool(
+            shutil.which("redis-server")
+        )
+
     # --- addresses ------------------------------------------------------------------------
 
     @property
