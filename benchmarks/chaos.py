@@ -206,6 +206,11 @@ def _check(stack: Stack, tables: list[Table], disputed: list[int], record: Recor
         problems.append(f"{unanswered} tables never answered")
     if record.bad_5xx:
         problems.append(f"{len(record.bad_5xx)} 5xx other than a JSON 503: {record.bad_5xx[:3]}")
+        errors = [
+            line for line in stack.log("web").splitlines()
+            if line.startswith(("django.", "psycopg.", "redis.", "Internal Server Error"))
+        ]  # fmt: skip
+        problems.append(f"the web log says: {errors[-4:]}")
     seen = _django(stack, SEEN, json.dumps(sorted(set(record.two_xx_keys))))
     missing = cast(list[str], seen["missing"])
     if missing:
@@ -309,6 +314,9 @@ def main() -> int:
     for name, seconds, record, problems in results:
         statuses = dict(sorted(record.statuses.items()))
         print(f"{name:<38} {seconds:7.1f}  {statuses}")
+        if record.two_xx_keys:
+            answered = len(set(record.two_xx_keys))
+            print(f"    {answered} reports answered 2xx, looked up in the database")
         for problem in problems:
             print(f"    BROKEN: {problem}")
         ok = ok and not problems
