@@ -8,6 +8,12 @@
 - ``web``: gunicorn with ``workers`` sync workers of ``config.settings.production``;
 - ``celery``: one Celery worker (``celery=False`` leaves it out).
 
+For the production topology (``make scale-out``): ``web_nodes=2`` starts ``web`` and ``web2``
+(one gunicorn each, own ports), ``celery_workers=2`` starts ``celery`` and ``celery2``,
+``beat=True`` one Celery beat, and ``nginx=True`` an nginx from ``deploy/nginx.conf.template``
+(its own prefix directory, pid file and port, ``daemon off``; never the system's nginx service)
+in front of the web nodes: ``web_url`` is then nginx's, ``node_url("web2")`` one node's own.
+
 It migrates the database first and tears everything down on ``stop()`` (or leaving the ``with``
 block, or at exit), removing the directory. It never touches the machine's shared PostgreSQL or
 Redis: every URL it hands out names its own port.
