@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck pytest migrate demo worker beat install clean benchmarks messages mutation load
+.PHONY: run test lint typecheck pytest migrate demo worker beat install clean benchmarks messages mutation load chaos scale-out
 
 # Python 3.13 from .python-version: a python3.13 on PATH, else pyenv's 3.13.0.
 $(PY):
@@ -101,6 +101,28 @@ LOAD_ARGS ?=
 
 load: install
 	$(PY) benchmarks/load.py $(LOAD_ARGS)
+
+# Faults on a private stack (benchmarks/chaos.py: kill -9 of a web worker mid-storm, Redis
+# stopped and restarted, the database's connections terminated, the Celery worker killed during
+# PDF jobs), each followed by the checks of `make load`; prints a summary.
+CHAOS_ARGS ?=
+
+chaos: install
+	$(PY) benchmarks/chaos.py $(CHAOS_ARGS)
+
+# The production topology on loopback (benchmarks/scale_out.py): nginx in front of two web
+# nodes, two Celery workers, one beat, one PostgreSQL, one Redis, all private; a 2,000-player
+# event through the API. Debian's nginx is installed when missing (only its binary is used: the
+# system's nginx service is never started or touched). Not part of CI.
+SCALE_OUT_ARGS ?=
+
+scale-out: install
+	@if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then \
+	  echo "== installing Debian's nginx"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get install -y -qq nginx >/dev/null || { apt-get update -qq && apt-get install -y -qq nginx >/dev/null; }; \
+	fi
+	$(PY) benchmarks/scale_out.py $(SCALE_OUT_ARGS)
 
 # Mutation testing of the three pure packages with mutmut ([tool.mutmut] in pyproject.toml): only
 # their own tests run against each mutant, from mutmut's copy in mutants/ (SHARED_DIR points them

@@ -8,6 +8,12 @@
 - ``web``: gunicorn with ``workers`` sync workers of ``config.settings.production``;
 - ``celery``: one Celery worker (``celery=False`` leaves it out).
 
+For the production topology (``make scale-out``): ``web_nodes=2`` starts ``web`` and ``web2``
+(one gunicorn each, own ports), ``celery_workers=2`` starts ``celery`` and ``celery2``,
+``beat=True`` one Celery beat, and ``nginx=True`` an nginx from ``deploy/nginx.conf.template``
+(its own prefix directory, pid file and port, ``daemon off``; never the system's nginx service)
+in front of the web nodes: ``web_url`` is then nginx's, ``node_url("web2")`` one node's own.
+
 It migrates the database first and tears everything down on ``stop()`` (or leaving the ``with``
 block, or at exit), removing the directory. It never touches the machine's shared PostgreSQL or
 Redis: every URL it hands out names its own port.
@@ -47,6 +53,7 @@ import pwd
 import shutil
 import signal
 import socket
+import string
 import subprocess
 import sys
 import tempfile
@@ -76,6 +83,13 @@ def _pg_bin() -> Path:
     return Path(found[-1]).parent
 
 
+def _nginx_bin() -> str:
+    found = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else "")
+    if not found:
+        raise RuntimeError("no nginx: apt-get install -y nginx (make scale-out does)")
+    return found
+
+
 def _wait(
     what: str, ready: Callable[[], bool], timeout: float, process: subprocess.Popen[bytes]
 ) -> None:
@@ -102,6 +116,10 @@ class Stack:
         settings: str = "config.settings.production",
         extra_env: dict[str, str] | None = None,
         gunicorn_args: tuple[str, ...] = (),
+        web_nodes: int = 1,
+        celery_workers: int = 1,
+        beat: bool = False,
+        nginx: bool = False,
     ) -> None:
         self.workers = workers
         self.with_celery = celery
@@ -109,10 +127,23 @@ class Stack:
         self.settings = settings
         self.extra_env = dict(extra_env or {})
         self.gunicorn_args = gunicorn_args
+        # scale-out (issue 16, req 9): web nodes web, web2…; workers celery, celery2…; one beat;
+        # nginx in front of the web nodes (deploy/nginx.conf.template), then web_url is nginx's
+        self.web_names = ["web"] + [f"web{n}" for n in range(2, web_nodes + 1)]
+        self.celery_names = ["celery"] + [f"celery{n}" for n in range(2, celery_workers + 1)]
+        self.with_beat = beat
+        self.with_nginx = nginx
         self.dir: Path | None = None
         self.ports: dict[str, int] = {}
         self.processes: dict[str, subprocess.Popen[bytes]] = {}
         self._pg_user: pwd.struct_passwd | None = None
+
+    @staticmethod
+    def available() -> bool:
+        """Whether this machine can run a stack: PostgreSQL's binaries and redis-server."""
+        return bool(glob.glob("/usr/lib/postgresql/*/bin/initdb")) and bool(
+            shutil.which("redis-server")
+        )
 
     # --- addresses ------------------------------------------------------------------------
 
@@ -126,7 +157,13 @@ class Stack:
 
     @property
     def web_url(self) -> str:
-        return f"http://127.0.0.1:{self.ports['web']}"
+        """The web node's address, or nginx's when it stands in front of them."""
+        port = self.ports["nginx"] if self.with_nginx else self.ports["web"]
+        return f"http://127.0.0.1:{port}"
+
+    def node_url(self, name: str) -> str:
+        """One web node's own address (``web``, ``web2``…), past the load balancer."""
+        return f"http://127.0.0.1:{self.ports[name]}"
 
     @property
     def env(self) -> dict[str, str]:
@@ -176,7 +213,7 @@ class Stack:
         self.dir = Path(tempfile.mkdtemp(prefix="zto-stack-"))
         os.chmod(self.dir, 0o755)  # noqa: S103 - the postgres account must reach its data
         atexit.register(self.stop)
-        for name in ("postgres", "redis", "web"):
+        for name in ("postgres", "redis", *self.web_names, *(["nginx"] if self.with_nginx else [])):
             self.ports[name] = _free_port()
         try:
             self._init_postgres()
@@ -184,9 +221,16 @@ class Stack:
             self._createdb()
             self._start("redis")
             self.manage("migrate", "--noinput", quiet=True)
-            self._start("web")
+            for name in self.web_names:
+                self._start(name)
             if self.with_celery:
-                self._start("celery")
+                for name in self.celery_names:
+                    self._start(name)
+            if self.with_beat:
+                self._start("beat")
+            if self.with_nginx:
+                self._write_nginx_conf()
+                self._start("nginx")
         except BaseException:
             self.stop()
             raise
@@ -194,7 +238,8 @@ class Stack:
 
     def stop(self) -> None:
         """Stop every process (web and workers first, the database last) and remove the files."""
-        for name in ("web", "celery", "redis", "postgres"):
+        order = ["nginx", *self.web_names, "beat", *self.celery_names, "redis", "postgres"]
+        for name in order:
             if name in self.processes:
                 self._terminate(name)
         self.processes.clear()
@@ -298,12 +343,12 @@ class Stack:
                 "--dir",
                 str(self.dir),
             ]
-        if name == "web":
+        if name in self.web_names:
             return [
                 str(VENV_BIN / "gunicorn"),
                 "config.wsgi",
                 "--bind",
-                f"127.0.0.1:{self.ports['web']}",
+                f"127.0.0.1:{self.ports[name]}",
                 "--workers",
                 str(self.workers),
                 "--worker-class",
@@ -312,19 +357,56 @@ class Stack:
                 "60",
                 *self.gunicorn_args,
             ]
-        if name == "celery":
+        if name in self.celery_names:
             return [
                 str(VENV_BIN / "celery"),
                 "-A",
                 "config",
                 "worker",
                 "--loglevel=INFO",
+                "--hostname",
+                f"{name}@%h",
                 "--concurrency",
                 str(self.celery_concurrency),
                 "--without-gossip",
                 "--without-mingle",
             ]
+        if name == "beat":
+            return [
+                str(VENV_BIN / "celery"),
+                "-A",
+                "config",
+                "beat",
+                "--loglevel=INFO",
+                "--schedule",
+                str(self.dir / "celerybeat-schedule"),
+            ]
+        if name == "nginx":
+            prefix = self.dir / "nginx"
+            return [
+                _nginx_bin(), "-p", str(prefix), "-e", str(prefix / "logs" / "error.log"),
+                "-c", str(self.dir / "nginx.conf"),
+            ]  # fmt: skip
         raise KeyError(name)
+
+    def _write_nginx_conf(self) -> None:
+        """deploy/nginx.conf.template with this stack's ports and directory."""
+        assert self.dir is not None
+        prefix = self.dir / "nginx"
+        for sub in ("", "logs", "tmp"):
+            (prefix / sub).mkdir(exist_ok=True)
+            os.chmod(prefix / sub, 0o777)  # noqa: S103 - nginx's workers (nobody) write here
+        upstreams = "\n".join(f"    server 127.0.0.1:{self.ports[n]};" for n in self.web_names)
+        template = string.Template((ROOT / "deploy" / "nginx.conf.template").read_text())
+        (self.dir / "nginx.conf").write_text(
+            template.safe_substitute(
+                PREFIX=str(prefix),
+                LISTEN=f"127.0.0.1:{self.ports['nginx']}",
+                UPSTREAMS=upstreams,
+                # the TLS terminator's word: the private stack speaks plain HTTP on loopback
+                FORWARDED_PROTO="https",
+            )
+        )
 
     def _ready(self, name: str) -> Callable[[], bool]:
         if name == "postgres":
@@ -345,8 +427,8 @@ class Stack:
                     return sock.recv(16).startswith(b"+PONG")
 
             return redis_ready
-        if name == "web":
-            url = self.web_url + "/healthz"
+        if name in self.web_names or name == "nginx":
+            url = (self.web_url if name == "nginx" else self.node_url(name)) + "/healthz"
 
             def web_ready() -> bool:
                 request = urllib.request.Request(url, headers=HEADERS)
@@ -357,8 +439,10 @@ class Stack:
                     return bool(error.code < 500)
 
             return web_ready
-        if name == "celery":
-            return lambda: " ready." in self.log("celery")
+        if name in self.celery_names:
+            return lambda: " ready." in self.log(name)
+        if name == "beat":
+            return lambda: "beat: Starting" in self.log("beat")
         raise KeyError(name)
 
     def _start(self, name: str) -> None:

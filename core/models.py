@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class AuditEntry(models.Model):
@@ -121,3 +122,44 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.prefix}… ({self.user_id})"
+
+
+class OutboxJob(models.Model):
+    """A background job with no row of its own (a notification, a mail): the outbox of
+    ``core.outbox``. Stored in the transaction that asks for it, claimed by one worker, re-sent
+    by the sweeper (``core.jobs``), failed with the reason after ``core.jobs.MAX_ATTEMPTS``."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", pgettext_lazy("a background job", "Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    #: the handler's name (``core.outbox.outbox_handler``), e.g. ``core.notification_deliver``
+    task = models.CharField(max_length=80)
+    payload = models.JSONField(default=dict)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    error = models.TextField(blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "created_at"], name="core_outbox_status_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.task} #{self.pk} ({self.status})"
+
+
+class RateLimitEntry(models.Model):
+    """One key of allauth's rate limits (sign-up, password reset…) kept in the database while
+    the cache (Redis) cannot be reached (``core.rate_limits``). Rows past ``expires_at`` count
+    as absent."""
+
+    key = models.CharField(max_length=250, primary_key=True)
+    value = models.JSONField(default=list)
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return self.key

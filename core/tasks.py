@@ -17,10 +17,12 @@ from core.notifications.services import (  # noqa: E402
     notification_deliver_task,
     notifications_send_due_task,
 )
+from core.outbox import outbox_run_task  # noqa: E402
 
 __all__ = [
     "jobs_sweep_task",
     "notification_deliver_task",
     "notifications_send_due_task",
+    "outbox_run_task",
     "ping_task",
 ]

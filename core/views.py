@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit, urlunsplit
@@ -14,7 +15,7 @@ from allauth.mfa.stages import AuthenticateStage
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
-from django.db import connection
+from django.db import InterfaceError, OperationalError, connection
 from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import redirect, render
@@ -26,7 +27,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from core.accounts import RETRY_AFTER_ATTRIBUTE
-from core.api import error_item
+from core.api import DATABASE_RETRY_AFTER, error_item
 from core.errors import DomainError, PermissionDeniedError
 
 
@@ -179,7 +180,23 @@ def permission_denied(request: HttpRequest, exception: Exception) -> HttpRespons
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """A 500: under ``/api/`` in the API's error shape (nothing of the failure told), else
-    Django's page."""
+    Django's page.
+
+    The database lost outside DRF's views (a middleware's query when ``pg_terminate_backend``
+    ends the connection: the session, the API token's look-up before the view) is no 500 but
+    a 503 with ``Retry-After`` (JSON under ``/api/``), as inside them (``core.api``): Django
+    calls this handler inside its ``except``, so the exception is ``sys.exc_info()``'s."""
+    failure = sys.exc_info()[1]
+    if isinstance(failure, (OperationalError, InterfaceError)):
+        response: HttpResponse = _api_error(
+            request, "database_unavailable", "the database is unreachable; retry shortly", 503
+        ) or HttpResponse(
+            _("The site cannot reach its database. Try again in a few seconds."),
+            status=503,
+            content_type="text/plain; charset=utf-8",
+        )
+        response["Retry-After"] = str(DATABASE_RETRY_AFTER)
+        return response
     return _api_error(request, "server_error", "something went wrong on our side", 500) or (
         defaults.server_error(request)
     )

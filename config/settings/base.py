@@ -184,6 +184,8 @@ CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BROKER_CONNECTION_TIMEOUT = 1
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1}
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
+#: core.jobs re-sends rows still queued after this many seconds (a minute; shorter in tests).
+JOB_RESEND_SECONDS = int(os.environ.get("JOB_RESEND_SECONDS", "60"))
 #: A job running this long (seconds) lost its worker: the sweeper puts it back in the queue.
 JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", str(CELERY_TASK_TIME_LIMIT + 60)))
 

@@ -33,10 +33,10 @@ from django.utils.translation import gettext as _
 
 from core.audit import audit_log
 from core.errors import InvalidInputError
-from core.jobs import publish_on_commit
 from core.models import Notification, Profile
 from core.notifications import due_producers, kind_enabled, kind_get, kinds
 from core.notifications.middleware import current_base_url
+from core.outbox import outbox_enqueue, outbox_handler
 
 logger = logging.getLogger(__name__)
 
@@ -89,9 +89,10 @@ def notification_send(
         "event_id": event_id,
         "base_url": site_base_url(),
     }
-    # a broker that is down must not turn a committed write into an error page, nor hold the
-    # request: core.jobs.publish waits one second at most and logs the failure.
-    publish_on_commit(notification_deliver_task, robust=True, **payload)
+    # issue 16, req 5: the job row is stored with the write (core.outbox), published on commit
+    # (one second at most: a broker that is down never holds the request) and re-sent by the
+    # sweeper until a worker has run it
+    outbox_enqueue(task=DELIVER, payload=payload)
 
 
 def _language_of(profile: Profile | None) -> str:
@@ -122,6 +123,11 @@ def _mail_body(notification: Notification, body: str, base_url: str) -> str:
     return "\n\n".join(parts) + "\n"
 
 
+#: the outbox handler's name (``core.outbox``)
+DELIVER = "core.notification_deliver"
+
+
+@outbox_handler(DELIVER)
 def notification_deliver(
     *,
     recipient_id: int,
@@ -198,7 +204,8 @@ def notification_deliver_task(
     event_id: int | None = None,
     base_url: str = "",
 ) -> int | None:
-    """Deliver one notification; retried on mail errors, harmless when run twice."""
+    """Deliver one notification; retried on mail errors, harmless when run twice. (Sends go
+    through the outbox, ``core.outbox_run``; this task still runs messages queued before.)"""
     notification = notification_deliver(
         recipient_id=recipient_id,
         kind=kind,

@@ -3,6 +3,7 @@ are several, plus a domain error's documented keys): one test per family, throug
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 from unittest import mock
@@ -286,3 +287,34 @@ def test_an_api_read_during_database_loss_is_a_json_503_with_retry_after() -> No
     assert response.status_code == 503
     assert response["Retry-After"] == "5"
     assert response.json()["code"] == "database_unavailable"
+
+
+def test_the_database_lost_outside_drf_is_a_503_with_retry_after(rf: Any) -> None:
+    """Issue 16, req 8: a query outside DRF's views (a middleware's, the session's) that meets
+    a terminated connection answers 503 with Retry-After too, never the 500 page."""
+    from core.views import server_error
+
+    try:
+        raise OperationalError("terminating connection due to administrator command")
+    except OperationalError:
+        api_response = server_error(rf.get("/api/v1/events/"))
+        page_response = server_error(rf.get("/"))
+    assert (api_response.status_code, api_response["Retry-After"]) == (503, "5")
+    assert json.loads(api_response.content)["code"] == "database_unavailable"
+    assert (page_response.status_code, page_response["Retry-After"]) == (503, "5")
+    assert server_error(rf.get("/api/v1/events/")).status_code == 500  # any other failure
+
+
+@pytest.mark.django_db
+def test_a_page_whose_session_meets_a_lost_database_is_a_503() -> None:
+    from django.test import Client
+
+    client = Client(raise_request_exception=False)
+    client.cookies["sessionid"] = "a" * 32
+    lost = OperationalError("terminating connection due to administrator command")
+    with mock.patch(
+        "django.contrib.sessions.backends.db.SessionStore._get_session_from_db", side_effect=lost
+    ):
+        response = client.get("/")
+    assert response.status_code == 503
+    assert response["Retry-After"] == "5"

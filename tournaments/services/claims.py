@@ -24,8 +24,8 @@ from django.utils.translation import gettext as _
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError
-from core.jobs import publish_on_commit
 from core.notifications.services import site_base_url
+from core.outbox import outbox_enqueue, outbox_handler
 from tournaments.models import Registration
 
 #: Letters and digits that cannot be mistaken for one another (no 0/O, no 1/I).
@@ -70,8 +70,12 @@ def claim_code_issue(registration: Registration) -> Registration:
         raise ConflictError(_("no free claim code was found; try again"), field="claim_code")
     if registration.email:
         registration_id, base_url = registration.pk, site_base_url()
-        # robust: a mail server that is down never undoes or breaks the registration itself
-        publish_on_commit(registration_claim_code_mail_task, registration_id, base_url, robust=True)
+        # the outbox (core.outbox): stored with the registration, sent on commit, re-sent by the
+        # sweeper; a mail server that is down never undoes or breaks the registration itself
+        outbox_enqueue(
+            task=CLAIM_CODE_MAIL,
+            payload={"registration_id": registration_id, "base_url": base_url},
+        )
     return registration
 
 
@@ -140,6 +144,11 @@ The code works once. Keep it to yourself: whoever enters it becomes this player.
 """
 
 
+#: the outbox handler's name (``core.outbox``)
+CLAIM_CODE_MAIL = "tournaments.registration_claim_code_mail"
+
+
+@outbox_handler(CLAIM_CODE_MAIL)
 def registration_claim_code_mail(*, registration_id: int, base_url: str = "") -> bool:
     """Mail a registration's claim code to its address (in English and Japanese: the player has
     no account, so no language of their own yet). The claim page's link is absolute: the site's

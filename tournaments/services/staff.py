@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError
-from core.jobs import publish_on_commit
+from core.outbox import outbox_enqueue, outbox_handler
 from tournaments.models import Event, EventRole, StaffInvitation
 from tournaments.services.locks import event_lock
 
@@ -168,7 +168,8 @@ def _invite(*, actor: User, event: Event, email: str, role: Role, base_url: str)
     site = base_url[:200]
     # robust: a mail server or broker that is down is logged; the invitation stays (the
     # organiser sees it on the staff page and can withdraw it and invite again).
-    publish_on_commit(staff_invitation_mail_task, invitation.pk, site, robust=True)
+    # the outbox (core.outbox): stored with the invitation, sent on commit, re-sent by the sweeper
+    outbox_enqueue(task=INVITATION_MAIL, payload={"invitation_id": invitation.pk, "base_url": site})
     return invitation
 
 
@@ -320,6 +321,11 @@ def _mail_text(invitation: StaffInvitation, link: str) -> tuple[str, str]:
     return " / ".join(subjects), "\n\n----\n\n".join(bodies)
 
 
+#: the outbox handler's name (``core.outbox``)
+INVITATION_MAIL = "tournaments.staff_invitation_mail"
+
+
+@outbox_handler(INVITATION_MAIL)
 def staff_invitation_mail(*, invitation_id: int, base_url: str) -> bool:
     """Mail the invitation (English and Japanese: the person has no account, so no language
     of their own yet); False when it was withdrawn or accepted before the mail went."""
