@@ -174,7 +174,7 @@ def test_judge_assist(
     page.locator("#id_c1-what").select_option("time")
     page.locator("#id_c1-answer").select_option("day")
     shot("claims")
-    page.locator("#id_c1-turn").press("Enter")
+    page.get_by_role("button", name=words["check"]).click()
     page.wait_for_load_state()
 
     sentence = page.locator(".answer .sentence").first
