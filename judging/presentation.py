@@ -767,6 +767,11 @@ def azuki_claim_subject(path: str, players: tuple[str, str]) -> str:
     return words[what] % {"name": name} if what in words else path
 
 
+def _end(sentence: str) -> str:
+    """One full stop: an FAQ question cited last already ends the sentence ("…dealt?")."""
+    return sentence.replace("?.", "?").replace("？。", "？")
+
+
 class AzukiPresenter:
     """The ruling page of an Azuki TCG replay (``azuki-replay/1``): the answer first (who won,
     why it goes to the head judge, or the illegal input, with the FAQ sentence its key quotes),
@@ -913,17 +918,17 @@ class AzukiPresenter:
                     "who": _(" and ").join(right), "fact": fact, "where": where,
                     "rule": rule_words,
                 }  # fmt: skip
-                answers.append(Answer("right", sentence, rule, claims=said))
+                answers.append(Answer("right", _end(sentence), rule, claims=said))
             elif len(parties) == 1:
                 sentence = _("%(who)s is wrong: %(fact)s %(where)s%(rule)s.") % {
                     "who": parties[0], "fact": fact, "where": where, "rule": rule_words,
                 }  # fmt: skip
-                answers.append(Answer("neither", sentence, rule, claims=said))
+                answers.append(Answer("neither", _end(sentence), rule, claims=said))
             else:
                 sentence = _("Neither claim is right: %(fact)s %(where)s%(rule)s.") % {
                     "fact": fact, "where": where, "rule": rule_words,
                 }  # fmt: skip
-                answers.append(Answer("neither", sentence, rule, claims=said))
+                answers.append(Answer("neither", _end(sentence), rule, claims=said))
         return answers
 
     def _row(self, slots: Sequence[Any], names: Mapping[str, str]) -> str:

@@ -190,8 +190,8 @@ def test_claims_about_a_turn_in_plain_words(people: dict[str, Any], azuki_cards:
     assert response.status_code == 302
     body = client.get(f"/judging/cases/{case.pk}/").content.decode()
     assert (
-        "Ben is right: Ben&#x27;s leader health was 20 after turn 3, rule Azuki FAQ › Attacking"
-        in body
+        "Ben is right: Ben&#x27;s leader health was 20 after turn 3, rule Azuki FAQ › Attacking "
+        "› How is combat damage dealt?</p>" in body
     )
     assert Ruling.objects.filter(case=case).count() == 2  # the first ruling stays
     response = client.post(f"/judging/cases/{case.pk}/", {
