@@ -150,7 +150,7 @@ def test_azuki_judge(
     expect(board).to_contain_text("Indra")
     expect(board).to_contain_text("Penny")
     shot("answer")
-    page.locator("details.event").first.locator("summary").click()
+    page.locator("details.event").last.locator("summary").click()
     shot("steps")
     body = page.locator("main").inner_text()
     for raw in ("P0", "P1", "players[", "None", "STT01-010", "AZK01-001"):
