@@ -1,5 +1,5 @@
 """The judge pages' one table of games: what each game's records are, where its cards come from
-and which engine replays them. A game plugs in with one entry (Azuki TCG, later).
+and which engine replays them. A game plugs in with one entry.
 
 The judge pages dispatch on the *event's* game: a record of another game is refused with a 400
 that names both formats; the cards are always the database's pool of that game (a record's own
@@ -13,11 +13,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from judging.engine import replay_record as zutomayo_replay
+from judging.engine.azuki import AzukiReport
+from judging.engine.azuki import replay_record as azuki_replay
+from judging.engine.azuki.record import FORMAT as AZUKI_FORMAT
 from judging.engine.ztrike import replay_record as ztrike_replay
 from judging.engine.ztrike.record import FORMAT as ZTRIKE_FORMAT
 from judging.engine.zutomayo.record import FORMAT as ZUTOMAYO_FORMAT
 from judging.engine.zutomayo.record import FORMAT_V1 as ZUTOMAYO_FORMAT_V1
-from judging.selectors import engine_cards, ztrike_engine_cards
+from judging.selectors import azuki_engine_cards, engine_cards, ztrike_engine_cards
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,49 @@ def _ztrike(record: dict[str, Any], cards: Any, lang: str) -> Any:
     return ztrike_replay(record, cards=cards, lang=lang)
 
 
+def _card_ids(value: Any, known: Mapping[str, Any], into: dict[str, None]) -> None:
+    if isinstance(value, str):
+        if value in known:
+            into[value] = None
+    elif isinstance(value, list):
+        for item in value:
+            _card_ids(item, known, into)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _card_ids(item, known, into)
+
+
+@dataclass(frozen=True)
+class AzukiJudgeReport:
+    """An Azuki report as the judge pages store it: the engine's JSON plus ``card_names`` (the
+    names of the cards on the board, so the ruling page reads no card table)."""
+
+    report: AzukiReport
+
+    @property
+    def illegal_input(self) -> Any:
+        return self.report.illegal_input
+
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = self.report.to_json(lang)
+        record = self.report.record
+        ids: dict[str, None] = {}
+        _card_ids(out.get("turns", []), record.cards, ids)
+        for side in record.players:
+            _card_ids([side.leader, side.gate], record.cards, ids)
+        out["card_names"] = {cid: record.cards[cid].name for cid in ids}
+        out["leaders"] = [record.cards[p.leader].name if p.leader in record.cards else p.leader
+                          for p in record.players]  # fmt: skip
+        return out
+
+    def to_text(self, lang: str | None = None) -> str:
+        return self.report.to_text(lang)
+
+
+def _azuki(record: dict[str, Any], cards: Any, lang: str) -> Any:
+    return AzukiJudgeReport(azuki_replay(record, cards=cards, lang=lang))
+
+
 JUDGE_GAMES: Mapping[str, JudgeGame] = {
     "zutomayo": JudgeGame(
         "zutomayo",
@@ -57,6 +103,7 @@ JUDGE_GAMES: Mapping[str, JudgeGame] = {
     "ztrike": JudgeGame(
         "ztrike", ZTRIKE_FORMAT, "ztrike-replay/1", ztrike_engine_cards, _ztrike, False
     ),
+    "azuki": JudgeGame("azuki", AZUKI_FORMAT, "azuki-replay/1", azuki_engine_cards, _azuki, False),
 }
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from judging.engine.azuki import rules as azuki_rules
 from judging.engine.ztrike import messages as ztm
 from judging.engine.ztrike import rules as ztrike_rules
 from judging.engine.zutomayo.messages import (
@@ -150,6 +151,28 @@ class RulingView:
     game: str = "zutomayo"
     rounds: tuple[RoundRow, ...] = ()
     engine_choices: tuple[EngineChoice, ...] = ()
+    azuki_turns: tuple[AzukiTurnRow, ...] = ()
+
+
+@dataclass(frozen=True)
+class AzukiSide:
+    """An Azuki TCG player after a turn: the leader's health, IKZ, the counts and the rows."""
+
+    name: str
+    leader: str
+    leader_health: int
+    ikz: str
+    hand: int
+    deck: int
+    discard: int
+    garden: str
+    alley: str
+
+
+@dataclass(frozen=True)
+class AzukiTurnRow:
+    title: str
+    sides: tuple[AzukiSide, AzukiSide]
 
 
 @dataclass(frozen=True)
@@ -792,14 +815,259 @@ class ZtrikePresenter:
         return log
 
 
-Presenter = Callable[..., ZutomayoPresenter | ZtrikePresenter]
+#: The rule a claim about each Azuki path turns on, in order of preference (the first the turn
+#: cites): a leader's health is the attack's damage (or an effect's), IKZ the Resource phase.
+AZUKI_CLAIM_RULES: Mapping[str, tuple[str, ...]] = {
+    "leader_health": ("azk.attack.damage", "azk.win.how"),
+    "ikz": ("azk.turn.phases#step2", "azk.text.cost"),
+    "hand": ("azk.turn.phases#step1",),
+    "deck": ("azk.turn.phases#step1", "azk.win.deckout"),
+}
+
+
+def azuki_claim_subject(path: str, players: tuple[str, str]) -> str:
+    """``players[1].leader_health`` in plain words (the active language)."""
+    seat, _sep, what = path.partition("].")
+    index = seat.removeprefix("players[")
+    name = players[int(index)] if index in ("0", "1") else index
+    words = {
+        "leader_health": _("%(name)s's leader health"),
+        "ikz": _("%(name)s's IKZ"),
+        "hand": _("the cards in %(name)s's hand"),
+        "deck": _("the cards in %(name)s's deck"),
+    }
+    return words[what] % {"name": name} if what in words else path
+
+
+def _end(sentence: str) -> str:
+    """One full stop: an FAQ question cited last already ends the sentence ("…dealt?")."""
+    return sentence.replace("?.", "?").replace("？。", "？")
+
+
+class AzukiPresenter:
+    """The ruling page of an Azuki TCG replay (``azuki-replay/1``): the answer first (who won,
+    why it goes to the head judge, or the illegal input, with the FAQ sentence its key quotes),
+    the claims, the board after each turn and the events with their FAQ keys."""
+
+    def __init__(self, *, lang: str, rule_texts: Mapping[str, str],
+                 ja_texts: Mapping[str, str]) -> None:  # fmt: skip
+        self.lang = "ja" if lang == "ja" else "en"
+        self.rule_texts = rule_texts
+        self._rules: dict[str, RuleText] = {}
+
+    def rule(self, key: str) -> RuleText:
+        cached = self._rules.get(key)
+        if cached is None:
+            known = azuki_rules.BY_KEY.get(key)
+            text = self.rule_texts.get(key) or (known.quote if known else None)
+            shown = azuki_rules.display(key, self.lang) if known else key
+            cached = RuleText(key, shown, text, (), False, False)
+            self._rules[key] = cached
+        return cached
+
+    def present(self, *, output: Mapping[str, Any], record: Mapping[str, Any],
+                players: tuple[str, str]) -> RulingView:  # fmt: skip
+        names = {str(k): str(v) for k, v in dict(output.get("card_names", {})).items()}
+        turns = [t for t in output.get("turns", []) if isinstance(t, dict)]
+        with override(self.lang):
+            answers = [self._game_answer(output, turns, players)]
+            answers += self._claim_answers(output, players)
+            return RulingView(
+                players=players,
+                answers=tuple(answers),
+                result="",
+                illegal="",
+                board=(),
+                log=tuple(self._log(turns, players)),
+                choices=(),
+                notes=(),
+                rules=tuple(self.rule(k) for k in cited_keys(output)),
+                game="azuki",
+                azuki_turns=tuple(self._board(output, turns, players, names)),
+            )
+
+    def _title(self, turn: Mapping[str, Any], players: tuple[str, str]) -> str:
+        number = int(turn.get("turn") or 0)
+        if number == 0:
+            return _("Before play starts")
+        seat = turn.get("player")
+        who = players[int(seat)] if seat in (0, 1) else ""
+        return _("Turn %(n)s (%(who)s)") % {"n": number, "who": who}
+
+    def _health(self, turns: list[dict[str, Any]], players: tuple[str, str]) -> str:
+        state = turns[-1].get("state", {}) if turns else {}
+        sides = [*state.get("players", []), {}, {}][:2]
+        return _("%(a)s's leader has %(ha)s health, %(b)s's %(hb)s") % {
+            "a": players[0], "ha": sides[0].get("leader_health", "?"),
+            "b": players[1], "hb": sides[1].get("leader_health", "?"),
+        }  # fmt: skip
+
+    def _game_answer(self, output: Mapping[str, Any], turns: list[dict[str, Any]],
+                     players: tuple[str, str]) -> Answer:  # fmt: skip
+        result = output.get("result", {})
+        outcome = str(result.get("outcome"))
+        rules = [str(k) for k in result.get("rules", [])]
+        last = int(turns[-1].get("turn") or 0) if turns else 0
+        ill = output.get("illegal_input")
+        if ill:
+            broken = self.rule(str(ill["rule"]))
+            words = _("The record breaks a rule at turn %(turn)s (%(path)s): %(message)s "
+                      "(%(rule)s). Fix the record first.")  # fmt: skip
+            sentence = words % {
+                "turn": ill.get("turn"),
+                "path": ill.get("path"),
+                "message": ill.get("message"),
+                "rule": broken.display,
+            }
+            return Answer("illegal", sentence, broken)
+        rule = self.rule(rules[0]) if rules else None
+        if outcome == "win" and result.get("winner") in (0, 1):
+            winner = int(result["winner"])
+            loser = players[1 - winner]
+            reason = {
+                "leader_health": _("%(loser)s's leader's health reached 0"),
+                "deck_out": _("%(loser)s had to draw from an empty deck"),
+            }.get(str(result.get("reason")), _("%(loser)s lost"))
+            sentence = _("%(who)s wins the game in turn %(turn)s: %(reason)s.") % {
+                "who": players[winner], "turn": last, "reason": reason % {"loser": loser},
+            }  # fmt: skip
+            return Answer("right", sentence, rule)
+        if outcome == "escalate":
+            if result.get("reason") == "simultaneous":
+                why = _("both leaders' health reached 0 at the same time, and there are no draws")
+            else:
+                why = _("the replay cannot decide it")
+            sentence = _("The head judge decides (turn %(turn)s): %(why)s.") % {
+                "turn": last, "why": why,
+            }  # fmt: skip
+            return Answer("question", sentence, rule)
+        sentence = _("Nobody has won yet after turn %(turn)s: %(health)s.") % {
+            "turn": last, "health": self._health(turns, players),
+        }  # fmt: skip
+        return Answer("undetermined", sentence, rule)
+
+    def _claim_answers(self, output: Mapping[str, Any],
+                       players: tuple[str, str]) -> list[Answer]:  # fmt: skip
+        groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        for claim in output.get("claims", []):
+            groups.setdefault((str(claim["at"]), str(claim["path"])), []).append(claim)
+
+        def name(party: str) -> str:
+            seat = party[-1] if party in ("P0", "P1", "0", "1") else ""
+            return players[int(seat)] if seat else party
+
+        answers = []
+        for (at, path), claims in groups.items():
+            subject = azuki_claim_subject(path, players)
+            where = _("after turn %(n)s") % {"n": at.lstrip("T")}
+            said = tuple(
+                _("%(who)s: %(what)s is %(value)s (%(verdict)s)") % {
+                    "who": name(str(c["party"])), "what": subject, "value": c["claimed"],
+                    "verdict": verdict_word(str(c["status"]), self.lang),
+                }
+                for c in claims
+            )  # fmt: skip
+            statuses = {str(c["status"]) for c in claims}
+            cited = [str(r) for c in claims for r in c.get("rules", [])]
+            kind = path.split("].", 1)[-1]
+            deciding = next((k for k in AZUKI_CLAIM_RULES.get(kind, ()) if k in cited),
+                            cited[0] if cited else None)  # fmt: skip
+            rule = self.rule(deciding) if deciding else None
+            if statuses & {"ILLEGAL_INPUT", "UNDETERMINED", "DEPENDS_ON"}:
+                sentence = _("The record cannot decide %(what)s %(where)s.") % {
+                    "what": subject, "where": where,
+                }  # fmt: skip
+                answers.append(Answer("undetermined", sentence, None, claims=said))
+                continue
+            actual = next((c["actual"] for c in claims), None)
+            fact = _("%(what)s was %(value)s") % {"what": subject, "value": actual}
+            rule_words = (_(", rule %(rule)s") % {"rule": rule.display}) if rule else ""
+            right = list(dict.fromkeys(name(str(c["party"])) for c in claims
+                                       if c["status"] == "CONSISTENT"))  # fmt: skip
+            parties = list(dict.fromkeys(name(str(c["party"])) for c in claims))
+            if right:
+                sentence = _("%(who)s is right: %(fact)s %(where)s%(rule)s.") % {
+                    "who": _(" and ").join(right), "fact": fact, "where": where,
+                    "rule": rule_words,
+                }  # fmt: skip
+                answers.append(Answer("right", _end(sentence), rule, claims=said))
+            elif len(parties) == 1:
+                sentence = _("%(who)s is wrong: %(fact)s %(where)s%(rule)s.") % {
+                    "who": parties[0], "fact": fact, "where": where, "rule": rule_words,
+                }  # fmt: skip
+                answers.append(Answer("neither", _end(sentence), rule, claims=said))
+            else:
+                sentence = _("Neither claim is right: %(fact)s %(where)s%(rule)s.") % {
+                    "fact": fact, "where": where, "rule": rule_words,
+                }  # fmt: skip
+                answers.append(Answer("neither", _end(sentence), rule, claims=said))
+        return answers
+
+    def _row(self, slots: Sequence[Any], names: Mapping[str, str]) -> str:
+        cards = []
+        for slot in slots:
+            if isinstance(slot, dict) and slot.get("card"):
+                cid = str(slot["card"])
+                label = names.get(cid, cid)
+                if slot.get("damage"):
+                    label += _(" (%(n)s damage)") % {"n": slot["damage"]}
+                cards.append(label)
+        return ("、" if self.lang == "ja" else ", ").join(cards) or "—"
+
+    def _board(
+        self,
+        output: Mapping[str, Any],
+        turns: list[dict[str, Any]],
+        players: tuple[str, str],
+        names: Mapping[str, str],
+    ) -> list[AzukiTurnRow]:
+        leaders = [*[str(x) for x in output.get("leaders", [])], "", ""]
+        rows = []
+        for turn in turns:
+            state = turn.get("state", {})
+            sides = []
+            for seat, ps in enumerate(state.get("players", [])[:2]):
+                ikz = _("%(untapped)s of %(ikz)s untapped") % {
+                    "untapped": ps.get("ikz_untapped", 0), "ikz": ps.get("ikz", 0),
+                }  # fmt: skip
+                sides.append(AzukiSide(
+                    name=players[seat], leader=leaders[seat],
+                    leader_health=int(ps.get("leader_health", 0)), ikz=ikz,
+                    hand=int(ps.get("hand", 0)), deck=int(ps.get("deck", 0)),
+                    discard=len(ps.get("discard", [])),
+                    garden=self._row(ps.get("garden", []), names),
+                    alley=self._row(ps.get("alley", []), names),
+                ))  # fmt: skip
+            if len(sides) == 2:
+                rows.append(AzukiTurnRow(self._title(turn, players), (sides[0], sides[1])))
+        return rows
+
+    def _log(self, turns: list[dict[str, Any]], players: tuple[str, str]) -> list[TurnLog]:
+        sep = "、" if self.lang == "ja" else ", "
+        log = []
+        for turn in turns:
+            events = turn.get("events", [])
+            lines = tuple(
+                (str(e["text"]), sep.join(self.rule(str(k)).display for k in e["rules"]))
+                for e in events
+            )
+            keys = dict.fromkeys(str(k) for e in events for k in e["rules"])
+            title = self._title(turn, players)
+            log.append(TurnLog(title, (Step(title, lines, tuple(self.rule(k) for k in keys)),)))
+        return log
+
+
+Presenter = Callable[..., ZutomayoPresenter | ZtrikePresenter | AzukiPresenter]
 PRESENTERS: dict[str, Presenter] = {
     "zutomayo-replay/1": ZutomayoPresenter,
     "ztrike-replay/1": ZtrikePresenter,
+    "azuki-replay/1": AzukiPresenter,
 }
 """Presenters by report format; a game adds its own."""
 
 
-def presenter_for(output: Mapping[str, Any], **kwargs: Any) -> ZutomayoPresenter | ZtrikePresenter:
+def presenter_for(
+    output: Mapping[str, Any], **kwargs: Any
+) -> ZutomayoPresenter | ZtrikePresenter | AzukiPresenter:
     fmt = str(output.get("format") or "zutomayo-replay/1")
     return PRESENTERS.get(fmt, ZutomayoPresenter)(**kwargs)

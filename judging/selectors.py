@@ -14,6 +14,8 @@ from cardpool.selectors import card_rows_for_game
 from core.access import Subject
 from core.errors import NotFoundError
 from judging.engine import CardCatalogue
+from judging.engine.azuki.record import Card as AzukiCard
+from judging.engine.azuki.record import cards_from_list as azuki_cards_from_list
 from judging.engine.ztrike.record import Card as ZtrikeCard
 from judging.engine.ztrike.record import cards_from_list as ztrike_cards_from_list
 from judging.models import JudgeCase, RuleClause, RulesDocument, Ruling
@@ -30,6 +32,12 @@ def ztrike_engine_cards() -> dict[str, ZtrikeCard]:
     """The database's ZTRIKE cards (``import_cards --game ztrike``; the invented demo set from
     ``load_demo``) as the ZTRIKE engine's catalogue (one query)."""
     return ztrike_cards_from_list(card_rows_for_game(game="ztrike"), "cards")  # type: ignore[arg-type]  # rows are JSON-shaped dicts
+
+
+def azuki_engine_cards() -> dict[str, AzukiCard]:
+    """The database's Azuki TCG cards (``import_cards --game azuki``; ``load_demo`` imports the
+    shared ``data/azuki/cards.json``) as the Azuki engine's card table (one query)."""
+    return azuki_cards_from_list(card_rows_for_game(game="azuki"), "cards")  # type: ignore[arg-type]  # rows are JSON-shaped dicts
 
 
 @dataclass(frozen=True, slots=True)

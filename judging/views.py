@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.views import form_service_call, request_user
+from judging.azuki_forms import AzukiClaimForm
 from judging.forms import (
     CaseOpenForm,
     ClaimForm,
@@ -103,9 +104,11 @@ def _names(case: JudgeCase, latest: Ruling | None) -> tuple[str, str]:
 
 
 def _claim_forms(
-    data: Any, names: tuple[str, str], lang: str, options: Any, *, ztrike: bool
+    data: Any, names: tuple[str, str], lang: str, options: Any, *, ztrike: bool, azuki: bool = False
 ) -> list[Any]:
-    """The two players' claim forms of the case's game (ZTRIKE: about a round)."""
+    """The two players' claim forms of the case's game (ZTRIKE: about a round; Azuki: a turn)."""
+    if azuki:
+        return [AzukiClaimForm(data, prefix=f"c{i}", names=names) for i in (0, 1)]
     if ztrike:
         return [ZtrikeClaimForm(data, prefix=f"c{i}", names=names) for i in (0, 1)]
     return [
@@ -150,11 +153,12 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     game = judge_game(case.event.game.slug)
     turn_entry = game is not None and game.turn_entry
     is_ztrike = game is not None and game.slug == "ztrike"
+    is_azuki = game is not None and game.slug == "azuki"
     options = (
         card_options() if case.status == JudgeCase.Status.OPEN and latest and turn_entry else []
     )
     upload = RecordUploadForm(prefix="upload")
-    claims = _claim_forms(None, names, lang, options, ztrike=is_ztrike)
+    claims = _claim_forms(None, names, lang, options, ztrike=is_ztrike, azuki=is_azuki)
     notes = NotesForm(prefix="notes", initial={"notes": case.notes})
     status = 200
     if request.method == "POST":
@@ -177,8 +181,10 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             )  # fmt: skip
             messages.success(request, _("Replayed with that answer."))
             return redirect("judging:case-detail", case_id=case.pk)
-        elif kind == "claims" and latest is not None and (turn_entry or is_ztrike):
-            claims = _claim_forms(request.POST, names, lang, options, ztrike=is_ztrike)
+        elif kind == "claims" and latest is not None and (turn_entry or is_ztrike or is_azuki):
+            claims = _claim_forms(
+                request.POST, names, lang, options, ztrike=is_ztrike, azuki=is_azuki
+            )
             filled = [(i, f) for i, f in enumerate(claims) if f.has_changed()]
             if filled and all(f.is_valid() for _i, f in filled):
                 made = [f.claim(i) for i, f in filled]
@@ -232,7 +238,7 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             "lang": lang,
             "private": True,
             "turn_entry": turn_entry,
-            "claims_open": turn_entry or is_ztrike,
+            "claims_open": turn_entry or is_ztrike or is_azuki,
             "game": game,
         },
         status=status,
