@@ -56,7 +56,7 @@ def _r(key: str, question: str, question_ja: str, quote: str, step: int = 0) -> 
         key,
         f"{en} › {question}",
         f"Azuki FAQ › {en} › {question}{tail_en}",
-        f"Azuki TCG FAQ › {ja} › {question_ja}{tail_ja}",
+        f"Azuki TCG よくある質問 › {ja} › {question_ja}{tail_ja}",
         quote,
     )
 
