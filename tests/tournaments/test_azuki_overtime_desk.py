@@ -251,3 +251,55 @@ def test_the_report_page_offers_no_draw_where_the_event_has_none(
     page = client.get(reverse("tournaments:match-report", args=[zutomayo.pk])).content.decode()
     assert 'name="intentional_draw"' in page
     assert 'type="number" name="draws"' in page
+
+
+def _azuki_final(kit: TournamentKit) -> Match:
+    """The final of an Azuki event: Swiss best of one, top cut of 2 best of three."""
+    from tournaments.services import topcut_start
+
+    event = kit.event(game_slug="azuki", swiss_rounds=1, top_cut=2, top_cut_best_of=3)
+    kit.players(event, 4)
+    kit.play(kit.pair(event))
+    return Match.objects.select_related("player_a__user", "player_b__user").get(
+        round=topcut_start(event_id=event.pk, by=kit.organiser)
+    )
+
+
+def test_a_top_cut_match_goes_to_overtime_only_at_one_game_each(kit: TournamentKit) -> None:
+    """The FAQ gives the top cut's longer overtime to a match tied 1-1: its tiebreakers decide
+    the third game (2-1); at 1-0 or 0-0 when time is called the FAQ is silent, and the site
+    refuses the tiebreak and asks for a judge (ambiguity KA-03, escalate by default)."""
+    final = _azuki_final(kit)
+    for wins_a, wins_b in ((1, 0), (0, 0), (0, 1)):
+        with pytest.raises(InvalidInputError, match="KA-03") as refused:
+            result_report(
+                match_id=final.pk, user=kit.user_a(final), wins_a=wins_a, wins_b=wins_b,
+                time_outcome="time_tiebreak", overtime={"a": counts(hand=9), "b": counts()},
+            )  # fmt: skip
+        assert refused.value.field == "wins_a"
+    assert not ResultReport.objects.filter(match=final).exists()
+    # 1-1, equal everything but B's Garden (3 against 2): B wins the third game, 1-2.
+    result_report(
+        match_id=final.pk, user=kit.user_a(final), wins_a=1, wins_b=1,
+        time_outcome="time_tiebreak", overtime={"a": counts(), "b": counts(garden=3)},
+    )  # fmt: skip
+    pending = ResultReport.objects.get(match=final, status="pending")
+    assert (pending.wins_a, pending.wins_b) == (1, 2)
+    assert overtime_of(pending)["decision"]["decided_by"] == "garden"
+    assert overtime_of(pending)["before"] == [1, 1]
+
+
+def test_the_round_clock_of_the_top_cut_counts_fifteen_minutes(
+    kit: TournamentKit, client: Any
+) -> None:
+    """Top cut: "15 minutes (5 turns)" of overtime when the match is tied 1-1 (FAQ,
+    azk.op.overtime), not Swiss's 5 minutes."""
+    import datetime as dt
+
+    from tournaments.services import round_start
+
+    final = _azuki_final(kit)
+    round_start(round_id=final.round_id, by=kit.organiser, now=dt.datetime.now(dt.UTC))
+    url = reverse("tournaments:clock", args=[final.round.event_id])
+    assert client.get(url, headers={"Accept": "application/json"}).json()["overtime_minutes"] == 15
+    assert "15 minutes (5 turns)" in client.get(url).content.decode()
