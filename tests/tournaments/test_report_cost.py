@@ -27,8 +27,9 @@ pytestmark = pytest.mark.django_db
 #: reason.
 CONFIRM_QUERIES = 7
 #: A judge's change after the round: its checks and the row, plus one UPDATE marking the
-#: snapshot stale (it was a full rebuild of standings and pairings in the request).
-JUDGE_AFTER_ROUND_QUERIES = 11
+#: snapshot stale (it was a full rebuild of standings and pairings in the request), and the two
+#: players' notifications as outbox rows (issue 16, req 5: a job row before it is published).
+JUDGE_AFTER_ROUND_QUERIES = 13
 
 
 def _sql(queries: CaptureQueriesContext) -> list[str]:

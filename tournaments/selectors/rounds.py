@@ -16,6 +16,7 @@ from tournaments.permissions import (
     AnyUser,
 )
 from tournaments.selectors.events import event_get_visible
+from tournaments.snapshots import snapshot_catch_up, snapshot_is_due
 
 
 def event_rounds(*, event_id: int) -> QuerySet[Round]:
@@ -56,8 +57,6 @@ def _fresh(round_obj: Round, snapshot: RoundSnapshot) -> tuple[Round, RoundSnaps
     """The round and its snapshot, or, when the snapshot has been stale too long (its task is
     late), both rebuilt here first and read again (issue 16, req 3: no page shows a changed
     result more than 2 s late). A fresh snapshot costs nothing more."""
-    from tournaments.snapshots import snapshot_catch_up, snapshot_is_due
-
     if not snapshot_is_due(snapshot):
         return round_obj, snapshot
     snapshot_catch_up(round_id=snapshot.round_id)
