@@ -35,10 +35,14 @@ def ztrike_case_turn(request: HttpRequest, case: JudgeCase, user: User) -> HttpR
                 return redirect("judging:case-detail", case_id=case.pk)
         else:
             status = 400
-    bonus_texts = {
-        cid: {w: text for w in ("win", "lose") if (text := bonus_words(card, w))}
+    texts = {
+        cid: found
         for cid, card in cards.items()
+        if (found := {w: text for w in ("win", "lose") if (text := bonus_words(card, w))})
     }
+    # A name typed without picking from the list ("Bloom Sprite") still shows its bonuses.
+    ids = {n.casefold(): o.id for o in options if o.id in texts for n in (o.name, o.name_ja)}
+    bonus_texts = {"texts": texts, "names": ids}
     return render(
         request,
         "judging/case_turn_ztrike.html",

@@ -3,13 +3,15 @@
 (function () {
   var data = document.getElementById("ztrike-bonuses");
   if (!data) return;
-  var bonuses = JSON.parse(data.textContent);
+  var parsed = JSON.parse(data.textContent);
+  var bonuses = parsed.texts, names = parsed.names;
   document.querySelectorAll(".ztrike-play").forEach(function (play) {
     var input = play.querySelector("input.card-name");
     if (!input) return;
     function update() {
       var parts = input.value.split(" · ");
-      var id = parts.length > 1 ? parts[parts.length - 1].trim() : "";
+      var id = parts.length > 1 ? parts[parts.length - 1].trim()
+        : (names[input.value.normalize("NFKC").trim().toLowerCase()] || "");
       var texts = bonuses[id] || {};
       play.querySelectorAll(".bonus-check").forEach(function (label) {
         var text = texts[label.dataset.when];
