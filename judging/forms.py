@@ -45,7 +45,7 @@ def card_resolve(text: str, options: Sequence[CardOption]) -> str:
     wanted = _fold(text)
     code = wanted.replace("-", "_")
     for option in options:
-        if option.id.casefold() == code:
+        if option.id.casefold() in (code, wanted):  # ZTRIKE ids keep their hyphen
             return option.id
     found = [o for o in options if wanted in (_fold(o.name), _fold(o.name_ja))]
     if len(found) == 1:

@@ -101,7 +101,7 @@ JUDGE_GAMES: Mapping[str, JudgeGame] = {
         also_reads=(ZUTOMAYO_FORMAT_V1,),
     ),
     "ztrike": JudgeGame(
-        "ztrike", ZTRIKE_FORMAT, "ztrike-replay/1", ztrike_engine_cards, _ztrike, False
+        "ztrike", ZTRIKE_FORMAT, "ztrike-replay/1", ztrike_engine_cards, _ztrike, True
     ),
     "azuki": JudgeGame("azuki", AZUKI_FORMAT, "azuki-replay/1", azuki_engine_cards, _azuki, False),
 }

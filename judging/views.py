@@ -49,6 +49,7 @@ from judging.services import (
     ruling_claims_add,
     ruling_compute,
 )
+from judging.views_ztrike import ztrike_case_turn
 from tournaments.permissions import event_get_for_staff
 from tournaments.selectors.events import latest_round
 from tournaments.selectors.matches import match_at_table
@@ -253,6 +254,8 @@ def case_turn(request: HttpRequest, case_id: int) -> HttpResponse:
     game = judge_game(case.event.game.slug)
     if game is None or not game.turn_entry:
         raise Http404("no turn entry for this game")
+    if game.slug == "ztrike":
+        return ztrike_case_turn(request, case, user)
     options = card_options()
     names = match_player_names(case) or ("", "")
     form = TurnEntryForm(request.POST or None, prefix="turn", options=options, names=names)

@@ -128,6 +128,8 @@ def test_ztrike_judge(
     page.locator("input[name=title]").fill("Who won round 1?")
     shot("open-case")
     page.locator("main form button[type=submit]").first.click()
+    # The upload sits under "or upload a game record" (the round entry by card name comes first).
+    page.locator("details:has(textarea[name=upload-record]) > summary").click()
     page.locator("textarea[name=upload-record]").fill(json.dumps(RECORD))
     shot("paste-record")
     page.get_by_role("button", name=words["replay"], exact=True).click()

@@ -80,9 +80,9 @@ def test_a_judge_opens_a_ztrike_case_from_the_case_list(
     assert response.status_code == 302
     case = JudgeCase.objects.get(event=event, title="Round 3 dispute")
     page = client.get(f"/judging/cases/{case.pk}/").content.decode()
-    assert "Upload a game record (JSON)" in page
-    assert "Enter the disputed turn by card names" not in page  # not built for ZTRIKE yet
-    assert client.get(f"/judging/cases/{case.pk}/turn/").status_code == 404
+    assert "or upload a game record (JSON)" in page
+    assert "Enter the disputed round by card names" in page  # the round entry by card name
+    assert client.get(f"/judging/cases/{case.pk}/turn/").status_code == 200
 
 
 def test_upload_replays_with_the_database_cards_and_answers_first(
