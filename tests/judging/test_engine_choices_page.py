@@ -106,3 +106,20 @@ def test_the_japanese_page_asks_it_in_japanese(case: tuple[JudgeCase, Client]) -
     assert "Annの効果はどの順番で発揮されましたか（ルール5.2.7.3）？" in page
     assert "プレイヤーの選択しだいです" in page
     assert "In which order" not in page
+
+
+@pytest.mark.parametrize(
+    "golden", sorted(E10.parent.glob("*.json")), ids=lambda path: path.stem[:3]
+)
+def test_every_golden_with_effects_opens_on_the_page(
+    case: tuple[JudgeCase, Client], golden: Path
+) -> None:
+    """Issue 15 req 6 for the card-effect goldens: each file, wrapper and all, uploads on the web
+    page against the database's real pool and replays to the outcome written in it by hand."""
+    judge_case, client = case
+    response = client.post(f"/judging/cases/{judge_case.pk}/", {
+        "kind": "upload", "upload-record": golden.read_text(encoding="utf-8")})  # fmt: skip
+    assert response.status_code == 302, response.content.decode()[-600:]
+    expected = json.loads(golden.read_text(encoding="utf-8"))["expect"]["result"]["outcome"]
+    assert Ruling.objects.order_by("-pk")[0].outcome == expected
+    assert client.get(f"/judging/cases/{judge_case.pk}/").status_code == 200
