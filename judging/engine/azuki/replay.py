@@ -12,7 +12,7 @@ from judging.engine.azuki.game import Event, Game, Outcome, TurnSnapshot
 from judging.engine.azuki.messages import ILLEGAL, OUTCOME, player_label, render
 from judging.engine.azuki.record import AzukiRecord, Card, cards_from_list, parse_record
 from judging.engine.azuki.rules import display
-from judging.engine.core.claims import ClaimVerdict
+from judging.engine.core.claims import ClaimVerdict, replayed_verdict
 from judging.engine.core.errors import RecordError
 from judging.engine.core.jsontypes import JSON, value_to_json
 from judging.engine.core.report import IllegalInput
@@ -176,27 +176,12 @@ def _claims(record: AzukiRecord, game: Game) -> tuple[ClaimVerdict, ...]:
                     depends.append(key)
                 alts.append((f"{key}={alt}", json.dumps(ovalue)))
         rules = tuple(dict.fromkeys(k for e in snap.events for k in e.rules))
-        if depends:
-            status = "DEPENDS_ON"
-        elif actual == claim.value:
-            status = "CONSISTENT"
-        else:
-            status = "CONTRADICTED"
         verdicts.append(
-            ClaimVerdict(
-                claim.party,
-                at,
-                claim.path,
-                claim.value,
-                status,
-                actual,
-                at,
-                rules,
-                tuple(depends),
-                tuple(alts),
-                f"the replay gives {json.dumps(actual)}",
+            replayed_verdict(
+                party=claim.party, at=at, path=claim.path, claimed=claim.value, actual=actual,
+                rules=rules, depends_on=depends, alternatives=alts,
             )
-        )
+        )  # fmt: skip
     return tuple(verdicts)
 
 

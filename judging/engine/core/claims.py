@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from judging.engine.core.jsontypes import JSON
@@ -44,3 +45,29 @@ class ClaimVerdict:
             "alternatives": dict(self.alternatives),
             "explanation": self.explanation,
         }
+
+
+def replayed_verdict(
+    *,
+    party: str,
+    at: str,
+    path: str,
+    claimed: JSON,
+    actual: JSON,
+    rules: tuple[str, ...],
+    depends_on: list[str],
+    alternatives: list[tuple[str, str]],
+) -> ClaimVerdict:
+    """The verdict on a claim answered by the replay at its own checkpoint ``at``: DEPENDS_ON when
+    another legal choice of an ambiguity (``depends_on``) would change the value, else CONSISTENT
+    when the replay gives the claimed value, else CONTRADICTED."""
+    if depends_on:
+        status = "DEPENDS_ON"
+    elif actual == claimed:
+        status = "CONSISTENT"
+    else:
+        status = "CONTRADICTED"
+    return ClaimVerdict(
+        party, at, path, claimed, status, actual, at, rules, tuple(depends_on),
+        tuple(alternatives), f"the replay gives {json.dumps(actual)}",
+    )  # fmt: skip

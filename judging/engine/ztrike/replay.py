@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
-from judging.engine.core.claims import ClaimVerdict
+from judging.engine.core.claims import ClaimVerdict, replayed_verdict
 from judging.engine.core.errors import IllegalInputError, RecordError
 from judging.engine.core.jsontypes import JSON, value_to_json
 from judging.engine.core.report import IllegalInput
@@ -234,27 +234,12 @@ def _claims(record: ZtrikeRecord, game: Game) -> tuple[ClaimVerdict, ...]:
                         depends.append(key)
                     alts.append((f"{key}={alt}", json.dumps(ovalue)))
         rules = next((e.rules for e in reversed(snap.events) if e.kind == "round_decided"), ())
-        if depends:
-            status = "DEPENDS_ON"
-        elif actual == claim.value:
-            status = "CONSISTENT"
-        else:
-            status = "CONTRADICTED"
         verdicts.append(
-            ClaimVerdict(
-                claim.party,
-                at,
-                claim.path,
-                claim.value,
-                status,
-                actual,
-                at,
-                rules,
-                tuple(depends),
-                tuple(alts),
-                f"the replay gives {json.dumps(actual)}",
+            replayed_verdict(
+                party=claim.party, at=at, path=claim.path, claimed=claim.value, actual=actual,
+                rules=rules, depends_on=depends, alternatives=alts,
             )
-        )
+        )  # fmt: skip
     return tuple(verdicts)
 
 
