@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from django.conf import settings
 from django.core import mail
 
 if TYPE_CHECKING:
@@ -291,3 +292,59 @@ def check_in_and_pair(club: Club, registrations: list[Any]) -> Any:
     for registration in registrations:
         registration_check_in(registration_id=registration.pk, by=club.organiser)
     return round_pair(event_id=club.event.pk, by=club.organiser, seed=1)
+
+
+# -- One page at one size in one language (the judge suites) -----------------------------------
+
+
+@pytest.fixture(params=[(s, lang) for s in SIZES for lang in ("en", "ja")],
+                ids=lambda p: f"{p[0]}-{p[1]}")  # fmt: skip
+def where(request: pytest.FixtureRequest) -> tuple[str, str]:
+    """``(size, language)``: each test using it runs at both sizes in both languages. A module
+    with other sizes (``PAGE_SIZES``) overrides this fixture with its own parameters."""
+    return request.param  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def lang_page(
+    where: tuple[str, str], live_server: Any, request: pytest.FixtureRequest
+) -> Iterator[Page]:
+    """A page at the test's size (the module's ``PAGE_SIZES``, else ``SIZES``) with the language
+    cookie set; the module's ``FOLDER`` loses this size and language's earlier screenshots."""
+    _require_chromium()
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=8_000)
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    size, lang = where
+    sizes: dict[str, dict[str, Any]] = getattr(request.module, "PAGE_SIZES", SIZES)
+    folder: Path | None = getattr(request.module, "FOLDER", None)
+    for old in folder.glob(f"*-{size}-{lang}.png") if folder else ():
+        old.unlink()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+            )
+            context = browser.new_context(**sizes[size])
+            context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": lang,
+                                  "url": live_server.url}])  # fmt: skip
+            try:
+                yield context.new_page()
+            finally:
+                context.close()
+                browser.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+def page_log_in(page: Page, base_url: str, username: str, password: str = PASSWORD) -> None:
+    """Log in through the log-in page, as the person would."""
+    page.goto(base_url + "/accounts/login/")
+    page.locator("input[name=username], input[name=login]").first.fill(username)
+    page.locator("input[name=password]").first.fill(password)
+    page.locator("main button[type=submit]").first.click()

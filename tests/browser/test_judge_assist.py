@@ -14,7 +14,6 @@ Screenshots: ``artifacts/screenshots/judge_assist/<nn>-judge-<step>-<size>-<lang
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -24,18 +23,16 @@ from django.conf import settings
 from django.core.management import call_command
 
 from tests.browser.conftest import (
-    CHROMIUM_ARGS,
-    PASSWORD,
     SCREENSHOTS,
     Club,
-    _require_chromium,
     check_in_and_pair,
+    page_log_in,
     register_players,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SIZES: dict[str, dict[str, Any]] = {
+PAGE_SIZES: dict[str, dict[str, Any]] = {
     "tablet": {"viewport": {"width": 1024, "height": 768}, "has_touch": True},
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
 }
@@ -48,44 +45,10 @@ WORDS = {
 }  # fmt: skip
 
 
-@pytest.fixture(params=[(s, lang) for s in SIZES for lang in ("en", "ja")],
+@pytest.fixture(params=[(s, lang) for s in PAGE_SIZES for lang in ("en", "ja")],
                 ids=lambda p: f"{p[0]}-{p[1]}")  # fmt: skip
 def where(request: pytest.FixtureRequest) -> tuple[str, str]:
     return request.param  # type: ignore[no-any-return]
-
-
-@pytest.fixture
-def tablet_page(where: tuple[str, str], live_server: Any) -> Iterator[Any]:
-    _require_chromium()
-    import os
-
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=8_000)
-    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    size, lang = where
-    for old in FOLDER.glob(f"*-{size}-{lang}.png"):
-        old.unlink()
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
-                headless=True, args=CHROMIUM_ARGS,
-            )  # fmt: skip
-            context = browser.new_context(**SIZES[size])
-            context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": lang,
-                                  "url": live_server.url}])  # fmt: skip
-            try:
-                yield context.new_page()
-            finally:
-                context.close()
-                browser.close()
-    finally:
-        if previous is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 def _rules() -> None:
@@ -100,7 +63,7 @@ def _rules() -> None:
 
 
 def test_judge_assist(
-    tablet_page: Any, where: tuple[str, str], club: Club, make_user: Any, live_server: Any
+    lang_page: Any, where: tuple[str, str], club: Club, make_user: Any, live_server: Any
 ) -> None:
     from playwright.sync_api import expect
 
@@ -108,7 +71,7 @@ def test_judge_assist(
 
     size, lang = where
     words = WORDS[lang]
-    page = tablet_page
+    page = lang_page
     shots = [0]
 
     def shot(step: str) -> None:
@@ -129,10 +92,7 @@ def test_judge_assist(
     judge = make_user("jun", first_name="Jun", last_name="Judge")
     event_role_grant(event=club.event, user=judge, role="judge", granted_by=club.organiser)
 
-    page.goto(live_server.url + "/accounts/login/")
-    page.locator("input[name=username], input[name=login]").first.fill("jun")
-    page.locator("input[name=password]").first.fill(PASSWORD)
-    page.locator("main button[type=submit]").first.click()
+    page_log_in(page, live_server.url, "jun")
     page.goto(f"{live_server.url}/judging/events/{club.event.pk}/cases/")
     page.locator("input[name=title]").fill("Night or day on turn 4?")
     page.locator("input[name=table]").fill("1")

@@ -12,7 +12,6 @@ Screenshots: ``artifacts/screenshots/ztrike_judge/<nn>-judge-<step>-<size>-<lang
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -21,7 +20,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from tests.browser.conftest import CHROMIUM_ARGS, PASSWORD, SCREENSHOTS, SIZES, _require_chromium
+from tests.browser.conftest import SCREENSHOTS, page_log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -44,46 +43,6 @@ RECORD = {
 }
 
 
-@pytest.fixture(params=[(s, lang) for s in SIZES for lang in ("en", "ja")],
-                ids=lambda p: f"{p[0]}-{p[1]}")  # fmt: skip
-def where(request: pytest.FixtureRequest) -> tuple[str, str]:
-    return request.param  # type: ignore[no-any-return]
-
-
-@pytest.fixture
-def judge_page(where: tuple[str, str], live_server: Any) -> Iterator[Any]:
-    _require_chromium()
-    import os
-
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=8_000)
-    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    size, lang = where
-    for old in FOLDER.glob(f"*-{size}-{lang}.png"):
-        old.unlink()
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
-                headless=True, args=CHROMIUM_ARGS,
-            )  # fmt: skip
-            context = browser.new_context(**SIZES[size])
-            context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": lang,
-                                  "url": live_server.url}])  # fmt: skip
-            try:
-                yield context.new_page()
-            finally:
-                context.close()
-                browser.close()
-    finally:
-        if previous is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
-
-
 def _data() -> None:
     from cardpool.importers import records_from_text
     from cardpool.services import card_import
@@ -97,7 +56,7 @@ def _data() -> None:
 
 
 def test_ztrike_judge(
-    judge_page: Any, where: tuple[str, str], make_user: Any, make_event: Any, live_server: Any
+    lang_page: Any, where: tuple[str, str], make_user: Any, make_event: Any, live_server: Any
 ) -> None:
     from playwright.sync_api import expect
 
@@ -105,7 +64,7 @@ def test_ztrike_judge(
 
     size, lang = where
     words = WORDS[lang]
-    page = judge_page
+    page = lang_page
     shots = [0]
 
     def shot(step: str) -> None:
@@ -120,10 +79,7 @@ def test_ztrike_judge(
     judge = make_user("zjun", first_name="Jun", last_name="Judge")
     event_role_grant(event=event, user=judge, role="judge", granted_by=organiser)
 
-    page.goto(live_server.url + "/accounts/login/")
-    page.locator("input[name=username], input[name=login]").first.fill("zjun")
-    page.locator("input[name=password]").first.fill(PASSWORD)
-    page.locator("main button[type=submit]").first.click()
+    page_log_in(page, live_server.url, "zjun")
     page.goto(f"{live_server.url}/judging/events/{event.pk}/cases/")
     page.locator("input[name=title]").fill("Who won round 1?")
     shot("open-case")

@@ -17,11 +17,10 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import PASSWORD
-from tests.browser.test_ztrike_judge import FOLDER, _data, judge_page, where
+from tests.browser.conftest import page_log_in
+from tests.browser.test_ztrike_judge import FOLDER, _data
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-__all__ = ["judge_page", "where"]
 WORDS = {
     "en": {"link": "Enter the disputed round by card names", "replay": "Replay",
            "bonus": "Win bonus — Bloom Sprite: +2 Victory Points (you)",
@@ -37,7 +36,7 @@ WORDS = {
 
 
 def test_ztrike_round_entry(
-    judge_page: Any, where: tuple[str, str], make_user: Any, make_event: Any, live_server: Any
+    lang_page: Any, where: tuple[str, str], make_user: Any, make_event: Any, live_server: Any
 ) -> None:
     from playwright.sync_api import expect
 
@@ -45,7 +44,7 @@ def test_ztrike_round_entry(
 
     size, lang = where
     words = WORDS[lang]
-    page = judge_page
+    page = lang_page
     shots = [0]
 
     def shot(step: str) -> None:
@@ -60,10 +59,7 @@ def test_ztrike_round_entry(
     judge = make_user("zjun", first_name="Jun", last_name="Judge")
     event_role_grant(event=event, user=judge, role="judge", granted_by=organiser)
 
-    page.goto(live_server.url + "/accounts/login/")
-    page.locator("input[name=username], input[name=login]").first.fill("zjun")
-    page.locator("input[name=password]").first.fill(PASSWORD)
-    page.locator("main button[type=submit]").first.click()
+    page_log_in(page, live_server.url, "zjun")
     page.goto(f"{live_server.url}/judging/events/{event.pk}/cases/")
     page.locator("input[name=title]").fill("Who won round 4?")
     page.locator("main form button[type=submit]").first.click()
