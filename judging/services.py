@@ -25,6 +25,7 @@ from judging.engine.azuki.rules import RULES as AZUKI_RULES
 from judging.engine.azuki.rules import AzukiRule
 from judging.engine.ztrike import RULES as ZTRIKE_RULES
 from judging.engine.ztrike import ZtrikeRule
+from judging.engine.zutomayo.record import FORMAT as ZUTOMAYO_FORMAT
 from judging.games import judge_game
 from judging.models import JudgeCase, RuleClause, RulesDocument, Ruling
 from tournaments.models import Match, Registration
@@ -341,8 +342,7 @@ def ruling_choice_set(
     if not isinstance(orders, list) or len(orders) != 2:
         raise InvalidInputError(gettext("the record asks no such choice"), field="path")
     orders[player] = list(order)
-    if record.get("format") != "zutomayo-game/2":
-        record["format"] = "zutomayo-game/2"  # choices are read from version 2 on
+    record["format"] = ZUTOMAYO_FORMAT  # choices are read from version 2 on
     return ruling_compute(case_id=case_id, by=by, record=record)
 
 

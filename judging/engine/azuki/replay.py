@@ -12,7 +12,7 @@ from judging.engine.azuki.game import Event, Game, Outcome, TurnSnapshot
 from judging.engine.azuki.messages import ILLEGAL, OUTCOME, player_label, render
 from judging.engine.azuki.record import AzukiRecord, Card, cards_from_list, parse_record
 from judging.engine.azuki.rules import display
-from judging.engine.core.claims import ClaimVerdict, replayed_verdict
+from judging.engine.core.claims import ClaimVerdict, replayed_verdict, unreached_verdict
 from judging.engine.core.errors import RecordError
 from judging.engine.core.jsontypes import JSON, value_to_json
 from judging.engine.core.report import IllegalInput
@@ -138,26 +138,13 @@ def _claims(record: AzukiRecord, game: Game) -> tuple[ClaimVerdict, ...]:
         at = f"T{claim.at}"
         snap = by_turn.get(claim.at)
         if snap is None or (illegal_turn is not None and claim.at >= illegal_turn):
-            status = (
-                "ILLEGAL_INPUT"
-                if illegal_turn is not None and claim.at >= illegal_turn
-                else "UNDETERMINED"
-            )
             verdicts.append(
-                ClaimVerdict(
-                    claim.party,
-                    at,
-                    claim.path,
-                    claim.value,
-                    status,
-                    None,
-                    None,
-                    (),
-                    (),
-                    (),
-                    "the replay does not reach the end of this turn",
+                unreached_verdict(
+                    party=claim.party, at=at, path=claim.path, claimed=claim.value,
+                    illegal=illegal_turn is not None and claim.at >= illegal_turn,
+                    explanation="the replay does not reach the end of this turn",
                 )
-            )
+            )  # fmt: skip
             continue
         try:
             actual = snap.value(claim.path)

@@ -71,3 +71,12 @@ def replayed_verdict(
         party, at, path, claimed, status, actual, at, rules, tuple(depends_on),
         tuple(alternatives), f"the replay gives {json.dumps(actual)}",
     )  # fmt: skip
+
+
+def unreached_verdict(
+    *, party: str, at: str, path: str, claimed: JSON, illegal: bool, explanation: str
+) -> ClaimVerdict:
+    """The verdict on a claim about a point the replay does not reach: ILLEGAL_INPUT when the
+    record broke a rule before it (``illegal``), else UNDETERMINED (the record stops earlier)."""
+    status = "ILLEGAL_INPUT" if illegal else "UNDETERMINED"
+    return ClaimVerdict(party, at, path, claimed, status, None, None, (), (), (), explanation)

@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
-from judging.engine.core.claims import ClaimVerdict, replayed_verdict
+from judging.engine.core.claims import ClaimVerdict, replayed_verdict, unreached_verdict
 from judging.engine.core.errors import IllegalInputError, RecordError
 from judging.engine.core.jsontypes import JSON, value_to_json
 from judging.engine.core.report import IllegalInput
@@ -198,26 +198,13 @@ def _claims(record: ZtrikeRecord, game: Game) -> tuple[ClaimVerdict, ...]:
         at = f"R{claim.at}"
         snap = by_round.get(claim.at)
         if snap is None:
-            status = (
-                "ILLEGAL_INPUT"
-                if illegal_round is not None and claim.at >= illegal_round
-                else "UNDETERMINED"
-            )
             verdicts.append(
-                ClaimVerdict(
-                    claim.party,
-                    at,
-                    claim.path,
-                    claim.value,
-                    status,
-                    None,
-                    None,
-                    (),
-                    (),
-                    (),
-                    "the replay does not reach this round",
+                unreached_verdict(
+                    party=claim.party, at=at, path=claim.path, claimed=claim.value,
+                    illegal=illegal_round is not None and claim.at >= illegal_round,
+                    explanation="the replay does not reach this round",
                 )
-            )
+            )  # fmt: skip
             continue
         try:
             actual = snap.value(claim.path)
