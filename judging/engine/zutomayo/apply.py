@@ -20,8 +20,11 @@ from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_5_2_1 reads a
 from judging.engine.zutomayo.cardeffects.execute import (
     TIMINGS,
     condition_holds,
-    primitive_of,
+    op_of,
+    run_action,
+    target_of,
 )
+from judging.engine.zutomayo.cardeffects.run_base import Resolution
 from judging.engine.zutomayo.cardeffects.status import automated_effect
 from judging.engine.zutomayo.cardeffects.vocab import Act, CardEffect
 from judging.engine.zutomayo.cards import (
@@ -1031,35 +1034,58 @@ class Game:
         order, its condition checked now (6.2.1.1) and each action applied at its own moment."""
         _, refs = self._eligible(p, card_id, timing)
         clauses = [c for c in effect.clauses if TIMINGS[c.timing] == timing]
-        first_op = primitive_of(clauses[0].actions[0]).op
+        first_op = op_of(clauses[0].actions[0])
         if self._power_cost_failed(p, card_id, first_op, auto=True):
             return
         card = self.card(card_id)
-        for clause in clauses:
+        resolution = Resolution(player=p, card_id=card_id, timing=timing)
+        for index, clause in enumerate(clauses):
+            resolution.clause_index = index
             cond = clause.condition
-            if not condition_holds(self, p, cond):
+            if not condition_holds(self, p, cond, resolution):
+                resolution.previous_done = False
                 extra = (R.R_6_2_1_3,) if card.is_character else ()
                 self.emit("EFFECT_FAILED", (R.R_6_2_1_1, *extra), p, None, None, card=card_id,
-                          op=primitive_of(clause.actions[0]).op, reason="condition",
+                          op=op_of(clause.actions[0]), reason="condition",
                           condition=cond.code.value, auto=True)  # fmt: skip
                 continue
-            for action in clause.actions:
-                prim = primitive_of(action)
+            done = True
+            for a_index, action in enumerate(clause.actions):
+                resolution.action_index = a_index
+                op, target = op_of(action), target_of(action)
                 rules = (*refs, R.R_9_1_3, R.R_9_1_2, R.R_1_3_1)
                 if action.code == Act.REDUCE_DAMAGE and self.players[p].battle_zone is None:
                     # Q62: a reduction concerns the player's own HP, with or without a character
-                    self.emit("EFFECT_RESOLVED", rules, p, None, None, card=card_id, op=prim.op,
-                              amount=action.amount, target=prim.target, code=action.code.value,
+                    self.emit("EFFECT_RESOLVED", rules, p, None, None, card=card_id, op=op,
+                              amount=action.amount, target=target, code=action.code.value,
                               condition=cond.code.value, timing=clause.timing.value, auto=True,
                               qa="Q62")  # fmt: skip
                 else:
-                    self.emit("EFFECT_RESOLVED", rules, p, None, None, card=card_id, op=prim.op,
-                              amount=action.amount, target=prim.target, code=action.code.value,
+                    self.emit("EFFECT_RESOLVED", rules, p, None, None, card=card_id, op=op,
+                              amount=action.amount, target=target, code=action.code.value,
                               condition=cond.code.value, timing=clause.timing.value,
                               auto=True)  # fmt: skip
-                entry = EffectEntry(player=p, op=prim.op, timing=timing, card=card_id,
-                                    amount=action.amount, target=prim.target)  # fmt: skip
-                apply_primitive(self, entry)
+                done = run_action(self, action, resolution) and done
+            resolution.previous_done = done
+
+    def turn_events(self) -> Sequence[Event]:
+        return self.events[self._turn_start :]
+
+    def choose(
+        self, p: int, card_id: str, kind: str, options: Sequence[str], count: int
+    ) -> tuple[str, ...]:
+        """``effects.EffectContext.choose``. The n-th choice of ``card_id``'s effect for ``p`` this
+        turn has the record path ``turns[i].choices.picks[p].<card_id>[n]``."""
+        turn_index = self.turn - self.first_turn
+        prefix = f"turns[{turn_index}].choices.picks[{p}].{card_id}"
+        n = sum(1 for c in self.choices if c.turn == self.turn and c.path.startswith(prefix + "["))
+        chosen = tuple(options[:1]) if kind == "may" else tuple(options[: max(count, 0)])
+        self.choices.append(ChoicePoint(
+            turn=self.turn, step=self.step, path=f"{prefix}[{n}]", kind=kind,
+            options=tuple(options), chosen=chosen, defaulted=True, turn_index=turn_index,
+            player=p,
+        ))  # fmt: skip
+        return chosen
 
     def _show_automatic(self, p: int, card_id: str, timing: str) -> None:
         """Req 5: a typed entry on a card the engine runs by itself overrides it; what the engine
@@ -1077,10 +1103,11 @@ class Game:
             for clause in effect.clauses:
                 if TIMINGS[clause.timing] != timing:
                     continue
-                if not condition_holds(self, p, clause.condition):
+                resolution = Resolution(player=p, card_id=card_id, timing=timing)
+                if not condition_holds(self, p, clause.condition, resolution):
                     parts.append(("condition", clause.condition.code.value))
                     continue
-                parts += [(primitive_of(a).op, a.amount) for a in clause.actions]
+                parts += [(op_of(a), a.amount) for a in clause.actions]
         automatic: Value = tuple(parts)
         self.emit("EFFECT_AUTOMATIC_RESULT", (R.R_1_3_1, R.R_6_1_2), p, None, None,
                   card=card_id, automatic=automatic, override=True)  # fmt: skip

@@ -171,9 +171,24 @@ class EffectContext(Protocol):
 
     medal: int
     effects: EffectState
+    events: list[Event]
 
     @property
     def turn(self) -> int: ...
+
+    def turn_events(self) -> Sequence[Event]:
+        """This turn's events so far, oldest first (for "…したターン" / "…したとき")."""
+        ...
+
+    def choose(
+        self, p: int, card_id: str, kind: str, options: Sequence[str], count: int
+    ) -> tuple[str, ...]:
+        """A choice ``card_id``'s effect asks of player ``p`` (issue 14, req 4): ``kind`` is
+        ``pick`` (exactly ``count`` of ``options``, or all of them if fewer), ``up_to`` (0 to
+        ``count``) or ``may`` (``options`` are ("yes", "no")); the answer in the record, else the
+        documented default (the first legal answer: the first ``count`` options in the order
+        given). Every choice is listed on the replay, defaulted or not."""
+        ...
 
     @property
     def players(self) -> tuple[PlayerZones, PlayerZones]: ...

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from judging.engine.core.jsontypes import Value
+from judging.engine.zutomayo.cardeffects.words import WORDS as EFFECT_WORDS
 from judging.engine.zutomayo.rules import RuleRef
 
 LANGUAGES = ("en", "ja")
@@ -88,6 +89,16 @@ OP_WORDS: Mapping[str, Mapping[str, str]] = {
     },
 }  # fmt: skip
 """Effect primitives by name (the ``op`` of an effect entry)."""
+_EFFECT_WORDS: Mapping[str, Mapping[str, str]] = {
+    lang: {op: pair[k] for op, pair in EFFECT_WORDS.items()} for k, lang in enumerate(("en", "ja"))
+}
+
+
+def op_word(op: str, lang: str) -> str:
+    """An effect's ``op`` in words: a primitive (``OP_WORDS``) or a card-effect action that is not
+    one primitive (``cardeffects.words``); unknown ops are shown as they are."""
+    return OP_WORDS[lang].get(op) or _EFFECT_WORDS[lang].get(op, op)
+
 
 TEMPLATES: Mapping[str, tuple[str, str]] = {
     "DECK_CHECKED": ("{player}'s deck has {after} cards, at most 2 per pack and number.",
@@ -281,7 +292,7 @@ class _Fields(dict[str, str]):
     def _text(self, key: str, value: Value) -> str:
         lang = self._lang
         if key == "op" and isinstance(value, str):
-            return OP_WORDS[lang].get(value, value)
+            return op_word(value, lang)
         if key == "automatic" and isinstance(value, tuple):
             return _automatic(value, lang)
         if self._names and key in _CARD_PARAMS and value is not None:
@@ -301,7 +312,7 @@ def _automatic(parts: tuple[Value, ...], lang: str) -> str:
             out.append(word(head, lang))
         else:
             amount = part[1] if len(part) > 1 else ""
-            out.append(f"{OP_WORDS[lang].get(head, head)} {amount}".strip())
+            out.append(f"{op_word(head, lang)} {amount}".strip())
     if not out:
         return "何もしない" if lang == "ja" else "nothing"
     return ("、" if lang == "ja" else "; ").join(out)

@@ -1,8 +1,10 @@
 """Running an encoded card effect by itself (issue 14, requirement 2): data-driven, per code.
 
-Each condition code has one predicate (``CONDITIONS``), each action code one translation into
-the engine's effect primitives (``ACTIONS``), each timing code the pipeline step that resolves it
-(``TIMINGS``), each duration how long its change lasts (``DURATIONS``). A card whose every code is
+Each condition code has one predicate (``CONDITIONS``), each action code one ``ActionDef`` that
+carries it out (``ACTIONS``), each timing code the pipeline step that resolves it (``TIMINGS``),
+each duration how long its change lasts (``DURATIONS``). The condition and action tables are merged
+from the executor families (``run_base`` and ``run_zones``, ``run_play``, ``run_battle``,
+``run_cards``, ``run_deck``); a code is in one family only. A card whose every code is
 in these tables is ``automated`` (``status.EXECUTED`` is built from them): a newly encoded card that
 uses only these codes runs without further code.
 
@@ -14,25 +16,26 @@ resolved before it, and each action goes through the primitive of ``effects.appl
 each change is applied at its own moment with its floor or cap (7.1 and Q54: attack never below 0;
 3.7.1 and Q59: HP at most 100; 1.3.2.2: a count of 0 or less is not done).
 
-Which codes are here, with the Japanese they were written for:
-
-* conditions: なし, 夜なら, 昼なら, 真夜中なら (the single midnight mark, 3.8.1), 相手/自分の
-  キャラクターカードの属性がXなら (the card in the battle zone when the effect resolves; no
-  character: not met, 6.2.1.1), 自分のHPがN以下なら, 相手のHPがNなら, 相手のアビスにカードが
-  ないなら;
-* actions: 攻撃力+N (own character, this turn: 7.1), HPをN回復 (3.7.1; Q58: HP+N is the same),
-  自分がダメージを受けたときNダメージを軽減する (this turn's battle damage, 5.1.4.3; Q37: the loser
-  still loses; Q62: it takes effect with no character in the battle zone);
-* timings: the effect step (5.1.2.1 on turn 1, 5.2.7.1 later) and "when you take damage" (set up
-  at the effect step, used when the damage is dealt, 5.1.4.3);
-* durations: this turn (the changes end with the turn, 7.1, 5.1.4.3).
+Each family's docstrings say which codes it runs, with the Japanese they were written for.
+Timings here: the effect step (5.1.2.1 on turn 1, 5.2.7.1 later) and "when you take damage" (set
+up at the effect step, used when the damage is dealt, 5.1.4.3); durations: this turn (the changes
+end with the turn, 7.1, 5.1.4.3).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
+from types import ModuleType
 
+from judging.engine.zutomayo.cardeffects import (
+    run_base,
+    run_battle,
+    run_cards,
+    run_deck,
+    run_play,
+    run_zones,
+)
+from judging.engine.zutomayo.cardeffects.run_base import ActionDef, ConditionCheck, Resolution
 from judging.engine.zutomayo.cardeffects.vocab import (
     Act,
     Action,
@@ -43,63 +46,34 @@ from judging.engine.zutomayo.cardeffects.vocab import (
     Duration,
     Timing,
 )
-from judging.engine.zutomayo.chronos import MIDNIGHT, NIGHT
 from judging.engine.zutomayo.effects import EffectContext
 
-ConditionCheck = Callable[[EffectContext, int, Condition], bool]
+FAMILIES: tuple[ModuleType, ...] = (run_base, run_zones, run_play, run_battle, run_cards, run_deck)
 
 
-def _opponent_character_element(game: EffectContext, p: int, c: Condition) -> bool:
-    card_id = game.players[1 - p].battle_zone
-    return card_id is not None and game.card(card_id).element in c.elements
+def _merged[K, V](tables: list[Mapping[K, V]], what: str) -> dict[K, V]:
+    merged: dict[K, V] = {}
+    for table in tables:
+        twice = set(table) & set(merged)
+        if twice:
+            raise AssertionError(f"{what} executed by two families: {sorted(map(str, twice))}")
+        merged.update(table)
+    return merged
 
 
-def _own_character_element(game: EffectContext, p: int, c: Condition) -> bool:
-    card_id = game.players[p].battle_zone
-    return card_id is not None and game.card(card_id).element in c.elements
-
-
-def _time_is(wanted: str) -> ConditionCheck:
-    def check(game: EffectContext, p: int, c: Condition) -> bool:
-        time, _ = game.time_now()
-        return time == wanted
-
-    return check
-
-
-def _day(game: EffectContext, p: int, c: Condition) -> bool:
-    time, _ = game.time_now()
-    return time != NIGHT
-
-
-CONDITIONS: Mapping[Cond, ConditionCheck] = {
-    Cond.ALWAYS: lambda game, p, c: True,
-    Cond.NIGHT: _time_is(NIGHT),
-    Cond.DAY: _day,
-    Cond.MIDNIGHT: lambda game, p, c: game.medal == MIDNIGHT,
-    Cond.OPP_CHAR_ELEMENT: _opponent_character_element,
-    Cond.OWN_CHAR_ELEMENT: _own_character_element,
-    Cond.OWN_HP_AT_MOST: lambda game, p, c: game.players[p].hp <= c.amount,
-    Cond.OPP_HP_EQUALS: lambda game, p, c: game.players[1 - p].hp == c.amount,
-    Cond.OPP_ABYSS_EMPTY: lambda game, p, c: not game.players[1 - p].abyss,
-}
+CONDITIONS: Mapping[Cond, ConditionCheck] = _merged([f.CONDITIONS for f in FAMILIES], "conditions")
 """Condition code → whether it holds for player ``p`` now (checked when the effect resolves)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Primitive:
-    """What an action does, as an effect primitive: its ``op`` and whose it is (``target``)."""
-
-    op: str
-    target: str = "self"
+def _all_of(game: EffectContext, p: int, c: Condition, r: Resolution) -> bool:
+    """…で、…なら / …かつ…なら: every part holds, checked in printed order."""
+    return all(CONDITIONS[part.code](game, p, part, r) for part in c.parts)
 
 
-ACTIONS: Mapping[Act, Primitive] = {
-    Act.ATTACK_PLUS: Primitive("attack_plus"),
-    Act.HEAL: Primitive("heal"),
-    Act.REDUCE_DAMAGE: Primitive("reduce_damage"),
-}
-"""Action code → the primitive that carries it out (``effects.apply_primitive``)."""
+CONDITIONS = {**CONDITIONS, Cond.ALL_OF: _all_of}
+
+ACTIONS: Mapping[Act, ActionDef] = _merged([f.ACTIONS for f in FAMILIES], "actions")
+"""Action code → how it is carried out."""
 
 TIMINGS: Mapping[Timing, str] = {
     Timing.EFFECT_STEP: "main",
@@ -124,9 +98,13 @@ def executed_codes() -> frozenset[str]:
     return frozenset(codes)
 
 
+def _condition_executable(condition: Condition) -> bool:
+    return condition.code in CONDITIONS and all(_condition_executable(p) for p in condition.parts)
+
+
 def clause_executable(clause: Clause) -> bool:
     """The clause's condition, timing, duration and every action are executed together."""
-    if clause.condition.code not in CONDITIONS or clause.timing not in TIMINGS:
+    if not _condition_executable(clause.condition) or clause.timing not in TIMINGS:
         return False
     if clause.duration not in DURATIONS:
         return False
@@ -141,9 +119,21 @@ def effect_executable(effect: CardEffect) -> bool:
     return bool(effect.clauses) and all(clause_executable(c) for c in effect.clauses)
 
 
-def primitive_of(action: Action) -> Primitive:
-    return ACTIONS[action.code]
+def op_of(action: Action) -> str:
+    """The action's name in the ruling (``messages.OP_WORDS`` or ``words.WORDS``)."""
+    return ACTIONS[action.code].op
 
 
-def condition_holds(game: EffectContext, p: int, condition: Condition) -> bool:
-    return CONDITIONS[condition.code](game, p, condition)
+def target_of(action: Action) -> str:
+    return ACTIONS[action.code].target
+
+
+def run_action(game: EffectContext, action: Action, resolution: Resolution) -> bool:
+    """Carry out ``action``; True if it was done."""
+    return ACTIONS[action.code].run(game, action, resolution)
+
+
+def condition_holds(
+    game: EffectContext, p: int, condition: Condition, resolution: Resolution
+) -> bool:
+    return CONDITIONS[condition.code](game, p, condition, resolution)
