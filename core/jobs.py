@@ -43,33 +43,119 @@ def publish(task: Any, *args: object, **kwargs: object) -> bool:
     if settings.CELERY_TASK_ALWAYS_EAGER:
         task.apply_async(args, kwargs)
         return True
-    outcome: list[BaseException | None] = []
+    return publish_many([(task, args, kwargs)]) == 1
+
+
+Item = tuple[Any, tuple[object, ...], dict[str, object]]
+"""One task to send: the task, its positional and its keyword arguments."""
+
+BATCH_SIZE = 50
+"""How many jobs of a task with a batch form (``batched``) one broker message carries."""
+
+_BATCHED: dict[str, Any] = {}
+_MANY_NAMES: set[str] = set()
+
+
+def batched(task: Any, many: Any) -> None:
+    """``many(ids)`` does what ``task(id)`` does for each id: ``publish_many`` sends a
+    transaction's jobs of ``task`` as messages of ``BATCH_SIZE`` ids (2,000 notifications of a
+    round's pairings are 40 messages, not 2,000)."""
+    _BATCHED[task.name] = many
+    _MANY_NAMES.add(many.name)
+
+
+def _messages(items: list[Item]) -> list[Item]:
+    out: list[Item] = []
+    grouped: dict[str, list[object]] = {}
+    for task, args, kwargs in items:
+        many = _BATCHED.get(getattr(task, "name", ""))
+        if many is not None and len(args) == 1 and not kwargs:
+            grouped.setdefault(task.name, []).append(args[0])
+        else:
+            out.append((task, args, kwargs))
+    for name, ids in grouped.items():
+        many = _BATCHED[name]
+        out += [(many, (ids[i : i + BATCH_SIZE],), {}) for i in range(0, len(ids), BATCH_SIZE)]
+    return out
+
+
+def publish_many(items: list[Item]) -> int:
+    """Send every item from one helper thread, waiting for all of them together at most
+    ``PUBLISH_TIMEOUT`` (never one second per job); how many went in that time. What is not
+    sent by then is either still being sent by the thread or left to the sweeper: each job row
+    stays queued until a worker claims it, so nothing runs twice and nothing is lost."""
+    messages = _messages(items)
+    sent: list[int] = [0]
+    jobs = len(items)
 
     def send() -> None:
-        try:
-            task.apply_async(args, kwargs, retry=False)
-            outcome.append(None)
-        except BaseException as exc:  # logged below, never raised into the request
-            outcome.append(exc)
+        for task, args, kwargs in messages:
+            try:
+                task.apply_async(args, kwargs, retry=False)
+            except BaseException as exc:  # logged, never raised into the request
+                logger.warning(
+                    "publishing %s%r failed (%r); the sweeper sends it later", task.name, args, exc
+                )
+                return
+            batch = args[0] if task.name in _MANY_NAMES and args else None
+            sent[0] += len(batch) if isinstance(batch, list) else 1
 
-    sender = threading.Thread(target=send, daemon=True, name=f"publish-{task.name}")
+    sender = threading.Thread(target=send, daemon=True, name="publish")
     sender.start()
     sender.join(PUBLISH_TIMEOUT)
-    if not outcome:
-        logger.warning("publishing %s%r timed out; the sweeper sends it later", task.name, args)
-        return False
-    if outcome[0] is not None:
+    if sender.is_alive():
         logger.warning(
-            "publishing %s%r failed (%r); the sweeper sends it later", task.name, args, outcome[0]
-        )
-        return False
-    return True
+            "publishing %s job(s) did not finish in %ss; the sweeper sends what did not go",
+            jobs, PUBLISH_TIMEOUT,
+        )  # fmt: skip
+    return min(sent[0], jobs)
+
+
+class _Batch:
+    """The jobs one transaction (one savepoint scope) publishes on commit: one ``on_commit``
+    callback for all of them, so a write that asks for 2,000 jobs waits one second at most."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[Item, bool]] = []
+
+    def __call__(self) -> None:
+        if settings.CELERY_TASK_ALWAYS_EAGER:  # no broker: each runs here, in order
+            for (task, args, kwargs), robust in self.items:
+                try:
+                    publish(task, *args, **kwargs)
+                except Exception:
+                    if not robust:
+                        raise
+                    logger.exception("job %s%r failed on commit", task.name, args)
+            return
+        publish_many([item for item, _ in self.items])
 
 
 def publish_on_commit(task: Any, *args: object, robust: bool = False, **kwargs: object) -> None:
     """``publish`` once the current transaction commits (nothing when it rolls back).
-    ``robust``: an eager task's error (no broker: it runs here) is logged, not raised."""
-    transaction.on_commit(lambda: publish(task, *args, **kwargs), robust=robust)
+    ``robust``: an eager task's error (no broker: it runs here) is logged, not raised.
+
+    The jobs of one transaction are published together (``_Batch``): one callback per savepoint
+    scope, so a savepoint rolled back takes its jobs with it."""
+    connection = transaction.get_connection()
+    item: Item = (task, args, kwargs)
+    if not connection.in_atomic_block:
+        _single(item, robust)()
+        return
+    scope = set(connection.savepoint_ids)
+    for sids, func, _robust in reversed(connection.run_on_commit):
+        if isinstance(func, _Batch) and sids == scope:
+            func.items.append((item, robust))
+            return
+    batch = _Batch()
+    batch.items.append((item, robust))
+    transaction.on_commit(batch)
+
+
+def _single(item: Item, robust: bool) -> _Batch:
+    batch = _Batch()
+    batch.items.append((item, robust))
+    return batch
 
 
 def claim(model: type[models.Model], pk: int, *, queued: str, running: str) -> bool:
@@ -107,10 +193,10 @@ def sweep_rows(
     # JOB_RESEND_SECONDS (settings) shortens the minute for the broker-outage test's stack
     resend_after = float(getattr(settings, "JOB_RESEND_SECONDS", RESEND_AFTER))
     waiting = manager.filter(status=queued, created_at__lt=now - dt.timedelta(seconds=resend_after))
-    sent = 0
-    for pk in waiting.values_list("pk", flat=True):
-        sent += int(publish(task, pk))
-    return sent
+    pks = list(waiting.values_list("pk", flat=True))
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return sum(int(publish(task, pk)) for pk in pks)
+    return publish_many([(task, (pk,), {}) for pk in pks]) if pks else 0
 
 
 def sweeper(name: str) -> Callable[[Callable[[], int]], Callable[[], int]]:

@@ -24,7 +24,7 @@ from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
-from core.jobs import MAX_ATTEMPTS, claim, publish_on_commit, sweep_rows, sweeper
+from core.jobs import MAX_ATTEMPTS, batched, claim, publish_on_commit, sweep_rows, sweeper
 from core.models import OutboxJob
 
 logger = logging.getLogger(__name__)
@@ -53,6 +53,16 @@ def outbox_enqueue(*, task: str, payload: dict[str, Any]) -> OutboxJob:
     # kept on the row, never turned into an error of the write that asked for it
     publish_on_commit(outbox_run_task, job.pk, robust=True)
     return job
+
+
+def outbox_enqueue_many(*, task: str, payloads: list[dict[str, Any]]) -> list[OutboxJob]:
+    """``outbox_enqueue`` for many jobs of one handler: one INSERT, published together."""
+    if task not in _HANDLERS:
+        raise ValueError(f"no outbox handler named {task!r}: register it first")
+    jobs = OutboxJob.objects.bulk_create([OutboxJob(task=task, payload=p) for p in payloads])
+    for job in jobs:
+        publish_on_commit(outbox_run_task, job.pk, robust=True)
+    return jobs
 
 
 def outbox_run(*, job_id: int) -> OutboxJob | None:
@@ -91,6 +101,17 @@ def outbox_run(*, job_id: int) -> OutboxJob | None:
 @shared_task(name="core.outbox_run", acks_late=True, ignore_result=True)
 def outbox_run_task(job_id: int) -> None:
     outbox_run(job_id=job_id)
+
+
+@shared_task(name="core.outbox_run_many", acks_late=True, ignore_result=True)
+def outbox_run_many_task(job_ids: list[int]) -> None:
+    """Several jobs in one broker message (``core.jobs.batched``); each is claimed on its own,
+    so one that another delivery ran already is skipped, and one that fails is retried alone."""
+    for job_id in job_ids:
+        outbox_run(job_id=job_id)
+
+
+batched(outbox_run_task, outbox_run_many_task)
 
 
 @sweeper("outbox")

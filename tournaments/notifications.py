@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from core.notifications import register_due, register_kind
-from core.notifications.services import notification_send
+from core.notifications.services import Outgoing, notification_send, notification_send_many
 from tournaments.models import (
     Announcement,
     Event,
@@ -220,28 +220,25 @@ def waitlist_promoted(registration: Registration) -> None:
 
 def round_paired(round_obj: Round) -> None:
     """After a round is paired (or seated again): each player's table and opponent, or bye.
-    A seat that did not change is not told twice (same table, same opponent: same key)."""
+    A seat that did not change is not told twice (same table, same opponent: same key). One
+    batch for the whole round (``notification_send_many``)."""
     event = round_obj.event
     matches = Match.objects.filter(round=round_obj).select_related("player_a", "player_b")
     url = reverse("tournaments:my-match", args=[event.pk])
+    outgoing: list[Outgoing] = []
     for match in matches:
         sides = [(match.player_a, match.player_b), (match.player_b, match.player_a)]
         for player, opponent in sides:
-            if player is None:
+            if player is None or player.user_id is None:
                 continue
             base = {"event": event.name, "round": round_obj.number, "table": match.table}
             if opponent is None:
                 kind, params = ROUND_BYE, base
             else:
                 kind, params = ROUND_PAIRED, {**base, "opponent": opponent.display_name}
-            _send_to_registration(
-                player,
-                kind=kind,
-                object_key=f"round{round_obj.pk}:table{match.table}:vs{getattr(opponent, 'pk', 0)}",
-                params=params,
-                url=url,
-                event_id=event.pk,
-            )
+            key = f"round{round_obj.pk}:table{match.table}:vs{getattr(opponent, 'pk', 0)}"
+            outgoing.append(Outgoing(player.user_id, kind, key, params, url, event.pk))
+    notification_send_many(outgoing)
 
 
 def top_cut_made(*, event: Event, registration_ids: Iterable[int]) -> None:

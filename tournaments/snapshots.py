@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -85,9 +85,7 @@ def _public_renames(registrations: Iterable[Registration]) -> dict[str, str]:
     return renames
 
 
-def standings_rows_json(
-    *, event: Event, rows: tuple[StandingRow, ...] | list[StandingRow]
-) -> list[dict[str, object]]:
+def standings_rows_json(*, event: Event, rows: Sequence[StandingRow]) -> list[dict[str, object]]:
     listed = list(event.registrations.select_related("user__profile"))
     registrations = {engine_id(reg): reg for reg in listed}
     names = {key: public_name_of(reg) for key, reg in registrations.items()}
@@ -155,9 +153,12 @@ def pairings_json(*, round_obj: Round, points: dict[str, int]) -> list[dict[str,
     return rows
 
 
-def snapshot_refresh(*, round_obj: Round, standings: bool) -> RoundSnapshot:
+def snapshot_refresh(
+    *, round_obj: Round, standings: bool, rows: Sequence[StandingRow] | None = None
+) -> RoundSnapshot:
     """Rebuild a round's snapshot: its pairings, and (``standings=True``) the standings after
-    its confirmed results (for a round in progress: before it)."""
+    its confirmed results (for a round in progress: before it). ``rows``: those standings, when
+    the caller computed them already from the same reading (``round_pair``)."""
     event = round_obj.event
     snapshot = RoundSnapshot.objects.filter(round=round_obj).first()
     through: int | None = (
@@ -166,7 +167,8 @@ def snapshot_refresh(*, round_obj: Round, standings: bool) -> RoundSnapshot:
     if round_obj.stage == Round.Stage.TOP_CUT:
         through = None
     if standings or snapshot is None:
-        rows = list(standings_compute(event=event, through_round=through))
+        if rows is None:
+            rows = standings_compute(event=event, through_round=through)
         standings_data = standings_rows_json(event=event, rows=rows)
     else:
         standings_data = snapshot.standings

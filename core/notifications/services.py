@@ -18,7 +18,8 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import smtplib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from celery import shared_task
@@ -36,7 +37,7 @@ from core.errors import InvalidInputError
 from core.models import Notification, Profile
 from core.notifications import due_producers, kind_enabled, kind_get, kinds
 from core.notifications.middleware import current_base_url
-from core.outbox import outbox_enqueue, outbox_handler
+from core.outbox import outbox_enqueue, outbox_enqueue_many, outbox_handler
 
 logger = logging.getLogger(__name__)
 
@@ -78,21 +79,50 @@ def notification_send(
     notification of a kind per object, however often this is called. ``params`` are plain
     values (JSON) that fill the kind's texts.
     """
-    if kind_get(kind) is None:
-        raise ValueError(f"unknown notification kind {kind!r}: register it first")
-    payload: dict[str, Any] = {
-        "recipient_id": recipient_id,
-        "kind": kind,
-        "object_key": str(object_key),
-        "params": dict(params),
-        "url": url,
-        "event_id": event_id,
-        "base_url": site_base_url(),
-    }
-    # issue 16, req 5: the job row is stored with the write (core.outbox), published on commit
+    notification_send_many(
+        [Outgoing(recipient_id, kind, str(object_key), dict(params), url, event_id)]
+    )
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """One notification ``notification_send_many`` sends (the arguments of
+    ``notification_send``)."""
+
+    recipient_id: int
+    kind: str
+    object_key: str
+    params: dict[str, Any]
+    url: str
+    event_id: int | None = None
+
+
+def notification_send_many(outgoing: Sequence[Outgoing]) -> None:
+    """``notification_send`` for many at once (a round's pairings): one INSERT of their job
+    rows, published together on commit."""
+    for item in outgoing:
+        if kind_get(item.kind) is None:
+            raise ValueError(f"unknown notification kind {item.kind!r}: register it first")
+    base_url = site_base_url()
+    payloads = [
+        {
+            "recipient_id": item.recipient_id,
+            "kind": item.kind,
+            "object_key": item.object_key,
+            "params": item.params,
+            "url": item.url,
+            "event_id": item.event_id,
+            "base_url": base_url,
+        }
+        for item in outgoing
+    ]
+    # issue 16, req 5: the job rows are stored with the write (core.outbox), published on commit
     # (one second at most: a broker that is down never holds the request) and re-sent by the
-    # sweeper until a worker has run it
-    outbox_enqueue(task=DELIVER, payload=payload)
+    # sweeper until a worker has run them
+    if len(payloads) == 1:
+        outbox_enqueue(task=DELIVER, payload=payloads[0])
+    elif payloads:
+        outbox_enqueue_many(task=DELIVER, payloads=payloads)
 
 
 def _language_of(profile: Profile | None) -> str:

@@ -152,7 +152,7 @@ def test_pairing_is_atomic_when_it_fails_midway(
     kit.play(kit.pair(event, seed=1))
     written: list[int] = []
 
-    def broken_snapshot(*, round_obj: Round, standings: bool) -> Any:
+    def broken_snapshot(*, round_obj: Round, standings: bool, **_: object) -> Any:
         written.append(Match.objects.filter(round=round_obj).count())
         raise _EngineBrokeError("snapshot exploded")
 

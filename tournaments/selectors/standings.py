@@ -110,11 +110,15 @@ def engine_view(*, event: Event, through_round: int | None = None) -> EngineView
     )
 
 
-def standings_compute(*, event: Event, through_round: int | None = None) -> Sequence[StandingRow]:
+def standings_compute(
+    *, event: Event, through_round: int | None = None, view: EngineView | None = None
+) -> Sequence[StandingRow]:
     """The standings after ``through_round`` (every Swiss round when None). Once day 2's players
     are decided, those who did not advance come after every day-2 player, in their final day-1
-    order (their day-1 place is kept on the registration and shown beside the row)."""
-    view = engine_view(event=event, through_round=through_round)
+    order (their day-1 place is kept on the registration and shown beside the row). ``view``:
+    the ``engine_view`` of the same round, when the caller has it already (no query then)."""
+    if view is None:
+        view = engine_view(event=event, through_round=through_round)
     rows = compute_standings(
         view.entrants,
         view.results,

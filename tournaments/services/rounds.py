@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import random
+from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -26,6 +27,7 @@ from tournaments.pairing import (
     Pairing,
     PlayerRecord,
     RoundPairings,
+    StandingRow,
     pair_round,
     player_records,
     recommended_structure,
@@ -88,8 +90,18 @@ def engine_records(event: Event, number: int) -> tuple[PlayerRecord, ...]:
     """The engine's records of every player before round ``number``: anyone not checked in is
     out of the round, and the organiser's byes given in advance and fixed tables are on them.
     Refused (409, with what to do) when fewer than two players are still playing."""
+    return engine_inputs(event, number)[0]
+
+
+def engine_inputs(
+    event: Event, number: int
+) -> tuple[tuple[PlayerRecord, ...], Sequence[StandingRow]]:
+    """``engine_records`` and the standings before round ``number`` they were made from (empty
+    before round 1), from one reading of the event."""
     view = engine_view(event=event, through_round=number - 1)
-    standings = standings_compute(event=event, through_round=number - 1) if number > 1 else ()
+    standings = (
+        standings_compute(event=event, through_round=number - 1, view=view) if number > 1 else ()
+    )
     records = player_records(
         view.entrants, view.results, scoring=scoring_for(event), standings=standings
     )
@@ -119,13 +131,17 @@ def engine_records(event: Event, number: int) -> tuple[PlayerRecord, ...]:
             else record
             for record in records
         )
-    return records
+    return records, standings
 
 
-def _engine_pairings(event: Event, number: int, seed: int) -> RoundPairings:
-    records = engine_records(event, number)
+def _engine_pairings(
+    event: Event, number: int, seed: int
+) -> tuple[RoundPairings, Sequence[StandingRow]]:
+    """The round's pairings, and the standings before it (for the round's snapshot)."""
+    records, standings = engine_inputs(event, number)
     try:
-        return pair_round(records, round_number=number, seed=seed, config=scoring_for(event))
+        pairings = pair_round(records, round_number=number, seed=seed, config=scoring_for(event))
+        return pairings, standings
     except InvalidPairingInputError as exc:  # a defect of ours, reported rather than a 500
         raise ConflictError(
             _("the pairing engine refused the input: %(exc)s") % {"exc": exc}
@@ -216,10 +232,12 @@ def _round_create(
     matches: list[Match],
     action: str,
     data: dict[str, object],
+    standings: Sequence[StandingRow] | None = None,
 ) -> Round:
     """The one way a round comes to be: the round (as long as its stage's rounds), its
     matches, its snapshot (standings included) and the audit entry ``action`` with ``data``.
-    Top-cut rounds follow the bracket and have no seed."""
+    Top-cut rounds follow the bracket and have no seed. ``standings``: the standings before
+    this round when the caller computed them already (its snapshot shows them)."""
     minutes = event.top_cut_round_minutes if stage == Round.Stage.TOP_CUT else event.round_minutes
     round_obj = Round.objects.create(
         event=event,
@@ -231,7 +249,7 @@ def _round_create(
         day=day,
     )
     _seat(round_obj, matches)
-    snapshot_refresh(round_obj=round_obj, standings=True)
+    snapshot_refresh(round_obj=round_obj, standings=True, rows=standings)
     audit_log(action=action, actor=by, obj=round_obj, event_id=event.pk, data=data)
     notify.round_paired(round_obj)
     return round_obj
@@ -287,7 +305,7 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
         )
     round_seed = seed if seed is not None else _new_seed()
     dropped_absent = registrations_drop_absent(event=event, by=by) if number == 1 else []
-    pairings = _engine_pairings(event, number, round_seed)
+    pairings, standings = _engine_pairings(event, number, round_seed)
     if event.status != Event.Status.RUNNING:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
@@ -304,6 +322,7 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
         matches=_swiss_matches(pairings),
         action="tournaments.round.paired",
         data={"number": number, "seed": round_seed, **summary},
+        standings=standings if number > 1 else None,
     )
 
 
@@ -368,7 +387,7 @@ def round_repair(*, round_id: int, by: User, reason: str, seed: int | None = Non
     seated_before = _seated(round_obj)
     round_obj.matches.all().delete()
     round_obj.seed = seed if seed is not None else _new_seed()
-    pairings = _engine_pairings(round_obj.event, round_obj.number, round_obj.seed)
+    pairings = _engine_pairings(round_obj.event, round_obj.number, round_obj.seed)[0]
     round_obj.summary = _swiss_summary(pairings)
     round_obj.save(update_fields=["seed", "summary"])
     _seat(round_obj, _swiss_matches(pairings))
