@@ -188,6 +188,10 @@ TEMPLATES: Mapping[str, tuple[str, str]] = {
                       "ループを{count}回行い、ループ外の行動を行う。"),
     "ZONE_COUNTED": ("{card} looks at {player}'s {zone} ({total} card(s)): {what} ({of}) {after}.",
                      "{card}は{player}の{zone}（{total}枚）を見た：{what}（{of}）は{after}。"),
+    "POWER_BONUS_ADDED": ("{player}'s power for power costs this turn: {before} → {after} ({card}: "
+                          "★+{per} per card counted, counted again at each check).",
+                          "{player}のこのターンのパワーコスト確認用のパワー：{before}→{after}（{card}："
+                          "数えたカード１枚につき★+{per}、確認のたびに数え直す）。"),
     "MEDAL_MOVED": ("An effect moves the medal from {before} to {after} "
                     "({time_before} → {time_after}).",
                     "効果によりメダルが{before}から{after}へ移動（{time_before}→{time_after}）。"),

@@ -1,5 +1,5 @@
 """Executor family: counts of cards in a zone, by element, number or song (cond.zone_*), and the
-actions that count them (act.attack_plus_per, act.attack_plus_per_song_card).
+actions that count them (act.attack_plus_per, act.attack_plus_per_song_card, act.power_plus_per).
 
 See ``run_base`` for the shapes; ``execute`` merges this module's tables.
 
@@ -34,7 +34,7 @@ from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_3_6_1 reads a
 from judging.engine.zutomayo.cardeffects.run_base import ActionDef, ConditionCheck, Resolution
 from judging.engine.zutomayo.cardeffects.vocab import ELEMENTS, Act, Action, Cond, Condition, Zone
 from judging.engine.zutomayo.cards import UNKNOWN_CARD
-from judging.engine.zutomayo.effects import EffectContext, apply_primitive
+from judging.engine.zutomayo.effects import EffectContext, apply_primitive, available_power
 from judging.engine.zutomayo.record import EffectEntry
 
 ZONES: Mapping[Zone, tuple[bool, str]] = {
@@ -203,7 +203,27 @@ def _attack_plus_per_song_card(game: EffectContext, action: Action, r: Resolutio
     return _attack_plus(game, r, len(of_song) * action.amount)
 
 
+def _power_plus_per(game: EffectContext, action: Action, r: Resolution) -> bool:
+    """<zone>の(X属性の)カード１枚につき、★+N: for the rest of the turn, the power this card's
+    player's power costs are checked against (9.1.3) is the power charger's total (9.1.1) plus N
+    per card counted (Q24), counted again at each check, so that a card reaching the zone later
+    counts too. This card's own cost was met from the power charger alone (Q72: ``apply``)."""
+    owner, name, cards = _zone(game, r.player, action.zone)
+    opponent = owner != r.player
+    n = _of_elements(game, cards, action.elements) if action.elements else len(cards)
+    what = "zc_element_cards" if action.elements else "zc_cards"
+    _counted(game, r, owner, name, cards, what, n, action.elements or None)
+    before = available_power(game, r.player)
+    bonus = (r.card_id, opponent, name, action.elements, action.amount)
+    game.effects = game.effects.with_power_bonus(r.player, bonus)
+    game.emit("POWER_BONUS_ADDED", (R.R_1_3_1, R.R_9_1_1, R.R_9_1_3), r.player, before,
+              available_power(game, r.player), card=r.card_id, per=action.amount,
+              qa="Q24")  # fmt: skip
+    return True
+
+
 ACTIONS: Mapping[Act, ActionDef] = {
+    Act.POWER_PLUS_PER: ActionDef(op="power_plus_per", run=_power_plus_per),
     Act.ATTACK_PLUS_PER: ActionDef(op="attack_plus_per", run=_attack_plus_per),
     Act.ATTACK_PLUS_PER_SONG_CARD: ActionDef(
         op="attack_plus_per_song_card", run=_attack_plus_per_song_card

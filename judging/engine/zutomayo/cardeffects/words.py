@@ -21,6 +21,7 @@ DECK: Mapping[str, tuple[str, str]] = {}
 ZONES: Mapping[str, tuple[str, str]] = {
     "attack_plus_per": ("Attack + per card counted", "数えたカード１枚につき攻撃力+"),
     "attack_plus_per_song_card": ("Attack + per card of the song", "楽曲のカード１枚につき攻撃力+"),
+    "power_plus_per": ("★+ per card counted", "数えたカード１枚につき★+"),
 }
 """``run_zones``: actions that count the cards of a zone."""
 
