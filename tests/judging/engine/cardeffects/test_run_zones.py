@@ -547,6 +547,30 @@ def test_zone_counted_reads_in_both_languages(real_cards: CardCatalogue) -> None
     assert "abyss" in event.text("en")
 
 
+def test_hand_distinct_elements(real_cards: CardCatalogue, monkeypatch: pytest.MonkeyPatch) -> None:
+    """own.hand, the zone of 4th_8 / 4th_32 / 4th_97 (手札を公開し、N属性以上あるなら; their
+    reveal is another family's code): run as an invented enchant 9th_1 (★0) "手札に３属性以上
+    あるなら、攻撃力+50". The hand when it resolves is the snapshot's minus the set card: 1st_9
+    (darkness) and 1st_17 (electric): 2 elements, not met; with 1st_72 (flame) 3: met. A hidden
+    card ("?") has no element the engine knows: not counted. Medal 0 + 0 + 1 = 1, NIGHT, 50."""
+    from judging.engine.zutomayo.cardeffects.vocab import Act, Action, Clause, Cond, Condition, Zone
+
+    clause = Clause(
+        condition=Condition(Cond.ZONE_DISTINCT_ELEMENTS_AT_LEAST, amount=3, zone=Zone.OWN_HAND),
+        actions=(Action(Act.ATTACK_PLUS, 50),),
+    )
+    pool = invent(real_cards, monkeypatch, "手札に３属性以上あるなら、攻撃力+50", clause, 0)
+    data = snapshot((["9th_1"], ["1st_67"]))
+    assert attacks(play(pool, data))[0] == 50
+    for extra, expected in (("1st_72", 100), ("?", 50)):
+        data = snapshot((["9th_1"], ["1st_67"]))
+        data["start"]["players"][0]["hand"].append(extra)
+        data["start"]["players"][0]["deck_unknown"] -= 1
+        report = play(pool, data)
+        assert attacks(report)[0] == expected, extra
+        assert counted(report)[0].param("zone") == "hand"
+
+
 TESTED_CARDS: frozenset[str] = frozenset(
     {c for c, *_ in ELEMENT_ONLY}
     | {c for c, *_ in HAS_ELEMENT}
@@ -567,32 +591,22 @@ TESTED_CARDS: frozenset[str] = frozenset(
 INVENTED_TEXT = "アビスの闇属性のカード１枚につき、★+１"
 
 
-@pytest.fixture
-def power_plus_pool(real_cards: CardCatalogue, monkeypatch: pytest.MonkeyPatch) -> CardCatalogue:
+def invent(
+    real_cards: CardCatalogue,
+    monkeypatch: pytest.MonkeyPatch,
+    text: str,
+    clause: Any,
+    cost: int,
+) -> CardCatalogue:
+    """The pool with an invented enchant 9th_1 (flame, clock 0, no SEND TO POWER, power cost
+    ``cost``) whose ``text`` is run as ``clause`` by the pipeline, as an encoded card would."""
     import hashlib
 
     from judging.engine.zutomayo import apply
-    from judging.engine.zutomayo.cardeffects.vocab import (
-        Act,
-        Action,
-        CardEffect,
-        Clause,
-        Cond,
-        Condition,
-        Zone,
-    )
+    from judging.engine.zutomayo.cardeffects.vocab import CardEffect
 
-    sha = hashlib.sha256(INVENTED_TEXT.encode("utf-8")).hexdigest()
-    effect = CardEffect(
-        card_id="9th_1",
-        text_sha256=sha,
-        clauses=(
-            Clause(
-                condition=Condition(Cond.ALWAYS),
-                actions=(Action(Act.POWER_PLUS_PER, 1, Zone.OWN_ABYSS, ("darkness",)),),
-            ),
-        ),
-    )
+    sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    effect = CardEffect(card_id="9th_1", text_sha256=sha, clauses=(clause,))
     shipped = apply.automated_effect
 
     def automated(card_id: str, text_sha: str) -> CardEffect | None:
@@ -600,11 +614,22 @@ def power_plus_pool(real_cards: CardCatalogue, monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(apply, "automated_effect", automated)
     invented = CardCatalogue.from_dicts([{
-        "id": "9th_1", "name_ja": "開店準備もどき", "type": "enchant", "element": "flame",
-        "clock": 0, "power_cost": 3, "send_to_power": None, "has_effect": True,
-        "effect_ja": INVENTED_TEXT,
+        "id": "9th_1", "name_ja": "発明のカード", "type": "enchant", "element": "flame",
+        "clock": 0, "power_cost": cost, "send_to_power": None, "has_effect": True,
+        "effect_ja": text,
     }])  # fmt: skip
     return real_cards.merged(invented)
+
+
+@pytest.fixture
+def power_plus_pool(real_cards: CardCatalogue, monkeypatch: pytest.MonkeyPatch) -> CardCatalogue:
+    from judging.engine.zutomayo.cardeffects.vocab import Act, Action, Clause, Cond, Condition, Zone
+
+    clause = Clause(
+        condition=Condition(Cond.ALWAYS),
+        actions=(Action(Act.POWER_PLUS_PER, 1, Zone.OWN_ABYSS, ("darkness",)),),
+    )
+    return invent(real_cards, monkeypatch, INVENTED_TEXT, clause, 3)
 
 
 def _power_plus_record(power: list[str], abyss: list[str], battle: str) -> dict[str, Any]:
