@@ -42,6 +42,7 @@ from judging.engine.zutomayo.effects import (
     EffectState,
     apply_primitive,
     attack_after,
+    available_power,
 )
 from judging.engine.zutomayo.messages import illegal_message
 from judging.engine.zutomayo.profile import Consultation, Profile
@@ -87,7 +88,7 @@ _ORDER = (R.R_1_3_4, R.R_10_2_3_PRIORITY)
 _NO_CHANGE = frozenset({
     "REVEALED", "ATTACK_DETERMINED", "TURN_ENDED", "PRIORITY_DETERMINED", "PRIORITY_KEPT",
     "EFFECT_RESOLVED", "EFFECT_FAILED", "EFFECT_NOT_DONE", "EFFECT_NOT_DESCRIBED", "GAME_ENDED",
-    "LOOP_RESOLVED", "SET_ALLOWANCE",
+    "LOOP_RESOLVED", "SET_ALLOWANCE", "ZONE_COUNTED",
 })  # fmt: skip
 
 
@@ -818,14 +819,15 @@ class Game:
         finals = [0, 0]
         for p in (0, 1):
             player = self.players[p]
+            power = available_power(self, p)  # 9.1.1, and ★+N per card counted (Q24)
             card_id = player.battle_zone
             if card_id is None:  # turn 1: 4.2.7.2; later turns Q43 (settles ZA-03): 0
                 if self.turn == 1:
                     self.emit("ATTACK_DETERMINED", (*via, R.R_4_2_7_2), p, 0, 0, keys, card=None,
-                              time=time, power=player.total_power, cost=0)  # fmt: skip
+                              time=time, power=power, cost=0)  # fmt: skip
                 else:
                     self.emit("ATTACK_DETERMINED", (*via, R.R_5_1_3_1, R.R_7_1), p, 0, 0, keys,
-                              card=None, time=time, power=player.total_power, cost=0,
+                              card=None, time=time, power=power, cost=0,
                               qa="Q43")  # fmt: skip
                 continue
             card = self.card(card_id)
@@ -837,20 +839,20 @@ class Game:
                 refs.append(R.R_7_1)
                 if any(op == "set_attack" for op, _ in changes):
                     refs.append(R.R_1_3_1)
-            if player.total_power < card.power_cost:
+            if power < card.power_cost:
                 attack = 0
                 refs += [R.R_5_1_3_2, R.R_2_3_6, R.R_7_1_2, R.R_9_1_3]
             else:
                 refs.append(R.R_9_1_3)
             finals[p] = attack
-            if changes and player.total_power < card.power_cost:
+            if changes and power < card.power_cost:
                 # Q40: the character cannot attack, so the attack effects do not count either
                 self.emit("ATTACK_DETERMINED", refs, p, printed, attack, keys, card=card_id,
-                          time=time, power=player.total_power, cost=card.power_cost,
+                          time=time, power=power, cost=card.power_cost,
                           changes=changes, qa="Q40")  # fmt: skip
             else:
                 self.emit("ATTACK_DETERMINED", refs, p, printed, attack, keys, card=card_id,
-                          time=time, power=player.total_power, cost=card.power_cost,
+                          time=time, power=power, cost=card.power_cost,
                           changes=changes)  # fmt: skip
         self.attacks = (finals[0], finals[1])
         return self.attacks
@@ -1012,15 +1014,23 @@ class Game:
                     found.append((p, card_id, effect))
         return found
 
-    def _power_cost_failed(self, p: int, card_id: str, op: str, auto: bool = False) -> bool:
+    def _power_cost_failed(
+        self, p: int, card_id: str, op: str, auto: bool = False, charger_only: bool = False
+    ) -> bool:
+        """9.1.3 for ``card_id``'s effect now; ``charger_only``: a card whose own effect is a
+        ★+N per card counted meets its cost from the power charger alone (Q72)."""
         card = self.card(card_id)
-        if self.players[p].total_power >= card.power_cost:
+        power = self.players[p].total_power if charger_only else available_power(self, p)
+        if power >= card.power_cost:
             return False
         # 9.1.3 at the moment the effect comes to be resolved, in the step that resolves it
         extra = {CHARACTER: (R.R_2_3_6,), AREA_ENCHANT: (R.R_6_1_3_4,)}.get(card.type, ())
         rules = (*_POWER_COST_STEP[self.step], R.R_9_1_3, R.R_9_1_4, *extra)
-        power = self.players[p].total_power
-        if auto:
+        if auto and charger_only:
+            self.emit("EFFECT_FAILED", rules, p, None, None, card=card_id, op=op,
+                      reason="power_cost", power=power, cost=card.power_cost, auto=True,
+                      qa="Q72")  # fmt: skip
+        elif auto:
             self.emit("EFFECT_FAILED", rules, p, None, None, card=card_id, op=op,
                       reason="power_cost", power=power, cost=card.power_cost,
                       auto=True)  # fmt: skip
@@ -1035,7 +1045,8 @@ class Game:
         _, refs = self._eligible(p, card_id, timing)
         clauses = [c for c in effect.clauses if TIMINGS[c.timing] == timing]
         first_op = op_of(clauses[0].actions[0])
-        if self._power_cost_failed(p, card_id, first_op, auto=True):
+        charger_only = any(a.code == Act.POWER_PLUS_PER for c in clauses for a in c.actions)
+        if self._power_cost_failed(p, card_id, first_op, auto=True, charger_only=charger_only):
             return
         card = self.card(card_id)
         resolution = Resolution(player=p, card_id=card_id, timing=timing)
@@ -1097,7 +1108,7 @@ class Game:
         if effect is None:
             return
         parts: list[Value] = []
-        if self.players[p].total_power < card.power_cost:
+        if available_power(self, p) < card.power_cost:
             parts.append(("power_cost",))
         else:
             for clause in effect.clauses:

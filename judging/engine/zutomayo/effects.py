@@ -86,13 +86,20 @@ def attack_after(printed: int, changes: Sequence[AttackChange]) -> int:
     return attack
 
 
+PowerBonus = tuple[str, bool, str, tuple[str, ...], int]
+"""One ★+N per card counted, this turn (Q24): (the card, the opponent's zone?, the zone's record
+name, the elements counted (none: every card), N). The cards are counted at each power-cost check
+(9.1.3), so a card that reaches the zone later in the turn counts from then on."""
+
+
 @dataclass(frozen=True, slots=True)
 class EffectState:
     """What effects have changed beyond the zones, HP and the medal; one value per player pair.
 
-    The first two last for the turn (``new_turn`` clears them); prohibitions and set-count changes
-    last into later turns. Once any effect has changed it (``in_digest``), the state digest covers
-    it, so that two states that differ only here get different digests.
+    The attack changes, damage reductions and power bonuses last for the turn (``new_turn`` clears
+    them); prohibitions and set-count changes last into later turns. Once any effect has changed
+    it (``in_digest``), the state digest covers it, so that two states that differ only here get
+    different digests.
     """
 
     attack_changes: tuple[tuple[AttackChange, ...], tuple[AttackChange, ...]] = ((), ())
@@ -100,6 +107,8 @@ class EffectState:
     They apply to the printed attack of the time of the battle (5.1.3.1) one by one."""
     damage_reductions: tuple[int, int] = (0, 0)
     """Battle damage reduced this turn (5.1.4.3: the loser still loses)."""
+    power_bonuses: tuple[tuple[PowerBonus, ...], tuple[PowerBonus, ...]] = ((), ())
+    """Each player's ★+N per card counted this turn (act.power_plus_per; Q24, Q72)."""
     prohibitions: tuple[Prohibition, ...] = ()
     set_counts: tuple[tuple[int, int, str], ...] = ()
     """(player, turn, ALLOW or FORBID), sorted: how many cards a player may set that turn."""
@@ -114,13 +123,21 @@ class EffectState:
             set_counts = [((p, turn), mode) for p, turn, mode in self.set_counts]
             changes = [[list(change) for change in player] for player in self.attack_changes]
             text = f"{changes}{list(self.damage_reductions)}{prohibitions}{set_counts}"
+            if self.power_bonuses != ((), ()):
+                text += f"{[list(b) for b in self.power_bonuses]}"
         object.__setattr__(self, "dump", text)
 
     def new_turn(self) -> EffectState:
         """This turn's changes end with it (7.1, 5.1.4.3); prohibitions and set counts stay."""
-        if self.attack_changes == ((), ()) and self.damage_reductions == (0, 0):
+        if (
+            self.attack_changes == ((), ())
+            and self.damage_reductions == (0, 0)
+            and self.power_bonuses == ((), ())
+        ):
             return self
-        return replace(self, attack_changes=((), ()), damage_reductions=(0, 0))
+        return replace(
+            self, attack_changes=((), ()), damage_reductions=(0, 0), power_bonuses=((), ())
+        )
 
     def is_prohibited(self, player: int, action: str, turn: int) -> bool:
         """1.3.3: a prohibition on ``action`` for ``player`` is in force on ``turn``."""
@@ -152,6 +169,11 @@ class EffectState:
     def with_damage_reduction(self, player: int, amount: int) -> EffectState:
         reductions = _put(self.damage_reductions, player, self.damage_reductions[player] + amount)
         return replace(self, damage_reductions=reductions, in_digest=True)
+
+    def with_power_bonus(self, player: int, bonus: PowerBonus) -> EffectState:
+        mine = (*self.power_bonuses[player], bonus)
+        pair = (mine, self.power_bonuses[1]) if player == 0 else (self.power_bonuses[0], mine)
+        return replace(self, power_bonuses=pair, in_digest=True)
 
     def with_prohibition(self, prohibition: Prohibition) -> EffectState:
         return replace(self, prohibitions=(*self.prohibitions, prohibition), in_digest=True)
@@ -230,6 +252,24 @@ class EffectContext(Protocol):
     def prohibited_effect_draw_loses(self) -> bool: ...
 
     def short_mill_loses(self) -> bool: ...
+
+
+def available_power(game: EffectContext, p: int) -> int:
+    """The power ``p``'s power costs are checked against (9.1.3): the total SEND TO POWER of the
+    power charger (9.1.1) plus this turn's ★+N per card counted, counted now (Q24)."""
+    player = game.players[p]
+    bonuses = game.effects.power_bonuses[p]
+    if not bonuses:
+        return player.total_power
+    total = player.total_power
+    for _card, opponent, zone, elements, per in bonuses:
+        cards = game.players[1 - p if opponent else p].stack(zone)
+        if elements:
+            n = sum(1 for c in cards if c != UNKNOWN_CARD and game.card(c).element in elements)
+        else:
+            n = len(cards)
+        total += n * per
+    return total
 
 
 def targets(e: EffectEntry) -> tuple[int, ...]:

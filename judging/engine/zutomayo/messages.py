@@ -37,6 +37,11 @@ VOCABULARY: Mapping[str, Mapping[str, str]] = {
         "self": "self", "opponent": "opponent", "both": "both players",
         "unfinished": "unfinished", "record_ended": "the record ends here",
         "illegal_input": "illegal input", "second_card": "setting a second card",
+        "darkness": "darkness", "flame": "flame", "electric": "electric", "wind": "wind",
+        "chaos": "chaos", "any_element": "any of the five elements",
+        "zc_cards": "cards there", "zc_element_cards": "cards of the element",
+        "zc_other_element_cards": "cards of another element",
+        "zc_distinct_elements": "different elements", "zc_song_cards": "cards of the song",
     },
     "ja": {
         "night": "夜", "day": "昼", "power_charger": "パワーチャージャー", "abyss": "アビス",
@@ -64,6 +69,11 @@ VOCABULARY: Mapping[str, Mapping[str, str]] = {
         "forbid": "1枚のみセット可能", "self": "自分", "opponent": "相手", "both": "両プレイヤー",
         "unfinished": "未終了", "record_ended": "記録はここまで", "illegal_input": "不正な入力",
         "second_card": "2枚目のセット",
+        "darkness": "闇", "flame": "炎", "electric": "電気", "wind": "風", "chaos": "カオス",
+        "any_element": "５属性のいずれか", "zc_cards": "カードの枚数",
+        "zc_element_cards": "その属性のカードの枚数",
+        "zc_other_element_cards": "それ以外の属性のカードの枚数",
+        "zc_distinct_elements": "属性の種類の数", "zc_song_cards": "その楽曲のカードの枚数",
     },
 }  # fmt: skip
 
@@ -176,6 +186,12 @@ TEMPLATES: Mapping[str, tuple[str, str]] = {
                           "{player}：{until_turn}ターン目まで{after}は禁止。"),
     "LOOP_RESOLVED": ("The loop is carried out {count} time(s), then left.",
                       "ループを{count}回行い、ループ外の行動を行う。"),
+    "ZONE_COUNTED": ("{card} looks at {player}'s {zone} ({total} card(s)): {what} ({of}) {after}.",
+                     "{card}は{player}の{zone}（{total}枚）を見た：{what}（{of}）は{after}。"),
+    "POWER_BONUS_ADDED": ("{player}'s power for power costs this turn: {before} → {after} ({card}: "
+                          "★+{per} per card counted, counted again at each check).",
+                          "{player}のこのターンのパワーコスト確認用のパワー：{before}→{after}（{card}："
+                          "数えたカード１枚につき★+{per}、確認のたびに数え直す）。"),
     "MEDAL_MOVED": ("An effect moves the medal from {before} to {after} "
                     "({time_before} → {time_after}).",
                     "効果によりメダルが{before}から{after}へ移動（{time_before}→{time_after}）。"),

@@ -18,5 +18,12 @@ CARDS: Mapping[str, tuple[str, str]] = {}
 DECK: Mapping[str, tuple[str, str]] = {}
 """``run_deck``: draws, mills, reveals, copies, negation, prohibitions, plays."""
 
-WORDS: Mapping[str, tuple[str, str]] = {**BATTLE, **CARDS, **DECK}
+ZONES: Mapping[str, tuple[str, str]] = {
+    "attack_plus_per": ("Attack + per card counted", "数えたカード１枚につき攻撃力+"),
+    "attack_plus_per_song_card": ("Attack + per card of the song", "楽曲のカード１枚につき攻撃力+"),
+    "power_plus_per": ("★+ per card counted", "数えたカード１枚につき★+"),
+}
+"""``run_zones``: actions that count the cards of a zone."""
+
+WORDS: Mapping[str, tuple[str, str]] = {**BATTLE, **CARDS, **DECK, **ZONES}
 """``op`` → (English, Japanese)."""
