@@ -156,6 +156,8 @@ def _card_row(card: Card) -> dict[str, object]:
             "has_effect": card.has_effect,
             # the engine runs an encoded effect only for the text it was encoded from
             "effect_ja": card.effect_ja or None,
+            # a "（song）" in an effect text is the card's own song (Q47)
+            "song_ja": (card.extra or {}).get("song_ja"),
         }
     if slug == "azuki":
         return {

@@ -26,7 +26,7 @@ from judging.engine.zutomayo.cardeffects.execute import (
 )
 from judging.engine.zutomayo.cardeffects.run_base import Resolution
 from judging.engine.zutomayo.cardeffects.status import automated_effect
-from judging.engine.zutomayo.cardeffects.vocab import Act, CardEffect
+from judging.engine.zutomayo.cardeffects.vocab import Act, Action, CardEffect
 from judging.engine.zutomayo.cards import (
     AREA_ENCHANT,
     CHARACTER,
@@ -159,7 +159,16 @@ class Game:
         self.first_turn = 1
         """The record's first turn (``turns[0]``): 1, or a judge's snapshot's next turn."""
         self.step = "4.1"
-        self.medal = 0
+        self._medal = 0
+        self.day_to_night = False
+        """This turn the time of day went from DAY to NIGHT at least once (昼から夜に変わると;
+        Q17: even if an effect moved it back; Q18, Q19: also on the way through)."""
+        self.night_to_day = False
+        """This turn the time of day went from NIGHT to DAY at least once (夜から昼に変わると)."""
+        self.shift_on_layout = False
+        """A mark whose time of day depends on the mat layout (ZA-01) was passed this turn."""
+        self.turn_start_medal = 0
+        """The medal's mark when this turn began."""
         self.night_side = 0
         self.last_battle_winner: int | None = None
         """The previous battle's winner (None: a battle draw), for the set counts (5.2.1.x)."""
@@ -316,6 +325,44 @@ class Game:
         """ZA-14, a player who must set a card has none in hand: they lose (LOSE), or escalate
         (ESCALATE)."""
         return self._consult("ZA-14") == "LOSE"
+
+    # --- the medal and the changes of the time of day ---------------------------------------
+
+    @property
+    def medal(self) -> int:
+        """The medal's mark on the Chronos (3.8.2)."""
+        return self._medal
+
+    @medal.setter
+    def medal(self, mark: int) -> None:
+        """Every move of the medal passes here: a change of the time of day is kept for this turn
+        (an effect that sets the clock changes it at once, from the time before to the time
+        after, 3.8.4)."""
+        before = self._medal
+        self._medal = mark
+        if mark != before:
+            self._note_marks((before, mark))
+
+    def _note_marks(self, marks: Sequence[int]) -> None:
+        """The medal passed ``marks`` in this order: note each change of the time of day."""
+        time = self.time_of_day(marks[0])
+        for mark in marks:
+            if mark in LAYOUT_DEPENDENT_MARKS:
+                self.shift_on_layout = True
+            now = self.time_of_day(mark)
+            if now != time:
+                if now == NIGHT:
+                    self.day_to_night = True
+                else:
+                    self.night_to_day = True
+                time = now
+
+    def time_shift(self) -> tuple[bool, bool]:
+        """(DAY → NIGHT, NIGHT → DAY): whether the time of day changed that way this turn so far.
+        ZA-01 is consulted if a mark the mat layouts disagree about was passed."""
+        if self.shift_on_layout:
+            self._consult("ZA-01")
+        return self.day_to_night, self.night_to_day
 
     # --- derived values --------------------------------------------------------------------
 
@@ -625,9 +672,15 @@ class Game:
         self.attacks = None
         self.effects = self.effects.new_turn()
         self.order = turn.order
+        self.day_to_night = self.night_to_day = self.shift_on_layout = False
+        self.turn_start_medal = self._medal
         for player in self.players:
-            player.played_this_turn = []
-            player.swapped_in = None
+            player.start_turn()
+        for p in (0, 1):
+            self.players[p].zone_c_marks = (
+                self.players[p].power_charger.turn_start,
+                self.players[1 - p].abyss.turn_start,
+            )
         try:
             if self.turn == 1:
                 self._turn_one(turn)
@@ -776,6 +829,8 @@ class Game:
                 total += clock
                 contributions.append((p, card_id, clock))
         before = self.medal
+        # the medal passes every mark on its way (Q18: NIGHT → DAY → NIGHT in one move)
+        self._note_marks([advance(before, step) for step in range(total + 1)])
         self.medal = advance(before, total)
         time_before, time_after, keys = self.time_change(before)
         self.emit(
@@ -805,9 +860,12 @@ class Game:
         if kind == CHARACTER:
             player.battle_zone = card_id
             player.swapped_in = card_id
+            player.swapped_out = old
             to_zone = "battle_zone"
         else:
             player.zone_c = card_id
+            player.zone_c_marks = (len(player.power_charger.placed),
+                                   len(self.players[1 - p].abyss.placed))  # fmt: skip
             to_zone = "zone_c"
         self.emit("CARD_MOVED", enter, p, old, card_id, card=card_id, from_zone=zone,
                   to_zone=to_zone)  # fmt: skip
@@ -1053,12 +1111,17 @@ class Game:
         for index, clause in enumerate(clauses):
             resolution.clause_index = index
             cond = clause.condition
-            if not condition_holds(self, p, cond, resolution):
+            resolution.qa = ""
+            holds = condition_holds(self, p, cond, resolution)
+            qa = resolution.qa  # the Q&A answer that decided the condition, if one did
+            if not holds:
                 resolution.previous_done = False
                 extra = (R.R_6_2_1_3,) if card.is_character else ()
-                self.emit("EFFECT_FAILED", (R.R_6_2_1_1, *extra), p, None, None, card=card_id,
-                          op=op_of(clause.actions[0]), reason="condition",
-                          condition=cond.code.value, auto=True)  # fmt: skip
+                event = self.emit("EFFECT_FAILED", (R.R_6_2_1_1, *extra), p, None, None,
+                                  card=card_id, op=op_of(clause.actions[0]), reason="condition",
+                                  condition=cond.code.value, auto=True)  # fmt: skip
+                if qa:
+                    self.events[-1] = event._replace(params=(*event.params, ("qa", qa)))
                 continue
             done = True
             for a_index, action in enumerate(clause.actions):
@@ -1072,11 +1135,13 @@ class Game:
                               condition=cond.code.value, timing=clause.timing.value, auto=True,
                               qa="Q62")  # fmt: skip
                 else:
-                    self.emit("EFFECT_RESOLVED", rules, p, None, None, card=card_id, op=op,
-                              amount=action.amount, target=target, code=action.code.value,
-                              condition=cond.code.value, timing=clause.timing.value,
-                              auto=True)  # fmt: skip
-                done = run_action(self, action, resolution) and done
+                    event = self.emit("EFFECT_RESOLVED", rules, p, None, None, card=card_id,
+                                      op=op, amount=action.amount, target=target,
+                                      code=action.code.value, condition=cond.code.value,
+                                      timing=clause.timing.value, auto=True)  # fmt: skip
+                    if qa:
+                        self.events[-1] = event._replace(params=(*event.params, ("qa", qa)))
+                done = self._by(p, action, resolution) and done
             resolution.previous_done = done
 
     def turn_events(self) -> Sequence[Event]:
@@ -1217,7 +1282,22 @@ class Game:
         amount: Value = e.amount if e.position is None else f"→{e.position}"
         self.emit("EFFECT_RESOLVED", check, p, None, None, card=e.card, op=e.op,
                   amount=amount, target=e.target)  # fmt: skip
-        apply_primitive(self, e)
+        other = self.players[1 - p]
+        other.power_charger.foreign = other.abyss.foreign = True
+        try:
+            apply_primitive(self, e)
+        finally:
+            other.power_charger.foreign = other.abyss.foreign = False
+
+    def _by(self, p: int, action: Action, resolution: Resolution) -> bool:
+        """``p``'s effect runs ``action``: a card it puts on the opponent's power charger or abyss
+        is put there by ``p``, not by their owner (``zones.Pile``)."""
+        other = self.players[1 - p]
+        other.power_charger.foreign = other.abyss.foreign = True
+        try:
+            return run_action(self, action, resolution)
+        finally:
+            other.power_charger.foreign = other.abyss.foreign = False
 
 
 def run_record(

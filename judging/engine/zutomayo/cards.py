@@ -38,9 +38,14 @@ class CardDef:
     effect_sha256: str = ""
     """The sha256 (hex) of the card's ``effect_ja`` ("" without one): the effect encoding is used
     only for the text it was written from (``cardeffects``)."""
-    song_ja: str = ""
-    """The card's song (``song_ja`` of the data, "" if none): the "（song）" its text names is this
-    song, and a card is of a song when its name carries "（song）" (2.1.3.4, Q47)."""
+    song: str = ""
+    """The card's song (``song_ja``, "" if none): a "（song）" in its text is this song, and a card
+    is of a song when its name carries "（song）" (2.1.3.4, Q47, ``is_of_song``)."""
+
+    def is_of_song(self, song: str) -> bool:
+        """2.1.3.4, Q47: the card's name carries "（song）" (the official answer writes it
+        "(song)")."""
+        return bool(song) and (f"（{song}）" in self.name_ja or f"({song})" in self.name_ja)
 
     @property
     def is_character(self) -> bool:
@@ -84,7 +89,7 @@ def card_from_dict(card: Mapping[str, JSON], path: str = "card") -> CardDef:
     has_effect = card.get("has_effect", False)
     element = card.get("element") or ""
     effect_ja = card.get("effect_ja")
-    song_ja = card.get("song_ja") or ""
+    song = card.get("song_ja") or ""
     sha = (
         hashlib.sha256(effect_ja.encode("utf-8")).hexdigest() if isinstance(effect_ja, str) else ""
     )
@@ -103,7 +108,7 @@ def card_from_dict(card: Mapping[str, JSON], path: str = "card") -> CardDef:
         has_effect=bool(has_effect),
         element=element if isinstance(element, str) else "",
         effect_sha256=sha if effect_ja else "",
-        song_ja=song_ja if isinstance(song_ja, str) else "",
+        song=song if isinstance(song, str) else "",
     )
 
 

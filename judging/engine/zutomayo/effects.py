@@ -22,7 +22,7 @@ from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_5_2_1 reads a
 from judging.engine.zutomayo.cards import UNKNOWN_CARD, CardDef
 from judging.engine.zutomayo.chronos import advance
 from judging.engine.zutomayo.record import COUNTED, EffectEntry
-from judging.engine.zutomayo.state import Event
+from judging.engine.zutomayo.state import BattleResult, Event
 from judging.engine.zutomayo.zones import MAX_HP, PlayerZones
 
 PRIMITIVE_RULES: dict[str, tuple[str, ...]] = {
@@ -194,6 +194,10 @@ class EffectContext(Protocol):
     medal: int
     effects: EffectState
     events: list[Event]
+    battle: BattleResult | None
+    """This turn's battle, once fought (5.1.4, 5.2.9)."""
+    turn_start_medal: int
+    """The medal's mark when this turn began."""
 
     @property
     def turn(self) -> int: ...
@@ -246,6 +250,13 @@ class EffectContext(Protocol):
     def time_change(self, before: int) -> tuple[str, str, tuple[str, ...]]: ...
 
     def time_now(self) -> tuple[str, tuple[str, ...]]: ...
+
+    def time_of_day(self, mark: int) -> str: ...
+
+    def time_shift(self) -> tuple[bool, bool]:
+        """(DAY → NIGHT, NIGHT → DAY): whether the time of day changed that way this turn so far
+        (on the way through a move too, Q18; kept when it changed back, Q17)."""
+        ...
 
     def printed_attack(self, p: int) -> tuple[int | None, tuple[str, ...]]: ...
 

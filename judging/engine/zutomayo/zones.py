@@ -61,6 +61,47 @@ class Zone(list[str]):
         super().reverse()
 
 
+class Pile(Zone):
+    """A power charger or an abyss: a zone that also keeps every card put on it this game, for
+    the conditions on what was placed there (…に置いたターン / …に置かれたとき).
+
+    ``placed`` holds (card id, by the other player's effect) in the order they arrived;
+    ``turn_start`` is its length when this turn began; ``foreign`` is set while the other
+    player's effect resolves (``apply.Game``), so that a card put here then counts as put by
+    them, not by this zone's owner. Reassigning the zone keeps them (``PlayerZones``)."""
+
+    __slots__ = ("foreign", "placed", "turn_start")
+
+    def __init__(self, items: Iterable[str] = ()) -> None:
+        super().__init__(items)
+        self.placed: list[tuple[str, bool]] = []
+        self.turn_start = 0
+        self.foreign = False
+
+    def append(self, item: str) -> None:
+        super().append(item)
+        self.placed.append((item, self.foreign))
+
+    def insert(self, index: SupportsIndex, item: str) -> None:
+        super().insert(index, item)
+        self.placed.append((item, self.foreign))
+
+    def extend(self, items: Iterable[str]) -> None:
+        items = list(items)
+        super().extend(items)
+        self.placed.extend((item, self.foreign) for item in items)
+
+    def replaced(self, items: Iterable[str]) -> Pile:
+        """The same pile with other contents (a reorder or removal), its history kept."""
+        pile = Pile(items)
+        pile.placed, pile.turn_start, pile.foreign = self.placed, self.turn_start, self.foreign
+        return pile
+
+    def placed_this_turn(self, since: int = 0) -> list[tuple[str, bool]]:
+        """The cards put here this turn (after the first ``since`` of them)."""
+        return self.placed[max(self.turn_start, since) :]
+
+
 class PlayerZones:
     """One player's cards and HP. Stacks (power charger, abyss) are bottom first, and so is the
     deck here: its top card is ``deck[-1]`` (``frozen()`` turns the deck top first).
@@ -68,27 +109,65 @@ class PlayerZones:
     ``played_this_turn`` drives the clock sum (5.1.1.1, 5.2.4.1) and the end-of-turn draw (5.1.5.1,
     5.2.11.2); ``swapped_in`` is the character that entered the battle zone this turn (6.1.3.1);
     ``total_power`` is the SEND TO POWER total of the power charger (3.4, 9.1.1).
+
+    What the card conditions ask of this turn and the last one is kept here as it happens
+    (``start_turn`` begins a turn): ``previous_character``, the character in the battle zone when
+    the turn began, i.e. the one used last turn (前のターンで使用したキャラクター, Q23);
+    ``swapped_out``, the character ``swapped_in`` replaced this turn (…と入れ替えていた);
+    ``largest_hp_loss``, the most HP lost at once this turn (…ダメージ以上を受けた); the piles'
+    ``placed`` (``Pile``); ``zone_c_marks``, how many cards had been put on this player's power
+    charger and on the opponent's abyss when the area enchant in set zone C came into play
+    (or when the turn began, if it was there already): what happened after that is what its
+    "…に置かれたとき" sees.
     """
 
-    __slots__ = ("_abyss", "_deck", "_frozen", "_frozen_key", "_hand", "_power_charger",
-                 "battle_zone", "hp", "played_this_turn", "swapped_in", "total_power", "zone_a",
-                 "zone_b", "zone_c")  # fmt: skip
+    __slots__ = ("_abyss", "_deck", "_frozen", "_frozen_key", "_hand", "_hp", "_power_charger",
+                 "battle_zone", "largest_hp_loss", "played_this_turn", "previous_character",
+                 "swapped_in", "swapped_out", "total_power", "zone_a", "zone_b", "zone_c",
+                 "zone_c_marks")  # fmt: skip
 
     def __init__(self) -> None:
-        self.hp = MAX_HP
+        self._hp = MAX_HP
+        self.largest_hp_loss = 0
+        self.previous_character: str | None = None
+        self.swapped_out: str | None = None
+        self.zone_c_marks = (0, 0)
         self._deck = Zone()
         self._hand = Zone()
         self.battle_zone: str | None = None
         self.zone_a: str | None = None
         self.zone_b: str | None = None
         self.zone_c: str | None = None
-        self._power_charger = Zone()
-        self._abyss = Zone()
+        self._power_charger = Pile()
+        self._abyss = Pile()
         self.played_this_turn: list[str] = []
         self.swapped_in: str | None = None
         self.total_power = 0
         self._frozen: PlayerState | None = None
         self._frozen_key: tuple[object, ...] = ()
+
+    @property
+    def hp(self) -> int:
+        return self._hp
+
+    @hp.setter
+    def hp(self, value: int) -> None:
+        """Every HP change passes here: a loss is damage taken (3.7, 5.4; by battle or effect)."""
+        loss = self._hp - value
+        if loss > self.largest_hp_loss:
+            self.largest_hp_loss = loss
+        self._hp = value
+
+    def start_turn(self) -> None:
+        """A new turn: this turn's facts start empty; the character in the battle zone now is the
+        one used in the turn before (Q23)."""
+        self.played_this_turn = []
+        self.swapped_in = None
+        self.swapped_out = None
+        self.largest_hp_loss = 0
+        self.previous_character = self.battle_zone
+        self._power_charger.turn_start = len(self._power_charger.placed)
+        self._abyss.turn_start = len(self._abyss.placed)
 
     @property
     def deck(self) -> Zone:
@@ -107,20 +186,20 @@ class PlayerZones:
         self._hand = Zone(items)
 
     @property
-    def power_charger(self) -> Zone:
+    def power_charger(self) -> Pile:
         return self._power_charger
 
     @power_charger.setter
     def power_charger(self, items: Iterable[str]) -> None:
-        self._power_charger = Zone(items)
+        self._power_charger = self._power_charger.replaced(items)
 
     @property
-    def abyss(self) -> Zone:
+    def abyss(self) -> Pile:
         return self._abyss
 
     @abyss.setter
     def abyss(self, items: Iterable[str]) -> None:
-        self._abyss = Zone(items)
+        self._abyss = self._abyss.replaced(items)
 
     def stack(self, zone: str) -> Zone:
         """The hand, deck, power charger or abyss, by its record name."""
@@ -143,11 +222,13 @@ class PlayerZones:
         if fresh:
             stacks = (self._power_charger, self._abyss, self._hand, self._deck)
             zones = "/".join(",".join(z) for z in stacks)
-            return f"{self.hp}/{self.battle_zone}/{self.zone_a}/{self.zone_b}/{self.zone_c}/{zones}"
+            return (
+                f"{self._hp}/{self.battle_zone}/{self.zone_a}/{self.zone_b}/{self.zone_c}/{zones}"
+            )
         # The same text, spelled out: this runs for every event that changes the state.
         pc, ab, hand, deck = self._power_charger, self._abyss, self._hand, self._deck
         return (
-            f"{self.hp}/{self.battle_zone}/{self.zone_a}/{self.zone_b}/{self.zone_c}/"
+            f"{self._hp}/{self.battle_zone}/{self.zone_a}/{self.zone_b}/{self.zone_c}/"
             f"{pc._joined if pc._joined is not None else pc.joined()}/"
             f"{ab._joined if ab._joined is not None else ab.joined()}/"
             f"{hand._joined if hand._joined is not None else hand.joined()}/"
@@ -156,7 +237,7 @@ class PlayerZones:
 
     def frozen(self) -> PlayerState:
         """The frozen state, reused while nothing in it has changed (checkpoints ask often)."""
-        key = (self.hp, self.battle_zone, self.zone_a, self.zone_b, self.zone_c,
+        key = (self._hp, self.battle_zone, self.zone_a, self.zone_b, self.zone_c,
                self.total_power, self._power_charger.joined(), self._abyss.joined(),
                self._hand.joined(), self._deck.joined())  # fmt: skip
         if self._frozen is not None and key == self._frozen_key:
@@ -166,7 +247,7 @@ class PlayerZones:
 
     def _build_frozen(self) -> PlayerState:
         return PlayerState(
-            hp=self.hp,
+            hp=self._hp,
             battle_zone=self.battle_zone,
             zone_a=self.zone_a,
             zone_b=self.zone_b,

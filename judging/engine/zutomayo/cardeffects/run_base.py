@@ -24,7 +24,9 @@ class Resolution:
     ``previous_done``: whether the clause before did its action (``cond.did_previous``,
     そうしたなら); ``revealed``: the cards this effect revealed (``cond.revealed_*``); ``named``:
     the card name it named (``act.name_card``); ``last_count``: how many cards its last move moved
-    (``*_same_number``).
+    (``*_same_number``); ``qa``: the official Q&A answer that decided the condition just checked
+    (a condition check sets it; the pipeline cites it on the event that says whether the clause
+    took effect).
     """
 
     player: int
@@ -36,6 +38,7 @@ class Resolution:
     revealed: list[str] = field(default_factory=list)
     named: str | None = None
     last_count: int = 0
+    qa: str = ""
 
 
 ConditionCheck = Callable[[EffectContext, int, Condition, Resolution], bool]

@@ -183,20 +183,13 @@ def _attack_plus_per(game: EffectContext, action: Action, r: Resolution) -> bool
     return _attack_plus(game, r, n * action.amount)
 
 
-def _of_song(name_ja: str, song: str) -> bool:
-    """2.1.3.4, Q47: the card's name carries the song in brackets (full-width or not)."""
-    return f"（{song}）" in name_ja or f"({song})" in name_ja
-
-
 def _attack_plus_per_song_card(game: EffectContext, action: Action, r: Resolution) -> bool:
     """<zone>にある（song）のカードの数だけ、攻撃力+N: the song is this card's own (its
-    ``song_ja``); the cards counted are those whose name carries it (2.1.3.4, Q47), with or
+    ``song``); the cards counted are those whose name carries it (2.1.3.4, Q47), with or
     without SEND TO POWER (3.4.2, Q57)."""
     owner, name, cards = _zone(game, r.player, action.zone)
-    song = game.card(r.card_id).song_ja
-    of_song = [
-        c for c in cards if song and c != UNKNOWN_CARD and _of_song(game.card(c).name_ja, song)
-    ]
+    song = game.card(r.card_id).song
+    of_song = [c for c in cards if c != UNKNOWN_CARD and game.card(c).is_of_song(song)]
     qa = "Q57" if _no_stp(game, of_song) else "Q47"
     _counted(game, r, owner, name, cards, "zc_song_cards", len(of_song), song or None,
              (R.R_2_1_3_4,), qa)  # fmt: skip
