@@ -37,6 +37,10 @@ VOCABULARY: Mapping[str, Mapping[str, str]] = {
         "self": "self", "opponent": "opponent", "both": "both players",
         "unfinished": "unfinished", "record_ended": "the record ends here",
         "illegal_input": "illegal input", "second_card": "setting a second card",
+        "already_so": "it is already so", "this_turn": "this turn",
+        "while_on_field": "while it stays in the battle zone", "darkness": "darkness",
+        "flame": "flame", "electric": "electric", "wind": "wind", "chaos": "chaos",
+        "forward": "forward", "back": "back",
     },
     "ja": {
         "night": "夜", "day": "昼", "power_charger": "パワーチャージャー", "abyss": "アビス",
@@ -64,6 +68,9 @@ VOCABULARY: Mapping[str, Mapping[str, str]] = {
         "forbid": "1枚のみセット可能", "self": "自分", "opponent": "相手", "both": "両プレイヤー",
         "unfinished": "未終了", "record_ended": "記録はここまで", "illegal_input": "不正な入力",
         "second_card": "2枚目のセット",
+        "already_so": "すでにそうなっている", "this_turn": "このターン",
+        "while_on_field": "バトルフィールドにいる間", "darkness": "闇", "flame": "炎",
+        "electric": "電気", "wind": "風", "chaos": "カオス", "forward": "進む", "back": "戻る",
     },
 }  # fmt: skip
 
@@ -176,6 +183,8 @@ TEMPLATES: Mapping[str, tuple[str, str]] = {
                           "{player}：{until_turn}ターン目まで{after}は禁止。"),
     "LOOP_RESOLVED": ("The loop is carried out {count} time(s), then left.",
                       "ループを{count}回行い、ループ外の行動を行う。"),
+    "EFFECT_CHANGE_ADDED": ("{player}'s {card}: {op} ({duration}): {before} → {after}.",
+                            "{player}の{card}：{op}（{duration}）：{before}→{after}。"),
     "MEDAL_MOVED": ("An effect moves the medal from {before} to {after} "
                     "({time_before} → {time_after}).",
                     "効果によりメダルが{before}から{after}へ移動（{time_before}→{time_after}）。"),
