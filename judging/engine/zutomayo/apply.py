@@ -839,8 +839,10 @@ class Game:
             card = self.card(card_id)
             printed = self.effects.printed_for(p, card, time)  # 昼夜逆転 / 常に昼 (run_battle)
             refs: list[RuleRef] = [*via, R.R_5_1_3_1, R.R_3_8_4, R.R_2_3_4]
+            shown = time
             if self.effects.attack_swaps[p] or self.effects.always_day[p]:
                 refs.append(R.R_1_3_1)
+                shown = self.effects.attack_time(p, time)  # the time whose attack is printed
             cost = self.effects.power_cost(p, card_id, card.power_cost)  # Q36
             changes = self.effects.attack_changes[p]
             attack = attack_after(printed, changes)  # one by one, never below 0 (7.1, Q54)
@@ -856,16 +858,16 @@ class Game:
             finals[p] = attack
             if cost != card.power_cost:
                 self.emit("ATTACK_DETERMINED", (*refs, R.R_1_3_1), p, printed, attack, keys,
-                          card=card_id, time=time, power=player.total_power, cost=cost,
+                          card=card_id, time=shown, power=player.total_power, cost=cost,
                           changes=changes, qa="Q36")  # fmt: skip
             elif changes and player.total_power < cost:
                 # Q40: the character cannot attack, so the attack effects do not count either
                 self.emit("ATTACK_DETERMINED", refs, p, printed, attack, keys, card=card_id,
-                          time=time, power=player.total_power, cost=card.power_cost,
+                          time=shown, power=player.total_power, cost=card.power_cost,
                           changes=changes, qa="Q40")  # fmt: skip
             else:
                 self.emit("ATTACK_DETERMINED", refs, p, printed, attack, keys, card=card_id,
-                          time=time, power=player.total_power, cost=card.power_cost,
+                          time=shown, power=player.total_power, cost=card.power_cost,
                           changes=changes)  # fmt: skip
         self.attacks = (finals[0], finals[1])
         return self.attacks

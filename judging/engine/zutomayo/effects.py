@@ -20,7 +20,7 @@ from typing import NoReturn, Protocol
 from judging.engine.core.jsontypes import Value
 from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
 from judging.engine.zutomayo.cards import UNKNOWN_CARD, CardDef
-from judging.engine.zutomayo.chronos import CHRONOS_MARKS, NIGHT, advance
+from judging.engine.zutomayo.chronos import CHRONOS_MARKS, DAY, NIGHT, advance
 from judging.engine.zutomayo.record import COUNTED, EffectEntry
 from judging.engine.zutomayo.state import Event
 from judging.engine.zutomayo.zones import MAX_HP, PlayerZones
@@ -180,12 +180,18 @@ class EffectState:
             midnight_width=0, cost_changes=(),
         )  # fmt: skip
 
-    def printed_for(self, p: int, card: CardDef, time: str) -> int:
-        """The printed attack ``p``'s character has now: DAY's if its attack is always DAY's
-        (5.2.8), the other time's if its base attack is swapped (昼夜逆転), else the time's."""
+    def attack_time(self, p: int, time: str) -> str:
+        """Whose printed attack ``p``'s character has at ``time``: DAY's if its attack is always
+        DAY's (5.2.8), the other time's if its base attack is swapped (昼夜逆転), else the
+        time's."""
         night = time == NIGHT and not self.always_day[p]
         if self.attack_swaps[p]:
             night = not night
+        return NIGHT if night else DAY
+
+    def printed_for(self, p: int, card: CardDef, time: str) -> int:
+        """The printed attack ``p``'s character has now (``attack_time``)."""
+        night = self.attack_time(p, time) == NIGHT
         return (card.attack_night if night else card.attack_day) or 0
 
     def power_cost(self, p: int, card_id: str, printed: int) -> int:

@@ -221,6 +221,8 @@ def test_opponent_swap_day_night_and_always_day(real_cards: CardCatalogue) -> No
     assert game._attacks(()) == (50, 30)
     changes = [e for e in game.turn_events() if e.kind == "EFFECT_CHANGE_ADDED"]
     assert [(e.player, e.before, e.after) for e in changes] == [(1, 50, 30), (0, 50, 30)]
+    decided = [e for e in game.turn_events() if e.kind == "ATTACK_DETERMINED"][-2:]
+    assert [(e.before, e.param("time")) for e in decided] == [(30, "day"), (30, "day")]
 
 
 def test_swap_without_a_character_is_not_done_q43(real_cards: CardCatalogue) -> None:
