@@ -399,7 +399,7 @@ class Game:
             return None, ()
         card = self.card(card_id)
         time, keys = self.time_now()
-        return (card.attack_night if time == NIGHT else card.attack_day) or 0, keys
+        return self.effects.printed_for(p, card, time), keys
 
     def priority(self) -> int:
         """10.2.1 (Priority player): the player whose side the medal is on, right now (10.2.4)."""
@@ -416,6 +416,8 @@ class Game:
         in the power charger (3.4, 9.1.1; Q46, Q71).
         """
         player = self.players[p]
+        if self.effects.elements and from_zone == "battle_zone":
+            self.effects = self.effects.without_element(p, card_id)  # バトルフィールドにいる間
         has_stp = card_id != UNKNOWN_CARD and self.card(card_id).send_to_power is not None
         named = (R.R_1_3_1,) if to_zone else ()
         zone = to_zone or ("power_charger" if has_stp else "abyss")
@@ -823,9 +825,13 @@ class Game:
     def _advance_time(self, refs: tuple[RuleRef, ...]) -> None:
         contributions: list[Value] = []
         total = 0
+        changed = False
         for p in (0, 1):
             for card_id in self.players[p].played_this_turn:
-                clock = self.card(card_id).clock
+                card = self.card(card_id)
+                clock = self.effects.clock_of(p, card)  # 時計を無効 / 時計をNにする (run_battle)
+                if clock != card.clock:
+                    changed = True
                 total += clock
                 contributions.append((p, card_id, clock))
         before = self.medal
@@ -833,6 +839,8 @@ class Game:
         self._note_marks([advance(before, step) for step in range(total + 1)])
         self.medal = advance(before, total)
         time_before, time_after, keys = self.time_change(before)
+        if changed:
+            refs = (*refs, R.R_1_3_1)
         self.emit(
             "TIME_ADVANCED", (*refs, R.R_3_8_2, R.R_3_8_4), None, before, self.medal, keys,
             delta=total, contributions=tuple(contributions), time_before=time_before,
@@ -889,28 +897,37 @@ class Game:
                               qa="Q43")  # fmt: skip
                 continue
             card = self.card(card_id)
-            printed = (card.attack_night if time == NIGHT else card.attack_day) or 0
+            printed = self.effects.printed_for(p, card, time)  # 昼夜逆転 / 常に昼 (run_battle)
             refs: list[RuleRef] = [*via, R.R_5_1_3_1, R.R_3_8_4, R.R_2_3_4]
+            shown = time
+            if self.effects.attack_swaps[p] or self.effects.always_day[p]:
+                refs.append(R.R_1_3_1)
+                shown = self.effects.attack_time(p, time)  # the time whose attack is printed
+            cost = self.effects.power_cost(p, card_id, card.power_cost)  # Q36
             changes = self.effects.attack_changes[p]
             attack = attack_after(printed, changes)  # one by one, never below 0 (7.1, Q54)
             if changes:
                 refs.append(R.R_7_1)
                 if any(op == "set_attack" for op, _ in changes):
                     refs.append(R.R_1_3_1)
-            if power < card.power_cost:
+            if power < cost:
                 attack = 0
                 refs += [R.R_5_1_3_2, R.R_2_3_6, R.R_7_1_2, R.R_9_1_3]
             else:
                 refs.append(R.R_9_1_3)
             finals[p] = attack
-            if changes and power < card.power_cost:
+            if cost != card.power_cost:
+                self.emit("ATTACK_DETERMINED", (*refs, R.R_1_3_1), p, printed, attack, keys,
+                          card=card_id, time=shown, power=power, cost=cost,
+                          changes=changes, qa="Q36")  # fmt: skip
+            elif changes and power < cost:
                 # Q40: the character cannot attack, so the attack effects do not count either
                 self.emit("ATTACK_DETERMINED", refs, p, printed, attack, keys, card=card_id,
-                          time=time, power=power, cost=card.power_cost,
+                          time=shown, power=power, cost=card.power_cost,
                           changes=changes, qa="Q40")  # fmt: skip
             else:
                 self.emit("ATTACK_DETERMINED", refs, p, printed, attack, keys, card=card_id,
-                          time=time, power=power, cost=card.power_cost,
+                          time=shown, power=power, cost=card.power_cost,
                           changes=changes)  # fmt: skip
         self.attacks = (finals[0], finals[1])
         return self.attacks
@@ -927,9 +944,13 @@ class Game:
         loser = 0 if a0 < a1 else 1
         difference = abs(a0 - a1)
         reduction = min(self.effects.damage_reductions[loser], difference)
+        unreducible = reduction > 0 and self.effects.unreducible[1 - loser]
+        if unreducible:  # このキャラクターが与えるダメージは軽減されない (1.3.1)
+            reduction = 0
+        self.effects = self.effects.with_reduced(loser, reduction)
         damage = difference - reduction
         self.last_battle_winner = 1 - loser
-        extra = (R.R_5_1_4_3,) if reduction else ()
+        extra = (R.R_5_1_4_3,) if reduction else (R.R_1_3_1,) if unreducible else ()
         if reduction and damage == 0:  # Q37: reduced to 0, the battle is still lost
             self.emit("BATTLE_RESOLVED", (*via, R.R_5_1_4_1, *extra), 1 - loser, None,
                       1 - loser, attack=attacks, difference=difference, qa="Q37")  # fmt: skip

@@ -20,7 +20,7 @@ from typing import NoReturn, Protocol
 from judging.engine.core.jsontypes import Value
 from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
 from judging.engine.zutomayo.cards import UNKNOWN_CARD, CardDef
-from judging.engine.zutomayo.chronos import advance
+from judging.engine.zutomayo.chronos import CHRONOS_MARKS, DAY, NIGHT, advance
 from judging.engine.zutomayo.record import COUNTED, EffectEntry
 from judging.engine.zutomayo.state import BattleResult, Event
 from judging.engine.zutomayo.zones import MAX_HP, PlayerZones
@@ -112,6 +112,27 @@ class EffectState:
     prohibitions: tuple[Prohibition, ...] = ()
     set_counts: tuple[tuple[int, int, str], ...] = ()
     """(player, turn, ALLOW or FORBID), sorted: how many cards a player may set that turn."""
+    attack_swaps: tuple[bool, bool] = (False, False)
+    """This turn, whose printed (base) attack is the other time's (基礎攻撃力を昼夜逆転, 1.3.1)."""
+    always_day: tuple[bool, bool] = (False, False)
+    """This turn, whose printed attack is the DAY one whatever the time (常に昼の攻撃力, 5.2.8)."""
+    unreducible: tuple[bool, bool] = (False, False)
+    """This turn, whose damage dealt is not reduced (与えるダメージは軽減されない, 1.3.1)."""
+    reduced: tuple[int, int] = (0, 0)
+    """How much damage each player's reductions took away this turn (このターンに軽減した数値)."""
+    clocks_negated: bool = False
+    """This turn, every card's clock counts 0 when time moves forward (時計を無効, 5.2.4)."""
+    char_clocks_negated: tuple[bool, bool] = (False, False)
+    """This turn, the clocks of each player's character cards count 0 (Q63, 5.2.4)."""
+    all_clocks: int | None = None
+    """This turn, every card's clock counts as this (すべてのカードの時計をNにする, Q31)."""
+    midnight_width: int = 0
+    """This turn, the marks this close to midnight count as midnight too (真夜中の前後Nマス)."""
+    cost_changes: tuple[tuple[int, str, int], ...] = ()
+    """This turn, (player, card, ★ taken off its power cost) (パワーコストを★N減らす, Q36)."""
+    elements: tuple[tuple[int, str, str], ...] = ()
+    """(player, card, element): the element a character has while it stays in its player's
+    battle zone (属性をバトルフィールドにいる間Xにする); dropped when it leaves."""
     in_digest: bool = False
     dump: str = field(init=False, repr=False, compare=False)
     """The canonical text the state digest covers ("" until an effect changes this state)."""
@@ -125,19 +146,111 @@ class EffectState:
             text = f"{changes}{list(self.damage_reductions)}{prohibitions}{set_counts}"
             if self.power_bonuses != ((), ()):
                 text += f"{[list(b) for b in self.power_bonuses]}"
+            battle = self._battle_dump()
+            if battle:
+                text += battle
         object.__setattr__(self, "dump", text)
 
+    def _battle_dump(self) -> str:
+        """The changes of ``run_battle`` (empty when there are none, so that digests of states
+        without them stay as they were)."""
+        if self._battle_turn_default() and not self.elements and self.reduced == (0, 0):
+            return ""
+        return (
+            f";{self.attack_swaps}{self.always_day}{self.unreducible}{self.reduced}"
+            f"{self.clocks_negated}{self.char_clocks_negated}{self.all_clocks}"
+            f"{self.midnight_width}{list(self.cost_changes)}{list(self.elements)}"
+        )
+
+    def _battle_turn_default(self) -> bool:
+        return (
+            self.attack_swaps == _NO_FLAGS
+            and self.always_day == _NO_FLAGS
+            and self.unreducible == _NO_FLAGS
+            and not self.clocks_negated
+            and self.char_clocks_negated == _NO_FLAGS
+            and self.all_clocks is None
+            and self.midnight_width == 0
+            and not self.cost_changes
+        )
+
     def new_turn(self) -> EffectState:
-        """This turn's changes end with it (7.1, 5.1.4.3); prohibitions and set counts stay."""
+        """This turn's changes end with it (7.1, 5.1.4.3); prohibitions, set counts and an
+        element set while a character stays in the battle zone stay."""
         if (
             self.attack_changes == ((), ())
             and self.damage_reductions == (0, 0)
             and self.power_bonuses == ((), ())
+            and self.reduced == (0, 0)
+            and self._battle_turn_default()
         ):
             return self
         return replace(
-            self, attack_changes=((), ()), damage_reductions=(0, 0), power_bonuses=((), ())
-        )
+            self, attack_changes=((), ()), damage_reductions=(0, 0), power_bonuses=((), ()),
+            reduced=(0, 0), attack_swaps=_NO_FLAGS, always_day=_NO_FLAGS, unreducible=_NO_FLAGS,
+            clocks_negated=False, char_clocks_negated=_NO_FLAGS, all_clocks=None,
+            midnight_width=0, cost_changes=(),
+        )  # fmt: skip
+
+    def attack_time(self, p: int, time: str) -> str:
+        """Whose printed attack ``p``'s character has at ``time``: DAY's if its attack is always
+        DAY's (5.2.8), the other time's if its base attack is swapped (昼夜逆転), else the
+        time's."""
+        night = time == NIGHT and not self.always_day[p]
+        if self.attack_swaps[p]:
+            night = not night
+        return NIGHT if night else DAY
+
+    def printed_for(self, p: int, card: CardDef, time: str) -> int:
+        """The printed attack ``p``'s character has now (``attack_time``)."""
+        night = self.attack_time(p, time) == NIGHT
+        return (card.attack_night if night else card.attack_day) or 0
+
+    def power_cost(self, p: int, card_id: str, printed: int) -> int:
+        """The power cost of ``p``'s ``card_id`` this turn: the printed one less the ★ effects
+        took off it, never below 0 (Q36)."""
+        if not self.cost_changes:
+            return printed
+        off = sum(n for q, c, n in self.cost_changes if q == p and c == card_id)
+        return max(0, printed - off)
+
+    def clock_of(self, p: int, card: CardDef) -> int:
+        """The clock ``p``'s ``card`` counts when time moves forward (5.2.4): 0 if negated (a
+        negation beats an instruction, 1.3.3), else N if every clock is N (Q31), else printed."""
+        if self.clocks_negated or (card.is_character and self.char_clocks_negated[p]):
+            return 0
+        if self.all_clocks is not None:
+            return self.all_clocks
+        return card.clock
+
+    def is_midnight(self, medal: int) -> bool:
+        """3.8.1: the medal on the full moon, or within ``midnight_width`` marks of it."""
+        return min(medal, CHRONOS_MARKS - medal) <= self.midnight_width
+
+    def element(self, p: int, card_id: str, printed: str) -> str:
+        """The element of ``p``'s character ``card_id`` (an effect may have set it)."""
+        for q, c, element in self.elements:
+            if q == p and c == card_id:
+                return element
+        return printed
+
+    def without_element(self, p: int, card_id: str) -> EffectState:
+        """``p``'s ``card_id`` left the battle zone: an element set while it stayed ends."""
+        kept = tuple(e for e in self.elements if e[:2] != (p, card_id))
+        return self if kept == self.elements else replace(self, elements=kept, in_digest=True)
+
+    def with_flag(self, name: str, player: int, value: bool = True) -> EffectState:
+        """One of the per-player this-turn flags (``attack_swaps``, ``always_day``,
+        ``unreducible``, ``char_clocks_negated``) set for ``player``."""
+        pair: tuple[bool, bool] = getattr(self, name)
+        new = (value, pair[1]) if player == 0 else (pair[0], value)
+        return replace(self, **{name: new}, in_digest=True)  # type: ignore[arg-type]
+
+    def with_reduced(self, player: int, amount: int) -> EffectState:
+        if amount <= 0:
+            return self
+        return replace(self, reduced=_put(self.reduced, player, self.reduced[player] + amount),
+                       in_digest=True)  # fmt: skip
 
     def is_prohibited(self, player: int, action: str, turn: int) -> bool:
         """1.3.3: a prohibition on ``action`` for ``player`` is in force on ``turn``."""
@@ -182,6 +295,9 @@ class EffectState:
         rest = [entry for entry in self.set_counts if entry[:2] != (player, turn)]
         set_counts = tuple(sorted((*rest, (player, turn, mode))))
         return replace(self, set_counts=set_counts, in_digest=True)
+
+
+_NO_FLAGS = (False, False)
 
 
 def _put(pair: tuple[int, int], player: int, value: int) -> tuple[int, int]:
@@ -390,10 +506,7 @@ def _apply_to(game: EffectContext, e: EffectEntry, t: int) -> None:
             game.emit(kind, (R.R_7_1, R.R_1_3_1), t, before, after, keys, card=e.card, op=op,
                       amount=e.amount)  # fmt: skip
     elif op == "deal_damage":
-        before = player.hp
-        player.hp = max(0, before - e.amount)
-        game.emit("DAMAGE_APPLIED", (R.R_7_1_1, R.R_1_3_1), t, before, player.hp,
-                  amount=e.amount, reduction=0)  # fmt: skip
+        _deal_damage(game, e, t)
     elif op == "heal":
         before = player.hp
         if before >= MAX_HP:
@@ -430,6 +543,26 @@ def _apply_to(game: EffectContext, e: EffectEntry, t: int) -> None:
                       op=e.op, reason="deck_short", qa="Q70")  # fmt: skip
     elif op == "move_card":
         _move_card(game, e, t)
+
+
+def _deal_damage(game: EffectContext, e: EffectEntry, t: int) -> None:
+    """Damage from an effect (7.1.1: not attack)."""
+    player = game.players[t]
+    # 自分がダメージを受けたとき…軽減する: a reduction covers effect damage too (受ける), unless
+    # the dealer's damage is not reduced (1.3.1); each damage is reduced by the reductions in
+    # force, and what they took away counts for このターンに軽減した数値
+    reduction = 0 if game.effects.unreducible[e.player] else game.effects.damage_reductions[t]
+    reduction = min(reduction, e.amount)
+    damage = e.amount - reduction
+    before = player.hp
+    player.hp = max(0, before - damage)
+    if reduction:
+        game.effects = game.effects.with_reduced(t, reduction)
+        game.emit("DAMAGE_APPLIED", (R.R_7_1_1, R.R_1_3_1), t, before, player.hp,
+                  amount=damage, reduction=reduction)  # fmt: skip
+    else:
+        game.emit("DAMAGE_APPLIED", (R.R_7_1_1, R.R_1_3_1), t, before, player.hp,
+                  amount=e.amount, reduction=0)  # fmt: skip
 
 
 _SINGLE_ZONES = ("battle_zone", "zone_c")

@@ -42,6 +42,9 @@ VOCABULARY: Mapping[str, Mapping[str, str]] = {
         "zc_cards": "cards there", "zc_element_cards": "cards of the element",
         "zc_other_element_cards": "cards of another element",
         "zc_distinct_elements": "different elements", "zc_song_cards": "cards of the song",
+        "already_so": "it is already so", "this_turn": "this turn",
+        "while_on_field": "while it stays in the battle zone", "forward": "forward",
+        "back": "back",
     },
     "ja": {
         "night": "夜", "day": "昼", "power_charger": "パワーチャージャー", "abyss": "アビス",
@@ -74,6 +77,8 @@ VOCABULARY: Mapping[str, Mapping[str, str]] = {
         "zc_element_cards": "その属性のカードの枚数",
         "zc_other_element_cards": "それ以外の属性のカードの枚数",
         "zc_distinct_elements": "属性の種類の数", "zc_song_cards": "その楽曲のカードの枚数",
+        "already_so": "すでにそうなっている", "this_turn": "このターン",
+        "while_on_field": "バトルフィールドにいる間", "forward": "進む", "back": "戻る",
     },
 }  # fmt: skip
 
@@ -192,6 +197,8 @@ TEMPLATES: Mapping[str, tuple[str, str]] = {
                           "★+{per} per card counted, counted again at each check).",
                           "{player}のこのターンのパワーコスト確認用のパワー：{before}→{after}（{card}："
                           "数えたカード１枚につき★+{per}、確認のたびに数え直す）。"),
+    "EFFECT_CHANGE_ADDED": ("{player}'s {card}: {op} ({duration}): {before} → {after}.",
+                            "{player}の{card}：{op}（{duration}）：{before}→{after}。"),
     "MEDAL_MOVED": ("An effect moves the medal from {before} to {after} "
                     "({time_before} → {time_after}).",
                     "効果によりメダルが{before}から{after}へ移動（{time_before}→{time_after}）。"),

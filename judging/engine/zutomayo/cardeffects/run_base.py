@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from judging.engine.zutomayo.cardeffects.vocab import Act, Action, Cond, Condition
-from judging.engine.zutomayo.chronos import MIDNIGHT, NIGHT
+from judging.engine.zutomayo.chronos import NIGHT
 from judging.engine.zutomayo.effects import EffectContext, apply_primitive
 from judging.engine.zutomayo.record import EffectEntry
 
@@ -72,14 +72,21 @@ def via_primitive(op: str, target: str = "self") -> ActionDef:
     return ActionDef(op=op, run=run, target=target)
 
 
+def character_element(game: EffectContext, p: int) -> str | None:
+    """The element of ``p``'s character in the battle zone (None: no character), as an effect
+    may have set it while it stays there (``act.element_set``, ``EffectState.element``)."""
+    card_id = game.players[p].battle_zone
+    if card_id is None:
+        return None
+    return game.effects.element(p, card_id, game.card(card_id).element)
+
+
 def _opponent_character_element(game: EffectContext, p: int, c: Condition, r: Resolution) -> bool:
-    card_id = game.players[1 - p].battle_zone
-    return card_id is not None and game.card(card_id).element in c.elements
+    return character_element(game, 1 - p) in c.elements
 
 
 def _own_character_element(game: EffectContext, p: int, c: Condition, r: Resolution) -> bool:
-    card_id = game.players[p].battle_zone
-    return card_id is not None and game.card(card_id).element in c.elements
+    return character_element(game, p) in c.elements
 
 
 def _time_is(wanted: str) -> ConditionCheck:
@@ -100,7 +107,7 @@ CONDITIONS: Mapping[Cond, ConditionCheck] = {
     Cond.DID_PREVIOUS: lambda game, p, c, r: r.previous_done,
     Cond.NIGHT: _time_is(NIGHT),
     Cond.DAY: _day,
-    Cond.MIDNIGHT: lambda game, p, c, r: game.medal == MIDNIGHT,
+    Cond.MIDNIGHT: lambda game, p, c, r: game.effects.is_midnight(game.medal),
     Cond.OPP_CHAR_ELEMENT: _opponent_character_element,
     Cond.OWN_CHAR_ELEMENT: _own_character_element,
     Cond.OWN_HP_AT_MOST: lambda game, p, c, r: game.players[p].hp <= c.amount,
@@ -108,7 +115,8 @@ CONDITIONS: Mapping[Cond, ConditionCheck] = {
     Cond.OPP_ABYSS_EMPTY: lambda game, p, c, r: not game.players[1 - p].abyss,
 }
 """なし, そうしたなら (the clause before did its action), 夜なら, 昼なら, 真夜中なら (the single
-midnight mark, 3.8.1), 相手/自分のキャラクターカードの属性がXなら (the card in the battle zone
+midnight mark, 3.8.1, or one near it while 真夜中の前後Nマス is in force:
+``act.midnight_widen``), 相手/自分のキャラクターカードの属性がXなら (the card in the battle zone
 when the effect resolves; no character: not met, 6.2.1.1), 自分のHPがN以下なら, 相手のHPがNなら,
 相手のアビスにカードがないなら."""
 

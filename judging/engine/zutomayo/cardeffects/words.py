@@ -9,7 +9,35 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-BATTLE: Mapping[str, tuple[str, str]] = {}
+BATTLE: Mapping[str, tuple[str, str]] = {
+    "attack_swap_day_night": ("swap own base attack's NIGHT and DAY", "自分の基礎攻撃力を昼夜逆転"),
+    "opp_attack_swap_day_night": ("swap the opponent's attack's NIGHT and DAY",
+                                  "相手の攻撃力を昼夜逆転"),
+    "attack_always_day": ("own attack is always the DAY attack", "自分の攻撃力は常に昼の攻撃力"),
+    "attack_plus_own_hp_both": ("each player's attack + their own HP",
+                                "お互いの自分のHPの分だけ攻撃力+"),
+    "damage_unreducible": ("the damage this character deals is not reduced",
+                           "このキャラクターが与えるダメージは軽減されない"),
+    "damage_reduced_this_turn": ("deal as much damage as was reduced this turn",
+                                 "このターンに軽減した数値分のダメージを与える"),
+    "clock_set_midnight": ("set the Chronos to midnight", "時計を真夜中にする"),
+    "clock_set_noon": ("set the Chronos to noon", "時計を真昼にする"),
+    "clock_set_any": ("set the Chronos to any time", "クロノスを好きな時間にする"),
+    "clock_advance": ("move the clock forward", "時計を進める"),
+    "clock_advance_up_to": ("move the clock forward up to", "時計を指定の数まで進めてもよい"),
+    "clock_negate": ("negate the clocks", "時計を無効"),
+    "opp_char_clock_negate": ("negate the clock of the opponent's character cards",
+                              "相手のキャラクターカードの時計を無効"),
+    "clock_rewind": ("back to the time this turn began", "このターンのはじまりの時間に戻る"),
+    "clock_rewind_by_opp_clock": ("back from this turn's start by the opponent's clocks",
+                                  "このターンのはじまりの時間から相手の時計分戻る"),
+    "all_clocks_set": ("set every card's clock", "すべてのカードの時計を変える"),
+    "midnight_widen": ("marks next to midnight count as midnight",
+                       "真夜中の前後のマスも真夜中として扱う"),
+    "power_cost_change": ("lower the power cost", "パワーコストを減らす"),
+    "element_set": ("set the element of the opponent's character",
+                    "相手のキャラクターカードの属性を変える"),
+}  # fmt: skip
 """``run_battle``: attack, HP and damage, the clock, power."""
 
 CARDS: Mapping[str, tuple[str, str]] = {}
