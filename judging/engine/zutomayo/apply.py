@@ -123,6 +123,10 @@ class _Automated:
     immediate: tuple[Clause, ...]
 
 
+_RARE_STEPS = frozenset({CLOCK, SWAP, LATE, BATTLE})
+"""Steps few cards use: ``Game._auto_units`` looks at them only once such a card has been seen."""
+
+
 def _automated_info(effect: CardEffect | None) -> _Automated | None:
     if effect is None:
         return None
@@ -230,6 +234,9 @@ class Game:
         self._ending_blocked: set[tuple[int, str]] = set()
         """Area enchants whose ending was met this turn with the power cost not met (6.1.3.4)."""
         self._checking = False
+        self._rare_steps = False
+        """Whether a card with a clause at a step of ``_RARE_STEPS`` has been looked up: every
+        card in play is looked up at 5.2.3, before the first of them (5.2.4)."""
         self.cache_dumps = True
         self._digest: str | None = None
         """The digest after the last event, while nothing has changed since (else None)."""
@@ -1065,6 +1072,8 @@ class Game:
                 effect = extra
         info = _automated_info(effect)
         self._automated[card_id] = info
+        if info is not None and info.steps & _RARE_STEPS:
+            self._rare_steps = True
         return info
 
     def _auto_units(
@@ -1074,7 +1083,7 @@ class Game:
         this step (6.1.3.1-6.1.3.3), automated for the text they have, and not typed by the record
         (a typed entry is the judge's override). An area enchant in set zone C takes effect again
         at each step its clauses name, every turn (6.1.3.3)."""
-        if not self.auto_effects:
+        if not self.auto_effects or (timing in _RARE_STEPS and not self._rare_steps):
             return []
         typed = self._typed
         found: list[tuple[int, str, CardEffect]] = []
