@@ -4,22 +4,30 @@ Each condition code has one predicate (``CONDITIONS``), each action code one ``A
 carries it out (``ACTIONS``), each timing code the pipeline step that resolves it (``TIMINGS``),
 each duration how long its change lasts (``DURATIONS``). The condition and action tables are merged
 from the executor families (``run_base`` and ``run_zones``, ``run_play``, ``run_battle``,
-``run_cards``, ``run_deck``); a code is in one family only. A card whose every code is
+``run_cards``, ``run_deck``, ``run_area``); a code is in one family only. A card whose every code is
 in these tables is ``automated`` (``status.EXECUTED`` is built from them): a newly encoded card that
 uses only these codes runs without further code.
 
 The pipeline (``apply.Game``) decides *when* a card's effect comes to be resolved (6.1.3, the
 priority player first, 5.2.7.1 and 6.3.1; each player's own order, 5.2.7.3 and 6.3.3, a named
-choice), checks the power cost (9.1.3), and then calls ``resolve_clause`` for each clause in
-printed order: the condition is checked at that moment (6.2.1.1, 1.3.1), after the effects
-resolved before it, and each action goes through the primitive of ``effects.apply_primitive``, so
-each change is applied at its own moment with its floor or cap (7.1 and Q54: attack never below 0;
-3.7.1 and Q59: HP at most 100; 1.3.2.2: a count of 0 or less is not done).
+choice), checks the power cost (9.1.3), and then resolves each clause in printed order
+(``Game._resolve_auto``): the condition is checked at that moment (6.2.1.1, 1.3.1), after the
+effects resolved before it, and each action is carried out by its ``ActionDef`` (most through
+the primitive of ``effects.apply_primitive``), so each change is applied at its own moment with
+its floor or cap (7.1 and Q54: attack never below 0; 3.7.1 and Q59: HP at most 100; 1.3.2.2: a
+count of 0 or less is not done).
 
-Each family's docstrings say which codes it runs, with the Japanese they were written for.
-Timings here: the effect step (5.1.2.1 on turn 1, 5.2.7.1 later) and "when you take damage" (set
-up at the effect step, used when the damage is dealt, 5.1.4.3); durations: this turn (the changes
-end with the turn, 7.1, 5.1.4.3).
+Each family's docstrings say which codes it runs, with the Japanese they were written for
+(``run_area``: an area enchant's destination on ending). Timings here (``TIMINGS``): each names the
+pipeline step that resolves it — the start of the turn (5.2.3), time moving forward (5.2.4, before
+the clocks are added up), the character swap (5.2.5, before it), the effect step (5.1.2.1 on turn
+1, 5.2.7.1 later; "when you take damage" is set up there and used when the damage is dealt,
+5.1.4.3), after every other effect of the effect step (※相手のエンチャント発動のち有効), the
+moment attack is decided (5.2.8) and the end of the turn (5.2.10); ``time.immediately`` is an
+area enchant's ending, checked after each change (Q12). Turn 1 has the effect step only (5.1.2).
+Durations (``DURATIONS``): this turn (the changes end with the turn, 7.1, 5.1.4.3); an area
+enchant's clauses take effect again each turn while it is in set zone C (6.1.3.3); a lasting
+change on another card needs an action that keeps it (``ActionDef.lasts``).
 """
 
 from __future__ import annotations
