@@ -96,6 +96,11 @@ INVENTED: dict[str, tuple[str, int, int, int | None, str, list[dict[str, Any]]]]
         {"condition": {"code": "cond.day"}, "actions": [{"code": "area.to_abyss"}],
          "timing": "time.immediately", "duration": W},
     ]),
+    "AR_ECOST": ("area_enchant", 0, 3, None, "攻撃力+10。ターンの終了時に、夜ならアビスに置く", [
+        {"actions": [{"code": "act.attack_plus", "amount": 10}], "duration": W},
+        {"condition": {"code": "cond.night"}, "actions": [{"code": "area.to_abyss"}],
+         "timing": "time.end_of_turn", "duration": W},
+    ]),
     "AR_BATTLE": ("area_enchant", 0, 0, 1,
                   "攻撃力の決定時に、攻撃力+10。相手のHPが100なら、ターンの終了時にアビスに置く", [
         {"actions": [{"code": "act.attack_plus", "amount": 10}], "timing": "time.battle",
@@ -385,6 +390,24 @@ def test_q9_power_cost_unmet_all_turn_it_stays(cards: CardCatalogue) -> None:
         ("5.2.1", "end_area_enchant"), ("5.2.7", "attack_plus"),
     ]  # fmt: skip
     assert {"6.1.3.4", "9.1.3"} <= set(failed[1].rules)
+
+
+def test_q9_end_of_turn_ending_with_the_power_cost_unmet(cards: CardCatalogue) -> None:
+    """AR_ECOST 攻撃力+10。ターンの終了時に、夜ならアビスに置く, cost 3, P0 without power (X_60,
+    no SEND TO POWER, goes to the abyss at the swap): by night neither the +10 (5.2.7.2) nor the
+    ending at 5.2.10 (6.1.3.4, Q9): it stays in set zone C; 30 vs 30."""
+    report = play(cards, record([(["C_2"], ["C_2"])], battle=("X_60", "C_1"),
+                                zone_c=("AR_ECOST", None)))  # fmt: skip
+    t3 = turn(report, 3)
+    assert (t3.players[0].zone_c, t3.players[0].total_power, t3.battle.attack) == (
+        "AR_ECOST", 0, (30, 30),
+    )  # fmt: skip
+    failed = [e for e in report.events if e.kind == "EFFECT_FAILED"]
+    assert [(e.step, e.param("op"), e.param("reason")) for e in failed] == [
+        ("5.2.7", "attack_plus", "power_cost"), ("5.2.10", "end_area_enchant", "power_cost"),
+    ]  # fmt: skip
+    assert {"5.2.10.1", "9.1.3", "6.1.3.4"} <= set(failed[1].rules)
+    assert not moved(report, "AR_ECOST")
 
 
 def test_start_of_turn_heal_then_q71_immediate_ending_after_the_battle(
