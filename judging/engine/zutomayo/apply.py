@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
@@ -18,15 +18,23 @@ from judging.engine.core.errors import IllegalInputError
 from judging.engine.core.jsontypes import JSON, Value
 from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
 from judging.engine.zutomayo.cardeffects.execute import (
+    BATTLE,
+    CLOCK,
+    IMMEDIATE,
+    LATE,
+    MAIN,
+    SWAP,
     TIMINGS,
     condition_holds,
+    effect_executable,
     op_of,
     run_action,
     target_of,
 )
+from judging.engine.zutomayo.cardeffects.run_area import ENDING_OP
 from judging.engine.zutomayo.cardeffects.run_base import Resolution
 from judging.engine.zutomayo.cardeffects.status import automated_effect
-from judging.engine.zutomayo.cardeffects.vocab import Act, Action, CardEffect
+from judging.engine.zutomayo.cardeffects.vocab import Act, Action, CardEffect, Clause
 from judging.engine.zutomayo.cards import (
     AREA_ENCHANT,
     CHARACTER,
@@ -97,9 +105,35 @@ _NO_CHANGE = frozenset({
 _POWER_COST_STEP: dict[str, tuple[RuleRef, ...]] = {
     "5.1.2": (R.R_5_1_2_2,),
     "5.2.3": (R.R_5_2_3_1,),
+    "5.2.4": (R.R_5_2_4_1,),
+    "5.2.5": (R.R_5_2_5_1,),
     "5.2.7": (R.R_5_2_7_2,),
+    "5.2.8": (R.R_5_2_8,),
     "5.2.10": (R.R_5_2_10_1,),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class _Automated:
+    """A card's effect the engine runs by itself, with what the pipeline asks of it often: the
+    steps that resolve its clauses (``execute.TIMINGS``) and its ending clauses checked after each
+    change (``time.immediately``)."""
+
+    effect: CardEffect
+    steps: frozenset[str]
+    immediate: tuple[Clause, ...]
+
+
+_RARE_STEPS = frozenset({CLOCK, SWAP, LATE, BATTLE})
+"""Steps few cards use: ``Game._auto_units`` looks at them only once such a card has been seen."""
+
+
+def _automated_info(effect: CardEffect | None) -> _Automated | None:
+    if effect is None:
+        return None
+    steps = frozenset(TIMINGS[c.timing] for c in effect.clauses)
+    immediate = tuple(c for c in effect.clauses if TIMINGS[c.timing] == IMMEDIATE)
+    return _Automated(effect, steps, immediate)
 
 
 class _GameOver(Exception):  # noqa: N818 - control flow inside the engine, never escapes it
@@ -148,7 +182,8 @@ class Game:
     """
 
     def __init__(self, cards: CardCatalogue, profile: Profile, *, capture: bool = False,
-                 auto_effects: bool = True) -> None:  # fmt: skip
+                 auto_effects: bool = True,
+                 encoding: Mapping[str, CardEffect] | None = None) -> None:  # fmt: skip
         self.cards = cards.by_id()
         self.profile = profile
         self.capture = capture
@@ -196,6 +231,22 @@ class Game:
         """This turn's ``choices.order`` (5.2.7.3, 6.3.3)."""
         self.choices: list[ChoicePoint] = []
         """Every choice an effect asked for, in the order asked."""
+        self.extra_encoding: Mapping[str, CardEffect] = encoding or {}
+        """Encoded effects of cards outside the pool's encoding (invented cards of a test, a pack
+        the caller has encoded): used like the pool's, for the text they were written from."""
+        self._automated: dict[str, _Automated | None] = {}
+        self._typed: frozenset[tuple[int, str]] = frozenset()
+        """This turn's typed entries by (player, card): a judge's override of the card's automatic
+        effect, at every step of the turn (req 5)."""
+        self._resolutions: dict[tuple[int, str], Resolution] = {}
+        """This turn's last resolution of each card's effect (what it revealed, named, counted),
+        seen by its ending when that is checked (3rd_97, 3rd_103)."""
+        self._ending_blocked: set[tuple[int, str]] = set()
+        """Area enchants whose ending was met this turn with the power cost not met (6.1.3.4)."""
+        self._checking = False
+        self._rare_steps = False
+        """Whether a card with a clause at a step of ``_RARE_STEPS`` has been looked up: every
+        card in play is looked up at 5.2.3, before the first of them (5.2.4)."""
         self.cache_dumps = True
         self._digest: str | None = None
         """The digest after the last event, while nothing has changed since (else None)."""
@@ -253,6 +304,7 @@ class Game:
             self.checkpoint_events.append(len(self.events))
 
     def _enter(self, step: str) -> None:
+        self._check_endings()  # after the step's last change (Q12)
         self._checkpoint()
         self.step = step
 
@@ -676,6 +728,11 @@ class Game:
         self.order = turn.order
         self.day_to_night = self.night_to_day = self.shift_on_layout = False
         self.turn_start_medal = self._medal
+        self._typed = frozenset((e.player, e.card) for e in turn.effects if e.card is not None)
+        if self._resolutions:
+            self._resolutions = {}
+        if self._ending_blocked:
+            self._ending_blocked = set()
         for player in self.players:
             player.start_turn()
         for p in (0, 1):
@@ -768,8 +825,10 @@ class Game:
         self._enter("5.2.3")
         self._effects(turn.effects, "start", (R.R_5_2_3_1, R.R_5_2_3_2))
         self._enter("5.2.4")
+        self._effects(turn.effects, CLOCK, (R.R_5_2_4_1,))
         self._advance_time((R.R_5_2_4_1,))
         self._enter("5.2.5")
+        self._effects(turn.effects, SWAP, (R.R_5_2_5_1,))
         for p in (0, 1):
             self._swap(p, CHARACTER)
         self._enter("5.2.6")
@@ -778,6 +837,7 @@ class Game:
         self._enter("5.2.7")
         self._effects(turn.effects, "main", (R.R_5_2_7_1, R.R_5_2_7_3))
         self._enter("5.2.8")
+        self._effects(turn.effects, BATTLE, (R.R_5_2_8,))
         attacks = self._attacks((R.R_5_2_8,))
         self._enter("5.2.9")
         self._battle(attacks, (R.R_5_2_9,))
@@ -791,7 +851,9 @@ class Game:
                 if card_id is not None:
                     setattr(player, zone, None)
                     self.put_away(p, card_id, zone, (R.R_5_2_11_1,))
+        self._check_endings()
         self._end_draws((R.R_5_2_11_2,))
+        self._check_endings()
         self.emit("TURN_ENDED", (R.R_5_3,), None, None, None)
 
     def _set_cards(self, p: int, choice: SetChoice) -> None:
@@ -993,9 +1055,11 @@ class Game:
                  refs: tuple[RuleRef, ...]) -> None:  # fmt: skip
         chosen = [(i, e) for i, e in enumerate(entries) if e.timing == timing]
         auto = self._auto_units(timing, entries) if self.auto_effects else []
-        if timing == "main":
+        late: list[tuple[int, str, CardEffect]] = []
+        if timing == MAIN:
             self._note_undescribed(entries)
-        if not chosen and not auto:
+            late = self._auto_units(LATE, entries) if self.auto_effects else []
+        if not chosen and not auto and not late:
             return
         if self.turn == 1 and timing != "main":
             raise self.illegal_input(R.R_5_1_2_1, "TURN_ONE_NO_TIMING_STEP")
@@ -1005,7 +1069,7 @@ class Game:
                                           R.R_10_2_2_PRIORITY, R.R_6_3_1, R.R_6_3_3), first,
                   None, first, keys,
                   time=time, medal=self.medal)  # fmt: skip
-        if not auto and self.order == (None, None):  # typed entries only, in record order
+        if not auto and not late and self.order == (None, None):  # typed entries only, in order
             ordered = [c for c in chosen if c[1].player == first] + [
                 c for c in chosen if c[1].player != first
             ]
@@ -1041,6 +1105,15 @@ class Game:
             if p == first and self.time_of_day(self.medal) != time_before:
                 time_before = self.time_of_day(self.medal)
                 self.emit("PRIORITY_KEPT", (R.R_6_3_2,), first, None, first)
+        self._resolve_late(first, late)
+
+    def _resolve_late(self, first: int, late: Sequence[tuple[int, str, CardEffect]]) -> None:
+        """※相手のエンチャント発動のち有効: after every other effect of the step, the opponent's
+        enchants included (1.3.1: the card's text), the priority player's first (6.3.1)."""
+        for p in (first, 1 - first):
+            for q, card_id, effect in late:
+                if q == p:
+                    self._resolve_auto(p, card_id, effect, LATE)
 
     def _ordered(
         self,
@@ -1065,15 +1138,35 @@ class Game:
             ))  # fmt: skip
         return mine
 
+    def automated(self, card_id: str) -> _Automated | None:
+        """The encoded effect this card runs by itself, if it is automated for the text it has
+        (the pool's encoding, or ``extra_encoding``); None = the judge enters its outcome."""
+        if card_id in self._automated:
+            return self._automated[card_id]
+        card = self.card(card_id)
+        effect: CardEffect | None = None
+        if card.has_effect:
+            extra = self.extra_encoding.get(card_id)
+            if extra is None:
+                effect = automated_effect(card_id, card.effect_sha256)
+            elif extra.text_sha256 == card.effect_sha256 and effect_executable(extra):
+                effect = extra
+        info = _automated_info(effect)
+        self._automated[card_id] = info
+        if info is not None and info.steps & _RARE_STEPS:
+            self._rare_steps = True
+        return info
+
     def _auto_units(
         self, timing: str, entries: Sequence[EffectEntry]
     ) -> list[tuple[int, str, CardEffect]]:
         """The cards whose encoded effect takes effect now by itself: in play, taking effect at
         this step (6.1.3.1-6.1.3.3), automated for the text they have, and not typed by the record
-        (a typed entry is the judge's override)."""
-        if not self.auto_effects:
+        (a typed entry is the judge's override). An area enchant in set zone C takes effect again
+        at each step its clauses name, every turn (6.1.3.3)."""
+        if not self.auto_effects or (timing in _RARE_STEPS and not self._rare_steps):
             return []
-        typed = {(e.player, e.card) for e in entries}
+        typed = self._typed
         found: list[tuple[int, str, CardEffect]] = []
         for p in (0, 1):
             player = self.players[p]
@@ -1081,17 +1174,72 @@ class Game:
                 card_id: str | None = getattr(player, zone)
                 if card_id is None or card_id == UNKNOWN_CARD or (p, card_id) in typed:
                     continue
-                card = self.card(card_id)
-                if not card.has_effect:
-                    continue
-                effect = automated_effect(card_id, card.effect_sha256)
-                if effect is None or not any(TIMINGS[c.timing] == timing for c in effect.clauses):
+                info = self.automated(card_id)
+                if info is None or timing not in info.steps:
                     continue
                 if zone == "battle_zone" and self.turn > 1 and player.swapped_in != card_id:
                     continue  # 6.1.3.1: a character takes effect when it is swapped in
                 if self._eligible(p, card_id, timing)[0]:
-                    found.append((p, card_id, effect))
+                    found.append((p, card_id, info.effect))
         return found
+
+    def _check_endings(self) -> None:
+        """An area enchant's ending "すぐに" (or with no timing written, 6.1.3.5) is carried out the
+        moment its condition holds (6.1.3.3, Q12; Q10: before its effect if need be): checked
+        after each change the pipeline makes (each step, each action), the priority player's
+        first (6.3.1), again after each ending (one ending may meet another's condition). Not
+        while its power cost is not met: it stays in set zone C (6.1.3.4, Q9). Only the two cards
+        in set zone C are looked at, and only if their effect has such an ending."""
+        if self._checking or not self.auto_effects:
+            return
+        armed: list[tuple[int, str, tuple[Clause, ...]]] = []
+        for p in (0, 1):
+            card_id = self.players[p].zone_c
+            if card_id is None or card_id == UNKNOWN_CARD or (p, card_id) in self._typed:
+                continue
+            info = self.automated(card_id)
+            if info is not None and info.immediate:
+                armed.append((p, card_id, info.immediate))
+        if not armed:
+            return
+        self._checking = True
+        try:
+            if len(armed) == 2 and armed[0][0] != self.priority():
+                armed.reverse()
+            fired = [self._check_ending(p, card_id, clauses) for p, card_id, clauses in armed]
+        finally:
+            self._checking = False
+        if len(armed) == 2 and fired[0] and not fired[1]:
+            self._check_endings()  # the first ending may have met the other card's condition
+
+    def _check_ending(self, p: int, card_id: str, clauses: tuple[Clause, ...]) -> bool:
+        """Carry out ``p``'s ending if its condition holds now; True if the card left."""
+        if self.players[p].zone_c != card_id:
+            return False
+        resolution = self._resolutions.get((p, card_id)) or Resolution(
+            player=p, card_id=card_id, timing=IMMEDIATE
+        )
+        card = self.card(card_id)
+        for clause in clauses:
+            cond = clause.condition
+            if not condition_holds(self, p, cond, resolution):
+                continue
+            action = clause.actions[0]
+            if self.players[p].total_power < card.power_cost:
+                if (p, card_id) not in self._ending_blocked:
+                    self._ending_blocked.add((p, card_id))
+                    self.emit("EFFECT_FAILED", (R.R_6_1_3_4, R.R_9_1_3), p, None, None,
+                              card=card_id, op=ENDING_OP, reason="power_cost",
+                              power=self.players[p].total_power, cost=card.power_cost,
+                              condition=cond.code.value, auto=True, qa="Q9")  # fmt: skip
+                return False
+            self.emit("EFFECT_RESOLVED", (R.R_6_1_3_3, R.R_9_1_3, R.R_1_3_1), p, None, None,
+                      card=card_id, op=ENDING_OP, amount=0, target="self",
+                      code=action.code.value, condition=cond.code.value,
+                      timing=clause.timing.value, auto=True, qa="Q12")  # fmt: skip
+            resolution.duration = clause.duration.value
+            return run_action(self, action, resolution)
+        return False
 
     def _power_cost_failed(
         self, p: int, card_id: str, op: str, auto: bool = False, charger_only: bool = False
@@ -1120,17 +1268,28 @@ class Game:
 
     def _resolve_auto(self, p: int, card_id: str, effect: CardEffect, timing: str) -> None:
         """The card's encoded effect, by itself: power cost (9.1.3), then each clause in printed
-        order, its condition checked now (6.2.1.1) and each action applied at its own moment."""
-        _, refs = self._eligible(p, card_id, timing)
+        order, its condition checked now (6.2.1.1) and each action applied at its own moment; an
+        ending "すぐに" is checked after each action (Q12). An area enchant that has left set zone
+        C (its ending, Q10) takes effect no more."""
+        ok, refs = self._eligible(p, card_id, timing)
         clauses = [c for c in effect.clauses if TIMINGS[c.timing] == timing]
         first_op = op_of(clauses[0].actions[0])
+        if not ok:  # it left the zone it took effect from earlier in this step
+            self.emit("EFFECT_FAILED", refs, p, None, None, card=card_id, op=first_op,
+                      reason="not_taking_effect", auto=True)  # fmt: skip
+            return
         charger_only = any(a.code == Act.POWER_PLUS_PER for c in clauses for a in c.actions)
         if self._power_cost_failed(p, card_id, first_op, auto=True, charger_only=charger_only):
             return
         card = self.card(card_id)
+        area = card.type == AREA_ENCHANT
         resolution = Resolution(player=p, card_id=card_id, timing=timing)
+        self._resolutions[(p, card_id)] = resolution
         for index, clause in enumerate(clauses):
+            if area and self.players[p].zone_c != card_id:
+                break  # its ending was carried out: its effect ends (6.1.3.3)
             resolution.clause_index = index
+            resolution.duration = clause.duration.value
             cond = clause.condition
             resolution.qa = ""
             holds = condition_holds(self, p, cond, resolution)
@@ -1155,6 +1314,12 @@ class Game:
                               amount=action.amount, target=target, code=action.code.value,
                               condition=cond.code.value, timing=clause.timing.value, auto=True,
                               qa="Q62")  # fmt: skip
+                elif timing == LATE:
+                    # ※相手のエンチャント発動のち有効: the card's text orders it last (1.3.1)
+                    self.emit("EFFECT_RESOLVED", (*rules, R.R_6_3_3), p, None, None,
+                              card=card_id, op=op, amount=action.amount, target=target,
+                              code=action.code.value, condition=cond.code.value,
+                              timing=clause.timing.value, auto=True)  # fmt: skip
                 else:
                     event = self.emit("EFFECT_RESOLVED", rules, p, None, None, card=card_id,
                                       op=op, amount=action.amount, target=target,
@@ -1163,6 +1328,9 @@ class Game:
                     if qa:
                         self.events[-1] = event._replace(params=(*event.params, ("qa", qa)))
                 done = self._by(p, action, resolution) and done
+                self._check_endings()
+                if area and self.players[p].zone_c != card_id:
+                    break
             resolution.previous_done = done
 
     def turn_events(self) -> Sequence[Event]:
@@ -1190,9 +1358,10 @@ class Game:
         if not self.auto_effects:
             return
         card = self.card(card_id)
-        effect = automated_effect(card_id, card.effect_sha256) if card.has_effect else None
-        if effect is None:
+        info = self.automated(card_id)
+        if info is None:
             return
+        effect = info.effect
         parts: list[Value] = []
         if available_power(self, p) < card.power_cost:
             parts.append(("power_cost",))
@@ -1251,7 +1420,7 @@ class Game:
                 if card_id is None or card_id == UNKNOWN_CARD or (p, card_id) in described:
                     continue
                 card = self.card(card_id)
-                if self.auto_effects and automated_effect(card_id, card.effect_sha256):
+                if self.auto_effects and self.automated(card_id) is not None:
                     continue  # the engine runs it by itself (cardeffects)
                 if card.has_effect:
                     # The card has an effect written on it (6.1.2) and this step resolves effects
@@ -1309,6 +1478,7 @@ class Game:
             apply_primitive(self, e)
         finally:
             other.power_charger.foreign = other.abyss.foreign = False
+        self._check_endings()
 
     def _by(self, p: int, action: Action, resolution: Resolution) -> bool:
         """``p``'s effect runs ``action``: a card it puts on the opponent's power charger or abyss
@@ -1327,14 +1497,17 @@ def run_record(
     profile: Profile | None = None,
     capture: bool = False,
     auto_effects: bool = True,
+    encoding: Mapping[str, CardEffect] | None = None,
 ) -> Game:
     """Play a record through the engine; illegal input is kept on ``game.illegal``, never raised.
 
     After illegal input the turn in progress is snapshotted up to that point, for the report.
+    ``encoding``: encoded effects of cards outside the pool's encoding (``Game.extra_encoding``).
     """
     if profile is not None and profile != record.profile:
         record = record.with_profile(profile)
-    game = Game(record.cards, record.profile, capture=capture, auto_effects=auto_effects)
+    game = Game(record.cards, record.profile, capture=capture, auto_effects=auto_effects,
+                encoding=encoding)  # fmt: skip
     try:
         if record.start is not None:
             deck_lists = (record.players[0].deck, record.players[1].deck)

@@ -207,13 +207,14 @@ def answer_claims(record: GameRecord, game: Game) -> tuple[ClaimVerdict, ...]:
                     profile=record.profile.with_choice(key, alt),
                     capture=True,
                     auto_effects=game.auto_effects,
+                    encoding=game.extra_encoding,
                 )
     for point in game.choices:
         if not point.defaulted:
             continue  # answered in the record: a fact, not an open choice
         for order in _other_orders(point):
             alternatives[(point.path, ",".join(order))] = run_record(
-                _with_order(record, point, order), capture=True
+                _with_order(record, point, order), capture=True, encoding=game.extra_encoding
             )
     verdicts = []
     for claim in record.claims:

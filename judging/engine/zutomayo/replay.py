@@ -9,6 +9,7 @@ from judging.engine.core.claims import ClaimVerdict
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.report import IllegalInput
 from judging.engine.zutomayo.apply import ChoicePoint, Game, TurnSnapshot, run_record
+from judging.engine.zutomayo.cardeffects.vocab import CardEffect
 from judging.engine.zutomayo.cards import CardCatalogue
 from judging.engine.zutomayo.claims import answer_claims
 from judging.engine.zutomayo.messages import (
@@ -340,15 +341,17 @@ def replay_record(
     lang: str = "en",
     profile: Mapping[str, JSON] | None = None,
     auto_effects: bool = True,
+    encoding: Mapping[str, CardEffect] | None = None,
 ) -> ReplayReport:
     """Replay a ``zutomayo-game/2`` (or ``/1``) record and answer its claims.
 
     ``cards`` is the catalogue (e.g. built from the database with ``CardCatalogue.from_dicts``); the
     record's own ``cards`` are added to it. ``profile`` overrides the record's ambiguity choices
     (e.g. ``{"ZA-01": "HALF9"}``). ``auto_effects=False`` replays as before issue 14: no card's
-    effect runs by itself (for measurements and comparisons). Raises ``RecordError`` (naming the
-    field) if the record cannot be read; rule violations are reported in the result as illegal
-    input, never raised.
+    effect runs by itself (for measurements and comparisons). ``encoding`` adds encoded effects of
+    cards outside the pool's encoding (invented cards, a pack not yet shipped; ``Game``). Raises
+    ``RecordError`` (naming the field) if the record cannot be read; rule violations are reported
+    in the result as illegal input, never raised.
     """
     if not isinstance(record, GameRecord):
         record = parse_record(dict(record), cards)
@@ -359,7 +362,7 @@ def replay_record(
             merged = merged.with_choice(key, value)
         record = record.with_profile(merged)
     capture = bool(record.claims)
-    game = run_record(record, capture=capture, auto_effects=auto_effects)
+    game = run_record(record, capture=capture, auto_effects=auto_effects, encoding=encoding)
     verdicts: tuple[ClaimVerdict, ...] = ()
     if record.claims:
         verdicts = answer_claims(record, game)

@@ -1,7 +1,9 @@
 """Golden scenarios with real cards whose effects run by themselves (golden_effects/*.json).
 
 Each file holds a record and what the card texts, the ground rules and the Q&A say must come of
-it, worked out by hand (the title says how); checked as the golden scenarios are.
+it, worked out by hand (the title says how); checked as the golden scenarios are. A file may give
+invented cards in the record's own ``cards`` and their encoding (``encoding``: card id → effect, in
+the shape of ``cardeffects/encoding/<pack>.json``), written from their Japanese texts.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from judging.engine import CardCatalogue, replay_record
+from judging.engine.zutomayo.cardeffects.status import FORMAT, parse_encoding
 
 from .test_golden import check_golden
 
@@ -21,7 +24,9 @@ FILES = sorted((Path(__file__).parent / "golden_effects").glob("*.json"))
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_golden_with_effects(path: Path, real_cards: CardCatalogue) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
-    report = replay_record(data["record"], cards=real_cards)
+    extra = data.get("encoding")
+    encoding = parse_encoding({"format": FORMAT, "cards": extra}) if extra else None
+    report = replay_record(data["record"], cards=real_cards, encoding=encoding)
     check_golden(report, data["expect"])
     assert not report.undescribed_effects, "every card here runs by itself"
 

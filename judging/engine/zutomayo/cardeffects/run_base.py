@@ -39,6 +39,9 @@ class Resolution:
     named: str | None = None
     last_count: int = 0
     qa: str = ""
+    duration: str = "dur.this_turn"
+    """The clause being resolved: how long its change lasts (``vocab.Duration``), for an action
+    whose change outlasts the turn (``ActionDef.lasts``)."""
 
 
 ConditionCheck = Callable[[EffectContext, int, Condition, Resolution], bool]
@@ -56,6 +59,11 @@ class ActionDef:
     op: str
     run: ActionRun
     target: str = "self"
+    lasts: frozenset[str] = frozenset()
+    """The durations other than this turn that ``run`` carries out itself (``vocab.Duration``
+    values, read from ``Resolution.duration``): e.g. ``dur.until_game_end`` for a change that is
+    kept to the end of the game. ``execute.clause_executable`` allows a lasting clause only with
+    actions that last it (an area enchant's clauses are re-applied each turn instead, 6.1.3.3)."""
 
 
 def via_primitive(op: str, target: str = "self") -> ActionDef:

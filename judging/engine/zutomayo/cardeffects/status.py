@@ -17,7 +17,11 @@ from pathlib import Path
 
 from judging.engine.core.errors import RecordError
 from judging.engine.core.jsontypes import JSON
-from judging.engine.zutomayo.cardeffects.execute import effect_executable, executed_codes
+from judging.engine.zutomayo.cardeffects.execute import (
+    effect_executable,
+    effect_missing,
+    executed_codes,
+)
 from judging.engine.zutomayo.cardeffects.vocab import CardEffect, card_effect_from_json
 
 ENCODING_DIR = Path(__file__).with_name("encoding")
@@ -77,10 +81,11 @@ def classify(
             status, missing = "manual", [TEXT_CHANGED]
         else:
             missing = [c for c in effect.codes() if c not in EXECUTED]
-            if not missing and not effect_executable(effect):
-                # every code is executed, but not in this combination (e.g. an on-damage timing
-                # with an action other than a damage reduction)
-                missing = [c.timing.value for c in effect.clauses]
+            if not missing:
+                # every code is executed, but maybe not in this combination (e.g. an on-damage
+                # timing with an action other than a damage reduction, a lasting duration with an
+                # action that does not last): the code that is not
+                missing = list(effect_missing(effect))
             status = "partial" if missing else "automated"
         counts[status] += 1
         out.append({"id": cid, "status": status, "missing": list(missing)})
