@@ -38,6 +38,9 @@ class CardDef:
     effect_sha256: str = ""
     """The sha256 (hex) of the card's ``effect_ja`` ("" without one): the effect encoding is used
     only for the text it was written from (``cardeffects``)."""
+    song: str = ""
+    """The card's own song (``song_ja`` of the card data, "" without one): a "（song）" in its
+    text. A card is *of* a song when its name carries "（song）" (Q47)."""
 
     @property
     def is_character(self) -> bool:
@@ -81,6 +84,7 @@ def card_from_dict(card: Mapping[str, JSON], path: str = "card") -> CardDef:
     has_effect = card.get("has_effect", False)
     element = card.get("element") or ""
     effect_ja = card.get("effect_ja")
+    song = card.get("song_ja") or ""
     sha = (
         hashlib.sha256(effect_ja.encode("utf-8")).hexdigest() if isinstance(effect_ja, str) else ""
     )
@@ -99,6 +103,7 @@ def card_from_dict(card: Mapping[str, JSON], path: str = "card") -> CardDef:
         has_effect=bool(has_effect),
         element=element if isinstance(element, str) else "",
         effect_sha256=sha if effect_ja else "",
+        song=song if isinstance(song, str) else "",
     )
 
 

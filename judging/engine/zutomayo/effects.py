@@ -19,6 +19,7 @@ from typing import NoReturn, Protocol
 
 from judging.engine.core.jsontypes import Value
 from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
+from judging.engine.zutomayo.cardeffects.vocab import CardEffect
 from judging.engine.zutomayo.cards import UNKNOWN_CARD, CardDef
 from judging.engine.zutomayo.chronos import advance
 from judging.engine.zutomayo.record import COUNTED, EffectEntry
@@ -103,6 +104,15 @@ class EffectState:
     prohibitions: tuple[Prohibition, ...] = ()
     set_counts: tuple[tuple[int, int, str], ...] = ()
     """(player, turn, ALLOW or FORBID), sorted: how many cards a player may set that turn."""
+    negated: tuple[int, ...] = ()
+    """Players whose enchants' effects are negated for the rest of this turn
+    (act.negate_opp_enchants; Q51: enchants only; Q52: effects already resolved stay);
+    ``new_turn`` clears it."""
+    area_bans: tuple[tuple[int, str], ...] = ()
+    """(player, card): ``player`` may not set an area enchant while the other player's ``card`` is
+    in set zone C (act.prohibit_opp_area_enchant, 1.3.3; Q28: one set is put away at 5.2.6)."""
+    hand_bonus: tuple[int, int] = (0, 0)
+    """Each player's hand size change until the game ends (act.hand_size_change)."""
     in_digest: bool = False
     dump: str = field(init=False, repr=False, compare=False)
     """The canonical text the state digest covers ("" until an effect changes this state)."""
@@ -114,13 +124,16 @@ class EffectState:
             set_counts = [((p, turn), mode) for p, turn, mode in self.set_counts]
             changes = [[list(change) for change in player] for player in self.attack_changes]
             text = f"{changes}{list(self.damage_reductions)}{prohibitions}{set_counts}"
+            if self.negated or self.area_bans or self.hand_bonus != (0, 0):
+                text += f"{list(self.negated)}{list(self.area_bans)}{list(self.hand_bonus)}"
         object.__setattr__(self, "dump", text)
 
     def new_turn(self) -> EffectState:
         """This turn's changes end with it (7.1, 5.1.4.3); prohibitions and set counts stay."""
-        if self.attack_changes == ((), ()) and self.damage_reductions == (0, 0):
+        if (self.attack_changes == ((), ()) and self.damage_reductions == (0, 0)
+                and not self.negated):  # fmt: skip
             return self
-        return replace(self, attack_changes=((), ()), damage_reductions=(0, 0))
+        return replace(self, attack_changes=((), ()), damage_reductions=(0, 0), negated=())
 
     def is_prohibited(self, player: int, action: str, turn: int) -> bool:
         """1.3.3: a prohibition on ``action`` for ``player`` is in force on ``turn``."""
@@ -155,6 +168,33 @@ class EffectState:
 
     def with_prohibition(self, prohibition: Prohibition) -> EffectState:
         return replace(self, prohibitions=(*self.prohibitions, prohibition), in_digest=True)
+
+    def enchants_negated(self, player: int) -> bool:
+        """``player``'s enchants' effects are negated this turn (Q51)."""
+        return player in self.negated
+
+    def with_negated(self, player: int) -> EffectState:
+        return replace(self, negated=tuple(sorted({*self.negated, player})), in_digest=True)
+
+    def area_ban(self, player: int, opponent_zone_c: str | None) -> str | None:
+        """The card that forbids ``player`` to set an area enchant now: one of the other player's
+        bans that is in force while that card is in their set zone C (1.3.3, Q28); else None."""
+        if opponent_zone_c is None:
+            return None
+        for banned, card in self.area_bans:
+            if banned == player and card == opponent_zone_c:
+                return card
+        return None
+
+    def with_area_ban(self, player: int, card: str) -> EffectState:
+        if (player, card) in self.area_bans:
+            return self
+        return replace(self, area_bans=tuple(sorted({*self.area_bans, (player, card)})),
+                       in_digest=True)  # fmt: skip
+
+    def with_hand_bonus(self, player: int, amount: int) -> EffectState:
+        bonus = _put(self.hand_bonus, player, self.hand_bonus[player] + amount)
+        return replace(self, hand_bonus=bonus, in_digest=True)
 
     def with_set_count(self, player: int, turn: int, mode: str) -> EffectState:
         rest = [entry for entry in self.set_counts if entry[:2] != (player, turn)]
@@ -230,6 +270,16 @@ class EffectContext(Protocol):
     def prohibited_effect_draw_loses(self) -> bool: ...
 
     def short_mill_loses(self) -> bool: ...
+
+    def encoded(self, card_id: str) -> CardEffect | None:
+        """The card's encoded effect for the text it has (run by itself or not), else None."""
+        ...
+
+    def use_effect_of(self, p: int, card_id: str, source: str, timing: str) -> bool | None:
+        """``source``'s effect resolved as ``card_id``'s at this pipeline step (the copies:
+        …このカードの効果として使う); True if a clause was done, None if the engine does not run
+        ``source``'s effect."""
+        ...
 
 
 def targets(e: EffectEntry) -> tuple[int, ...]:

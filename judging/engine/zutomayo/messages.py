@@ -37,6 +37,10 @@ VOCABULARY: Mapping[str, Mapping[str, str]] = {
         "self": "self", "opponent": "opponent", "both": "both players",
         "unfinished": "unfinished", "record_ended": "the record ends here",
         "illegal_input": "illegal input", "second_card": "setting a second card",
+        "card_unknown": "the record does not say which card it is (hidden in the snapshot)",
+        "deck_empty": "the deck has no cards", "none_to_choose": "there is no card to choose",
+        "copied_manual": "the copied card's effect is not run by the engine: the judge enters it",
+        "negated": "negated by the opponent's effect this turn (Q51)",
     },
     "ja": {
         "night": "夜", "day": "昼", "power_charger": "パワーチャージャー", "abyss": "アビス",
@@ -64,6 +68,10 @@ VOCABULARY: Mapping[str, Mapping[str, str]] = {
         "forbid": "1枚のみセット可能", "self": "自分", "opponent": "相手", "both": "両プレイヤー",
         "unfinished": "未終了", "record_ended": "記録はここまで", "illegal_input": "不正な入力",
         "second_card": "2枚目のセット",
+        "card_unknown": "記録にどのカードか書かれていない（局面で非公開）",
+        "deck_empty": "デッキにカードがない", "none_to_choose": "選べるカードがない",
+        "copied_manual": "使うカードの効果はエンジンが処理しないため、ジャッジが入力する",
+        "negated": "このターン相手の効果で無効になっている（Q51）",
     },
 }  # fmt: skip
 
@@ -176,6 +184,24 @@ TEMPLATES: Mapping[str, tuple[str, str]] = {
                           "{player}：{until_turn}ターン目まで{after}は禁止。"),
     "LOOP_RESOLVED": ("The loop is carried out {count} time(s), then left.",
                       "ループを{count}回行い、ループ外の行動を行う。"),
+    "CARDS_REVEALED": ("{player}'s {zone} is revealed ({after} card(s): {cards}), then put back "
+                       "as it was.",
+                       "{player}の{zone}を公開した（{after}枚：{cards}）。その後元に戻す。"),
+    "DECK_REORDERED": ("The top {count} card(s) of {player}'s deck are looked at and put back in "
+                       "the chosen order.",
+                       "{player}のデッキの上から{count}枚を見て、選んだ順番に入れ替えて戻した。"),
+    "HAND_SIZE_CHANGED": ("{player}'s hand size until the game ends: {before} → {after} more.",
+                          "{player}の手札の数（ゲーム終了まで）：{before}→{after}枚増。"),
+    "AREA_ENCHANT_BANNED": ("{player} may not set an area enchant while {card} stays in set "
+                            "zone C.",
+                            "{card}がセットゾーンCにある間、{player}はエリアエンチャントを"
+                            "セットできない。"),
+    "ENCHANTS_NEGATED": ("The effects of {player}'s enchants are negated for the rest of the "
+                         "turn ({card}); those already resolved stay.",
+                         "このターン、{player}のエンチャントの効果をすべて無効にする（{card}）。"
+                         "すでに処理された効果はそのまま。"),
+    "EFFECT_COPIED": ("{player}'s {card} uses the effect of {cards} as its own.",
+                      "{player}の{card}は{cards}の効果をこのカードの効果として使う。"),
     "MEDAL_MOVED": ("An effect moves the medal from {before} to {after} "
                     "({time_before} → {time_after}).",
                     "効果によりメダルが{before}から{after}へ移動（{time_before}→{time_after}）。"),

@@ -24,7 +24,8 @@ class Resolution:
     ``previous_done``: whether the clause before did its action (``cond.did_previous``,
     そうしたなら); ``revealed``: the cards this effect revealed (``cond.revealed_*``); ``named``:
     the card name it named (``act.name_card``); ``last_count``: how many cards its last move moved
-    (``*_same_number``).
+    (``*_same_number``); ``last_done``: whether the action before, in this clause, was done
+    (``act.otherwise_lose``, そうしない場合).
     """
 
     player: int
@@ -36,6 +37,7 @@ class Resolution:
     revealed: list[str] = field(default_factory=list)
     named: str | None = None
     last_count: int = 0
+    last_done: bool = True
 
 
 ConditionCheck = Callable[[EffectContext, int, Condition, Resolution], bool]
