@@ -798,6 +798,10 @@ class Game:
         else:
             enter = (R.R_5_2_6_1, *((R.R_5_2_6_3,) if len(slots) > 1 else ()))
             old, leave = player.zone_c, (R.R_5_2_6_2,)
+        if kind == CHARACTER and p in self.effects.keeps:  # 変えなくてもよい (1.3.1)
+            self.emit("CHARACTER_KEPT", (R.R_1_3_1, R.R_5_2_5_1), p, None, player.battle_zone,
+                      card=card_id)  # fmt: skip
+            return
         banned = None if kind == CHARACTER else self.effects.area_ban(p, self.players[1 - p].zone_c)
         if banned is not None:  # 1.3.3: it is put away after the clock counted it (Q28)
             setattr(player, zone, None)

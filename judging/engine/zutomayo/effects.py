@@ -113,6 +113,9 @@ class EffectState:
     in set zone C (act.prohibit_opp_area_enchant, 1.3.3; Q28: one set is put away at 5.2.6)."""
     hand_bonus: tuple[int, int] = (0, 0)
     """Each player's hand size change until the game ends (act.hand_size_change)."""
+    keeps: tuple[int, ...] = ()
+    """Players who keep their battle character at this turn's 5.2.5: the character set with the
+    card is not swapped in (act.optional_keep, 変えなくてもよい). ``new_turn`` clears it."""
     in_digest: bool = False
     dump: str = field(init=False, repr=False, compare=False)
     """The canonical text the state digest covers ("" until an effect changes this state)."""
@@ -124,16 +127,18 @@ class EffectState:
             set_counts = [((p, turn), mode) for p, turn, mode in self.set_counts]
             changes = [[list(change) for change in player] for player in self.attack_changes]
             text = f"{changes}{list(self.damage_reductions)}{prohibitions}{set_counts}"
-            if self.negated or self.area_bans or self.hand_bonus != (0, 0):
+            if self.negated or self.area_bans or self.hand_bonus != (0, 0) or self.keeps:
                 text += f"{list(self.negated)}{list(self.area_bans)}{list(self.hand_bonus)}"
+                text += f"{list(self.keeps)}"
         object.__setattr__(self, "dump", text)
 
     def new_turn(self) -> EffectState:
         """This turn's changes end with it (7.1, 5.1.4.3); prohibitions and set counts stay."""
         if (self.attack_changes == ((), ()) and self.damage_reductions == (0, 0)
-                and not self.negated):  # fmt: skip
+                and not self.negated and not self.keeps):  # fmt: skip
             return self
-        return replace(self, attack_changes=((), ()), damage_reductions=(0, 0), negated=())
+        return replace(self, attack_changes=((), ()), damage_reductions=(0, 0), negated=(),
+                       keeps=())  # fmt: skip
 
     def is_prohibited(self, player: int, action: str, turn: int) -> bool:
         """1.3.3: a prohibition on ``action`` for ``player`` is in force on ``turn``."""
@@ -191,6 +196,9 @@ class EffectState:
             return self
         return replace(self, area_bans=tuple(sorted({*self.area_bans, (player, card)})),
                        in_digest=True)  # fmt: skip
+
+    def with_keep(self, player: int) -> EffectState:
+        return replace(self, keeps=tuple(sorted({*self.keeps, player})), in_digest=True)
 
     def with_hand_bonus(self, player: int, amount: int) -> EffectState:
         bonus = _put(self.hand_bonus, player, self.hand_bonus[player] + amount)

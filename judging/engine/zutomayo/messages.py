@@ -200,6 +200,10 @@ TEMPLATES: Mapping[str, tuple[str, str]] = {
                          "turn ({card}); those already resolved stay.",
                          "このターン、{player}のエンチャントの効果をすべて無効にする（{card}）。"
                          "すでに処理された効果はそのまま。"),
+    "CHARACTER_KEPT": ("{player} keeps {after} in the battle zone: {card}, set this turn, is not "
+                       "swapped in and stays in its set zone.",
+                       "{player}はバトルゾーンの{after}を変えない：このターンにセットした{card}は"
+                       "入れ替えず、セットゾーンに残る。"),
     "EFFECT_COPIED": ("{player}'s {card} uses the effect of {cards} as its own.",
                       "{player}の{card}は{cards}の効果をこのカードの効果として使う。"),
     "MEDAL_MOVED": ("An effect moves the medal from {before} to {after} "

@@ -1,7 +1,7 @@
 """Executor family: actions on decks and play: draws, mills, deck tops, reveals, reorders, copies,
 negation, prohibitions, hand size, otherwise-you-lose (act.draw*, act.mill, act.opp_mill*,
 act.*deck_top*, act.reveal*, act.copy_*, act.negate_opp_enchants, act.prohibit_opp_area_enchant,
-act.hand_size_change, act.otherwise_lose), and the conditions on revealed cards
+act.hand_size_change, act.optional_keep, act.otherwise_lose), and the conditions on revealed cards
 (cond.revealed_cost_at_least, cond.revealed_no_send_to_power, cond.revealed_has_send_to_power).
 
 Draws and mills go through the primitives of ``effects.apply_primitive`` (prohibitions 1.3.3,
@@ -14,6 +14,7 @@ the first legal one):
   the new order, top first (the default keeps the order).
 - ``act.copy_abyss_enchant``: kind ``pick``, one of the enchants in the own abyss, top first, each
   card id once (Q49: the same card may be chosen by two copies).
+- ``act.optional_keep``: kind ``may`` ("yes": keep the battle character; the default).
 - ``act.copy_song_char_effect``: kind ``pick``; ``…_up_to``: kind ``up_to`` (1.3.5.1): the
   characters of this card's song (Q47) in the zone, top first.
 
@@ -21,8 +22,8 @@ A card whose effect would copy again (1st_6, 4th_2, 4th_94) is not offered to a 
 would only ask the same choice once more (10.1.1: a loop the player stops).
 
 Not executed (no card of the pool uses them, or they need more than a local change of the
-pipeline): act.reorder, act.prohibit, act.negate, act.copy_effect, act.extra_play and
-act.optional_keep; their cards stay partial.
+pipeline): act.reorder, act.prohibit, act.negate, act.copy_effect and act.extra_play; their
+cards stay partial.
 
 A hidden card of a judge's snapshot (``?``) cannot be placed by what it is nor revealed: the
 action is not done and the ruling says so (``card_unknown``); the record must name the card.
@@ -204,6 +205,23 @@ def _negate_opp_enchants(game: EffectContext, action: Action, r: Resolution) -> 
     return True
 
 
+def _optional_keep(game: EffectContext, action: Action, r: Resolution) -> bool:
+    """同時に出したキャラクターカードを、変えなくてもよい (2nd_62, at the character swap): a ``may``
+    ("yes": keep the battle character, the character set with this card stays in its set zone and
+    goes away at 5.2.11.1; "no": swap as 5.2.5.1 says). No character set with it: not done
+    (1.3.2). The swap reads it (``EffectState.keeps``)."""
+    p = r.player
+    player = game.players[p]
+    set_with = [c for c in (player.zone_a, player.zone_b)
+                if c is not None and c != r.card_id and game.card(c).is_character]  # fmt: skip
+    if not set_with:
+        return _not_done(game, r, p, "optional_keep", "none_to_choose")
+    if game.choose(p, r.card_id, "may", ("yes", "no"), 1) != ("yes",):
+        return False
+    game.effects = game.effects.with_keep(p)
+    return True
+
+
 def _otherwise_lose(game: EffectContext, action: Action, r: Resolution) -> bool:
     """そうしない場合、ゲームに敗北する: if the action before it in this clause could not be done,
     this card's player loses at once (8.2.3)."""
@@ -344,6 +362,7 @@ ACTIONS: Mapping[Act, ActionDef] = {
         op="negate_opp_enchants", run=_negate_opp_enchants, target="opponent"
     ),
     Act.OTHERWISE_LOSE: ActionDef(op="otherwise_lose", run=_otherwise_lose),
+    Act.OPTIONAL_KEEP: ActionDef(op="optional_keep", run=_optional_keep),
     Act.COPY_ABYSS_ENCHANT: ActionDef(op="copy", run=_copy_abyss_enchant),
     Act.COPY_SONG_CHAR_EFFECT: _copy_song_chars(up_to=False),
     Act.COPY_SONG_CHAR_EFFECT_UP_TO: _copy_song_chars(up_to=True),

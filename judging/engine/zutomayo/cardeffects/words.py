@@ -34,6 +34,8 @@ DECK: Mapping[str, tuple[str, str]] = {
                                   "相手はエリアエンチャントをセットできない"),
     "negate_opp_enchants": ("negate the opponent's enchants' effects",
                             "相手のエンチャントの効果をすべて無効にする"),
+    "optional_keep": ("the character set with it need not be swapped in",
+                      "同時に出したキャラクターカードを、変えなくてもよい"),
     "copy": ("use another card's effect as this card's", "このカードの効果として使う"),
     "set_area_enchant": ("set an area enchant", "エリアエンチャントのセット"),
 }  # fmt: skip

@@ -587,3 +587,34 @@ def test_every_deck_op_has_words_in_both_languages() -> None:
         assert en != action.op or " " not in action.op, action.op
         assert ja != en, action.op
         assert not ja.isascii(), action.op
+
+
+@pytest.mark.parametrize("keep", [True, False])
+def test_optional_keep_the_swap_reads_it(real_cards: CardCatalogue, keep: bool) -> None:
+    """2nd_62 同時に出したキャラクターカードを、変えなくてもよい: a ``may`` (default "yes"): P0
+    keeps 1st_67 in the battle zone and 1st_72, set with it, stays in set zone B (1.3.1); without
+    it the swap is 5.2.5.1's (1st_72 in, 1st_67 to the abyss, no STP)."""
+    game = game_at(real_cards, snapshot((["2nd_62", "1st_72"], ["1st_67"]), previous_winner=1))
+    player = game.players[0]
+    player.hand.remove("2nd_62")
+    player.hand.remove("1st_72")
+    player.zone_a, player.zone_b = "2nd_62", "1st_72"
+    if keep:
+        assert run(game, Act.OPTIONAL_KEEP, resolution=Resolution(0, "2nd_62", "main"))
+        [choice] = game.choices
+        assert (choice.kind, choice.options, choice.chosen) == ("may", ("yes", "no"), ("yes",))
+    game._swap(0, "character")
+    if keep:
+        assert (player.battle_zone, player.zone_b, player.swapped_in) == ("1st_67", "1st_72", None)
+        [kept] = new_events(game, 0, "CHARACTER_KEPT")
+        assert "1.3.1" in kept.rules
+    else:
+        assert (player.battle_zone, player.zone_b, player.abyss) == ("1st_72", None, ["1st_67"])
+    assert game.effects.new_turn().keeps == ()
+
+
+def test_optional_keep_without_a_character_set_with_it(real_cards: CardCatalogue) -> None:
+    game = game_at(real_cards, snapshot((["2nd_62"], ["1st_67"])))
+    game.players[0].zone_a = "2nd_62"
+    assert not run(game, Act.OPTIONAL_KEEP, resolution=Resolution(0, "2nd_62", "main"))
+    assert game.effects.keeps == ()
