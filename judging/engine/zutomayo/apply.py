@@ -33,7 +33,7 @@ from judging.engine.zutomayo.cardeffects.execute import (
 )
 from judging.engine.zutomayo.cardeffects.run_area import ENDING_OP
 from judging.engine.zutomayo.cardeffects.run_base import Resolution
-from judging.engine.zutomayo.cardeffects.status import automated_effect
+from judging.engine.zutomayo.cardeffects.status import automated_effect, encoding
 from judging.engine.zutomayo.cardeffects.vocab import Act, Action, CardEffect, Clause
 from judging.engine.zutomayo.cards import (
     AREA_ENCHANT,
@@ -96,7 +96,7 @@ _ORDER = (R.R_1_3_4, R.R_10_2_3_PRIORITY)
 _NO_CHANGE = frozenset({
     "REVEALED", "ATTACK_DETERMINED", "TURN_ENDED", "PRIORITY_DETERMINED", "PRIORITY_KEPT",
     "EFFECT_RESOLVED", "EFFECT_FAILED", "EFFECT_NOT_DONE", "EFFECT_NOT_DESCRIBED", "GAME_ENDED",
-    "LOOP_RESOLVED", "SET_ALLOWANCE", "ZONE_COUNTED",
+    "LOOP_RESOLVED", "SET_ALLOWANCE", "ZONE_COUNTED", "CARDS_REVEALED", "EFFECT_COPIED",
 })  # fmt: skip
 
 
@@ -924,6 +924,17 @@ class Game:
         else:
             enter = (R.R_5_2_6_1, *((R.R_5_2_6_3,) if len(slots) > 1 else ()))
             old, leave = player.zone_c, (R.R_5_2_6_2,)
+        if kind == CHARACTER and p in self.effects.keeps:  # 変えなくてもよい (1.3.1)
+            self.emit("CHARACTER_KEPT", (R.R_1_3_1, R.R_5_2_5_1), p, None, player.battle_zone,
+                      card=card_id)  # fmt: skip
+            return
+        banned = None if kind == CHARACTER else self.effects.area_ban(p, self.players[1 - p].zone_c)
+        if banned is not None:  # 1.3.3: it is put away after the clock counted it (Q28)
+            setattr(player, zone, None)
+            self.emit("EFFECT_NOT_DONE", (R.R_1_3_3,), p, None, None, card=banned,
+                      op="set_area_enchant", reason="prohibited", qa="Q28")  # fmt: skip
+            self.put_away(p, card_id, zone, (R.R_1_3_3, R.R_5_2_6_1))
+            return
         if old is not None:
             self.put_away(p, old, "battle_zone" if kind == CHARACTER else "zone_c", leave)
         setattr(player, zone, None)
@@ -1183,6 +1194,15 @@ class Game:
                     found.append((p, card_id, info.effect))
         return found
 
+    def _negated(self, p: int, card_id: str, op: str) -> bool:
+        """``p``'s enchant does not take effect: its effects are negated this turn by the
+        opponent's effect that resolved before it (act.negate_opp_enchants; Q51: enchants only)."""
+        if not self.effects.enchants_negated(p) or self.card(card_id).type != ENCHANT:
+            return False
+        self.emit("EFFECT_FAILED", (R.R_1_3_1,), p, None, None, card=card_id, op=op,
+                  reason="negated", qa="Q51")  # fmt: skip
+        return True
+
     def _check_endings(self) -> None:
         """An area enchant's ending "すぐに" (or with no timing written, 6.1.3.5) is carried out the
         moment its condition holds (6.1.3.3, Q12; Q10: before its effect if need be): checked
@@ -1278,6 +1298,8 @@ class Game:
             self.emit("EFFECT_FAILED", refs, p, None, None, card=card_id, op=first_op,
                       reason="not_taking_effect", auto=True)  # fmt: skip
             return
+        if self._negated(p, card_id, first_op):
+            return
         charger_only = any(a.code == Act.POWER_PLUS_PER for c in clauses for a in c.actions)
         if self._power_cost_failed(p, card_id, first_op, auto=True, charger_only=charger_only):
             return
@@ -1304,6 +1326,7 @@ class Game:
                     self.events[-1] = event._replace(params=(*event.params, ("qa", qa)))
                 continue
             done = True
+            resolution.last_done = True
             for a_index, action in enumerate(clause.actions):
                 resolution.action_index = a_index
                 op, target = op_of(action), target_of(action)
@@ -1327,11 +1350,52 @@ class Game:
                                       timing=clause.timing.value, auto=True)  # fmt: skip
                     if qa:
                         self.events[-1] = event._replace(params=(*event.params, ("qa", qa)))
-                done = self._by(p, action, resolution) and done
+                did = self._by(p, action, resolution)
+                resolution.last_done = did
+                done = did and done
                 self._check_endings()
                 if area and self.players[p].zone_c != card_id:
                     break
             resolution.previous_done = done
+
+    def encoded(self, card_id: str) -> CardEffect | None:
+        """``effects.EffectContext.encoded``."""
+        card = self.card(card_id)
+        effect = encoding().get(card_id) if card.has_effect else None
+        return effect if effect is not None and effect.text_sha256 == card.effect_sha256 else None
+
+    def use_effect_of(self, p: int, card_id: str, source: str, timing: str) -> bool | None:
+        """``effects.EffectContext.use_effect_of``: as ``_resolve_auto`` without the power cost of
+        ``source`` (Q48: only ``card_id``'s cost, already met), each condition checked now for
+        ``p`` (Q66: the copied card's own condition must hold)."""
+        card = self.card(source)
+        effect = automated_effect(source, card.effect_sha256) if card.has_effect else None
+        if effect is None:
+            return None
+        sub = Resolution(player=p, card_id=card_id, timing=timing)
+        done = False
+        for index, clause in enumerate(effect.clauses):
+            if TIMINGS[clause.timing] != timing:
+                continue
+            sub.clause_index, sub.last_done = index, True
+            if not condition_holds(self, p, clause.condition, sub):
+                sub.previous_done = False
+                self.emit("EFFECT_FAILED", (R.R_6_2_1_1,), p, None, None, card=card_id,
+                          op=op_of(clause.actions[0]), reason="condition",
+                          condition=clause.condition.code.value, copied=source, auto=True,
+                          qa="Q66")  # fmt: skip
+                continue
+            clause_done = True
+            for a_index, action in enumerate(clause.actions):
+                sub.action_index = a_index
+                self.emit("EFFECT_RESOLVED", (R.R_1_3_1,), p, None, None, card=card_id,
+                          op=op_of(action), amount=action.amount, target=target_of(action),
+                          code=action.code.value, copied=source, auto=True)  # fmt: skip
+                sub.last_done = run_action(self, action, sub)
+                clause_done = sub.last_done and clause_done
+            sub.previous_done = clause_done
+            done = done or clause_done
+        return done
 
     def turn_events(self) -> Sequence[Event]:
         return self.events[self._turn_start :]
@@ -1461,7 +1525,7 @@ class Game:
                 self.emit("EFFECT_FAILED", refs, p, None, None, card=e.card, op=e.op,
                           reason="not_taking_effect")  # fmt: skip
                 return
-            if self._power_cost_failed(p, e.card, e.op):
+            if self._negated(p, e.card, e.op) or self._power_cost_failed(p, e.card, e.op):
                 return
             check = (*refs, R.R_9_1_3, R.R_9_1_2)
         if not e.condition_met and e.op != "otherwise_lose":

@@ -19,6 +19,7 @@ from typing import NoReturn, Protocol
 
 from judging.engine.core.jsontypes import Value
 from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
+from judging.engine.zutomayo.cardeffects.vocab import CardEffect
 from judging.engine.zutomayo.cards import UNKNOWN_CARD, CardDef
 from judging.engine.zutomayo.chronos import CHRONOS_MARKS, DAY, NIGHT, advance
 from judging.engine.zutomayo.record import COUNTED, EffectEntry
@@ -133,6 +134,18 @@ class EffectState:
     elements: tuple[tuple[int, str, str], ...] = ()
     """(player, card, element): the element a character has while it stays in its player's
     battle zone (属性をバトルフィールドにいる間Xにする); dropped when it leaves."""
+    negated: tuple[int, ...] = ()
+    """Players whose enchants' effects are negated for the rest of this turn
+    (act.negate_opp_enchants; Q51: enchants only; Q52: effects already resolved stay);
+    ``new_turn`` clears it."""
+    area_bans: tuple[tuple[int, str], ...] = ()
+    """(player, card): ``player`` may not set an area enchant while the other player's ``card`` is
+    in set zone C (act.prohibit_opp_area_enchant, 1.3.3; Q28: one set is put away at 5.2.6)."""
+    hand_bonus: tuple[int, int] = (0, 0)
+    """Each player's hand size change until the game ends (act.hand_size_change)."""
+    keeps: tuple[int, ...] = ()
+    """Players who keep their battle character at this turn's 5.2.5: the character set with the
+    card is not swapped in (act.optional_keep, 変えなくてもよい). ``new_turn`` clears it."""
     in_digest: bool = False
     dump: str = field(init=False, repr=False, compare=False)
     """The canonical text the state digest covers ("" until an effect changes this state)."""
@@ -149,6 +162,9 @@ class EffectState:
             battle = self._battle_dump()
             if battle:
                 text += battle
+            if self.negated or self.area_bans or self.hand_bonus != (0, 0) or self.keeps:
+                text += f"{list(self.negated)}{list(self.area_bans)}{list(self.hand_bonus)}"
+                text += f"{list(self.keeps)}"
         object.__setattr__(self, "dump", text)
 
     def _battle_dump(self) -> str:
@@ -183,13 +199,15 @@ class EffectState:
             and self.power_bonuses == ((), ())
             and self.reduced == (0, 0)
             and self._battle_turn_default()
+            and not self.negated
+            and not self.keeps
         ):
             return self
         return replace(
             self, attack_changes=((), ()), damage_reductions=(0, 0), power_bonuses=((), ()),
             reduced=(0, 0), attack_swaps=_NO_FLAGS, always_day=_NO_FLAGS, unreducible=_NO_FLAGS,
             clocks_negated=False, char_clocks_negated=_NO_FLAGS, all_clocks=None,
-            midnight_width=0, cost_changes=(),
+            midnight_width=0, cost_changes=(), negated=(), keeps=(),
         )  # fmt: skip
 
     def attack_time(self, p: int, time: str) -> str:
@@ -291,6 +309,36 @@ class EffectState:
     def with_prohibition(self, prohibition: Prohibition) -> EffectState:
         return replace(self, prohibitions=(*self.prohibitions, prohibition), in_digest=True)
 
+    def enchants_negated(self, player: int) -> bool:
+        """``player``'s enchants' effects are negated this turn (Q51)."""
+        return player in self.negated
+
+    def with_negated(self, player: int) -> EffectState:
+        return replace(self, negated=tuple(sorted({*self.negated, player})), in_digest=True)
+
+    def area_ban(self, player: int, opponent_zone_c: str | None) -> str | None:
+        """The card that forbids ``player`` to set an area enchant now: one of the other player's
+        bans that is in force while that card is in their set zone C (1.3.3, Q28); else None."""
+        if opponent_zone_c is None:
+            return None
+        for banned, card in self.area_bans:
+            if banned == player and card == opponent_zone_c:
+                return card
+        return None
+
+    def with_area_ban(self, player: int, card: str) -> EffectState:
+        if (player, card) in self.area_bans:
+            return self
+        return replace(self, area_bans=tuple(sorted({*self.area_bans, (player, card)})),
+                       in_digest=True)  # fmt: skip
+
+    def with_keep(self, player: int) -> EffectState:
+        return replace(self, keeps=tuple(sorted({*self.keeps, player})), in_digest=True)
+
+    def with_hand_bonus(self, player: int, amount: int) -> EffectState:
+        bonus = _put(self.hand_bonus, player, self.hand_bonus[player] + amount)
+        return replace(self, hand_bonus=bonus, in_digest=True)
+
     def with_set_count(self, player: int, turn: int, mode: str) -> EffectState:
         rest = [entry for entry in self.set_counts if entry[:2] != (player, turn)]
         set_counts = tuple(sorted((*rest, (player, turn, mode))))
@@ -379,6 +427,16 @@ class EffectContext(Protocol):
     def prohibited_effect_draw_loses(self) -> bool: ...
 
     def short_mill_loses(self) -> bool: ...
+
+    def encoded(self, card_id: str) -> CardEffect | None:
+        """The card's encoded effect for the text it has (run by itself or not), else None."""
+        ...
+
+    def use_effect_of(self, p: int, card_id: str, source: str, timing: str) -> bool | None:
+        """``source``'s effect resolved as ``card_id``'s at this pipeline step (the copies:
+        …このカードの効果として使う); True if a clause was done, None if the engine does not run
+        ``source``'s effect."""
+        ...
 
 
 def available_power(game: EffectContext, p: int) -> int:

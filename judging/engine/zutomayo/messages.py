@@ -45,6 +45,10 @@ VOCABULARY: Mapping[str, Mapping[str, str]] = {
         "already_so": "it is already so", "this_turn": "this turn",
         "while_on_field": "while it stays in the battle zone", "forward": "forward",
         "back": "back",
+        "card_unknown": "the record does not say which card it is (hidden in the snapshot)",
+        "deck_empty": "the deck has no cards", "none_to_choose": "there is no card to choose",
+        "copied_manual": "the copied card's effect is not run by the engine: the judge enters it",
+        "negated": "negated by the opponent's effect this turn (Q51)",
     },
     "ja": {
         "night": "夜", "day": "昼", "power_charger": "パワーチャージャー", "abyss": "アビス",
@@ -79,6 +83,10 @@ VOCABULARY: Mapping[str, Mapping[str, str]] = {
         "zc_distinct_elements": "属性の種類の数", "zc_song_cards": "その楽曲のカードの枚数",
         "already_so": "すでにそうなっている", "this_turn": "このターン",
         "while_on_field": "バトルフィールドにいる間", "forward": "進む", "back": "戻る",
+        "card_unknown": "記録にどのカードか書かれていない（局面で非公開）",
+        "deck_empty": "デッキにカードがない", "none_to_choose": "選べるカードがない",
+        "copied_manual": "使うカードの効果はエンジンが処理しないため、ジャッジが入力する",
+        "negated": "このターン相手の効果で無効になっている（Q51）",
     },
 }  # fmt: skip
 
@@ -199,6 +207,28 @@ TEMPLATES: Mapping[str, tuple[str, str]] = {
                           "数えたカード１枚につき★+{per}、確認のたびに数え直す）。"),
     "EFFECT_CHANGE_ADDED": ("{player}'s {card}: {op} ({duration}): {before} → {after}.",
                             "{player}の{card}：{op}（{duration}）：{before}→{after}。"),
+    "CARDS_REVEALED": ("{player}'s {zone} is revealed ({after} card(s): {cards}), then put back "
+                       "as it was.",
+                       "{player}の{zone}を公開した（{after}枚：{cards}）。その後元に戻す。"),
+    "DECK_REORDERED": ("The top {count} card(s) of {player}'s deck are looked at and put back in "
+                       "the chosen order.",
+                       "{player}のデッキの上から{count}枚を見て、選んだ順番に入れ替えて戻した。"),
+    "HAND_SIZE_CHANGED": ("{player}'s hand size until the game ends: {before} → {after} more.",
+                          "{player}の手札の数（ゲーム終了まで）：{before}→{after}枚増。"),
+    "AREA_ENCHANT_BANNED": ("{player} may not set an area enchant while {card} stays in set "
+                            "zone C.",
+                            "{card}がセットゾーンCにある間、{player}はエリアエンチャントを"
+                            "セットできない。"),
+    "ENCHANTS_NEGATED": ("The effects of {player}'s enchants are negated for the rest of the "
+                         "turn ({card}); those already resolved stay.",
+                         "このターン、{player}のエンチャントの効果をすべて無効にする（{card}）。"
+                         "すでに処理された効果はそのまま。"),
+    "CHARACTER_KEPT": ("{player} keeps {after} in the battle zone: {card}, set this turn, is not "
+                       "swapped in and stays in its set zone.",
+                       "{player}はバトルゾーンの{after}を変えない：このターンにセットした{card}は"
+                       "入れ替えず、セットゾーンに残る。"),
+    "EFFECT_COPIED": ("{player}'s {card} uses the effect of {cards} as its own.",
+                      "{player}の{card}は{cards}の効果をこのカードの効果として使う。"),
     "MEDAL_MOVED": ("An effect moves the medal from {before} to {after} "
                     "({time_before} → {time_after}).",
                     "効果によりメダルが{before}から{after}へ移動（{time_before}→{time_after}）。"),

@@ -170,6 +170,9 @@ R_10_2_1_PRIORITY = _ref("10.2.1", "priority")
 R_10_2_2_PRIORITY = _ref("10.2.2", "priority")
 R_10_2_3_PRIORITY = _ref("10.2.3", "priority")
 R_10_2_4_PRIORITY = _ref("10.2.4", "priority")
+R_10_3_1 = _ref("10.3.1")
+R_10_3_2 = _ref("10.3.2")
+R_10_4_1 = _ref("10.4.1")
 
 CITABLE_RULES: frozenset[RuleRef] = frozenset(_REGISTRY.values())
 """Every rule the engine can cite (each defined once above)."""
@@ -235,9 +238,6 @@ INFORMATIONAL_RULES: dict[str, str] = {
     "10.1.1": "definition of an infinite loop",
     "10.2.1#info": "definition of public information",
     "10.2.2#info": "public information may be checked at any time",
-    "10.3.1": "revealing a hand changes no state",
-    "10.3.2": "revealing the top card changes no state",
-    "10.4.1": "looking at hidden cards changes no state",
     "10.4.2": "looking at hidden cards changes no state",
     "10.4.3": "looking at hidden cards changes no state",
 }

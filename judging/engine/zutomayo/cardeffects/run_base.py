@@ -26,7 +26,8 @@ class Resolution:
     the card name it named (``act.name_card``); ``last_count``: how many cards its last move moved
     (``*_same_number``); ``qa``: the official Q&A answer that decided the condition just checked
     (a condition check sets it; the pipeline cites it on the event that says whether the clause
-    took effect).
+    took effect); ``last_done``: whether the action before, in this clause, was done
+    (``act.otherwise_lose``, そうしない場合).
     """
 
     player: int
@@ -42,6 +43,7 @@ class Resolution:
     duration: str = "dur.this_turn"
     """The clause being resolved: how long its change lasts (``vocab.Duration``), for an action
     whose change outlasts the turn (``ActionDef.lasts``)."""
+    last_done: bool = True
 
 
 ConditionCheck = Callable[[EffectContext, int, Condition, Resolution], bool]
