@@ -241,9 +241,10 @@ def test_4th_2_chooses_up_to_two_shade_characters(real_cards: CardCatalogue) -> 
     """Options: the characters of its song (names carrying （シェードの埃は延長）, Q47) in the own
     power charger, top first: 4th_75, 4th_73 (4th_3 has no effect). The default takes both
     (up to 2). Each chosen card's own condition is checked (Q66):
-    このターンに（シェードの埃は延長）のキャラクターと入れ替えていたなら holds (4th_2 itself was
-    swapped in), so 4th_75 相手のHP-20 and
-    4th_73 HP+20: P1 100 → 80, P0 70 → 90; then the battle 120 - 50 = 70: P1 80 → 10."""
+    このターンに（シェードの埃は延長）のキャラクターと入れ替えていたなら asks whether the character
+    this turn's swap replaced was of the song (run_play: cond.swapped_in_song); here it was 1st_67,
+    so neither 4th_75 相手のHP-20 nor 4th_73 HP+20 takes effect: P0 stays at 70; the battle
+    120 - 50 = 70: P1 100 → 30."""
     data = snapshot((["4th_2"], ["1st_67"]), power=(SHADE_POWER, POWER), hp=(70, 100))
     report = play(real_cards, data)
     [choice] = report.choices
@@ -253,7 +254,9 @@ def test_4th_2_chooses_up_to_two_shade_characters(real_cards: CardCatalogue) -> 
     assert [e.param("cards") for e in kinds(report, "EFFECT_COPIED")] == [("4th_75",), ("4th_73",)]
     sha = real_cards.by_id()
     if all(automated_effect(c, sha[c].effect_sha256) for c in ("4th_73", "4th_75")):
-        assert [p.hp for p in report.turns[-1].players] == [90, 10]
+        assert [p.hp for p in report.turns[-1].players] == [70, 30]
+        failed = [e.param("reason") for e in kinds(report, "EFFECT_FAILED")]
+        assert failed.count("condition") == 2
     else:  # cond.swapped_in_song is another family's: the judge enters those effects
         reasons = [e.param("reason") for e in kinds(report, "EFFECT_NOT_DONE")]
         assert reasons.count("copied_manual") == 2
