@@ -342,7 +342,7 @@ def ruling_choice_set(
     if not isinstance(orders, list) or len(orders) != 2:
         raise InvalidInputError(gettext("the record asks no such choice"), field="path")
     orders[player] = list(order)
-    record["format"] = ZUTOMAYO_FORMAT  # choices are read from version 2 on
+    record["format"] = ZUTOMAYO_FORMAT  # choices are read from version 2 on (picks from 3)
     return ruling_compute(case_id=case_id, by=by, record=record)
 
 

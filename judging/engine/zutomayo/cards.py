@@ -38,6 +38,9 @@ class CardDef:
     effect_sha256: str = ""
     """The sha256 (hex) of the card's ``effect_ja`` ("" without one): the effect encoding is used
     only for the text it was written from (``cardeffects``)."""
+    song_ja: str = ""
+    """The card's song (``song_ja``, "" if none): a "（song）" in its text is this song, and a card
+    is of a song when its name carries "（song）" (Q47)."""
 
     @property
     def is_character(self) -> bool:
@@ -81,6 +84,7 @@ def card_from_dict(card: Mapping[str, JSON], path: str = "card") -> CardDef:
     has_effect = card.get("has_effect", False)
     element = card.get("element") or ""
     effect_ja = card.get("effect_ja")
+    song_ja = card.get("song_ja") or ""
     sha = (
         hashlib.sha256(effect_ja.encode("utf-8")).hexdigest() if isinstance(effect_ja, str) else ""
     )
@@ -99,6 +103,7 @@ def card_from_dict(card: Mapping[str, JSON], path: str = "card") -> CardDef:
         has_effect=bool(has_effect),
         element=element if isinstance(element, str) else "",
         effect_sha256=sha if effect_ja else "",
+        song_ja=song_ja if isinstance(song_ja, str) else "",
     )
 
 
