@@ -1156,9 +1156,10 @@ class Game:
     ) -> None:
         """Illegal input unless ``answer`` is a legal answer: cards of the options (each copy at
         most as often as it is there), as many as the kind asks (a pick: ``count``, or all of
-        the options if fewer, 1.3.2; up to: 0 to ``count`` (1.3.5, 1.3.5.2: the hand is hidden
-        information); at least: ``count`` or more, all if fewer; an order: each option once; a
-        may: yes or no; a name: one card id of the catalogue, 2.1.2 and Q50)."""
+        the options if fewer, 1.3.2; up to: 0 to ``count``, 1.3.5 (1.3.5.2 for the hand, hidden
+        information: today's only up-to choices are of a hand); at least: ``count`` or more, all
+        if fewer; an order: each option once; a may: yes or no; a name: one card id of the
+        catalogue, 2.1.2 and Q50)."""
         given = ",".join(answer)
         shown = ",".join(options[:12]) + (",…" if len(options) > 12 else "")
         if kind == "name":
@@ -1181,7 +1182,7 @@ class Game:
             lo = hi = min(count, have)
             rule = R.R_1_3_2
         elif kind == "up_to":
-            lo, hi, rule = 0, min(count, have), R.R_1_3_5_2
+            lo, hi, rule = 0, min(count, have), R.R_1_3_5  # 0 to N (1.3.5.2: hidden info)
         elif kind == "at_least":
             lo, hi, rule = min(count, have), have, R.R_1_3_2
         else:  # an order: every option, once
