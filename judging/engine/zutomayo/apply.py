@@ -135,7 +135,7 @@ class ChoicePoint:
     def to_json(self) -> dict[str, JSON]:
         return {"turn": self.turn, "step": self.step, "path": self.path, "kind": self.kind,
                 "options": list(self.options), "chosen": list(self.chosen),
-                "defaulted": self.defaulted}  # fmt: skip
+                "defaulted": self.defaulted, "count": self.count}  # fmt: skip
 
 
 _ZONE_ORDER = ("battle_zone", "zone_a", "zone_b", "zone_c")
