@@ -20,6 +20,7 @@ from judging.engine.ztrike import replay_record as ztrike_replay
 from judging.engine.ztrike.record import FORMAT as ZTRIKE_FORMAT
 from judging.engine.zutomayo.record import FORMAT as ZUTOMAYO_FORMAT
 from judging.engine.zutomayo.record import FORMAT_V1 as ZUTOMAYO_FORMAT_V1
+from judging.engine.zutomayo.record import FORMAT_V2 as ZUTOMAYO_FORMAT_V2
 from judging.selectors import azuki_engine_cards, engine_cards, ztrike_engine_cards
 
 
@@ -98,7 +99,7 @@ JUDGE_GAMES: Mapping[str, JudgeGame] = {
         engine_cards,
         _zutomayo,
         True,
-        also_reads=(ZUTOMAYO_FORMAT_V1,),
+        also_reads=(ZUTOMAYO_FORMAT_V2, ZUTOMAYO_FORMAT_V1),
     ),
     "ztrike": JudgeGame(
         "ztrike", ZTRIKE_FORMAT, "ztrike-replay/1", ztrike_engine_cards, _ztrike, True

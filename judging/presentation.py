@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import permutations
+from itertools import combinations, islice, permutations
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -127,6 +127,10 @@ class EngineChoice:
 
 #: ``turns[i].choices.order[p]``: player p's order of effects at the record's turn i.
 _ORDER_PATH = re.compile(r"turns\[(\d+)\]\.choices\.order\[([01])\]")
+#: ``turns[i].choices.picks[p].<card>[n]``: the n-th choice ``card``'s effect asked of player p.
+_PICK_PATH = re.compile(r"turns\[(\d+)\]\.choices\.picks\[([01])\]\.([^\[\]]+)\[(\d+)\]")
+#: A pick offers at most this many answers on the page (the default and the used one always).
+_MAX_PICK_ANSWERS = 24
 #: Above this many cards the page offers the default and the used order only (4! = 24 is fine).
 _MAX_PERMUTED = 4
 
@@ -307,6 +311,38 @@ class ZutomayoPresenter:
             "who": players[int(found[2])]
         }
 
+    def _pick_question(self, path: str, players: tuple[str, str]) -> str | None:
+        found = _PICK_PATH.fullmatch(path)
+        if found is None:
+            return None
+        return _("What did %(who)s choose when %(card)s's effect asked (choice %(n)s)?") % {
+            "who": players[int(found[2])], "card": self._names.get(found[3], found[3]),
+            "n": int(found[4]) + 1,
+        }  # fmt: skip
+
+    @staticmethod
+    def _pick_label(value: str, names: Mapping[str, str]) -> str:
+        if not value:
+            return _("none")
+        words = {"yes": _("yes"), "no": _("no")}
+        return ", ".join(words.get(c) or names.get(c, c) for c in value.split(","))
+
+    @staticmethod
+    def _pick_values(point: Mapping[str, Any]) -> list[str]:
+        """The legal answers the page offers for a pick (``run_cards``: pick, up_to, at_least,
+        may, name), the default and the used one first, at most ``_MAX_PICK_ANSWERS``."""
+        options = [str(c) for c in point.get("options", [])]
+        kind, count = point.get("kind"), int(point.get("count", 1) or 0)
+        first = [",".join(str(c) for c in point.get("chosen", []))]
+        if kind in ("may", "name"):
+            rest: Any = iter(options)
+        else:
+            have = len(options)
+            low = 0 if kind == "up_to" else min(count, have)
+            high = have if kind == "at_least" else min(count, have)
+            rest = (",".join(c) for n in range(low, high + 1) for c in combinations(options, n))
+        return list(islice(dict.fromkeys([*first, *islice(rest, 500)]), _MAX_PICK_ANSWERS))
+
     @staticmethod
     def _order_label(value: str, names: Mapping[str, str]) -> str:
         return " → ".join(names.get(cid, cid) for cid in value.split(",") if cid)
@@ -316,6 +352,16 @@ class ZutomayoPresenter:
         made: list[EngineChoice] = []
         for point in output.get("choices", []):
             path = str(point.get("path", ""))
+            pick = self._pick_question(path, players)
+            if pick is not None:
+                values = self._pick_values(point)
+                made.append(EngineChoice(
+                    path=path, question=pick,
+                    options=tuple((v, self._pick_label(v, names)) for v in values),
+                    chosen=",".join(str(c) for c in point.get("chosen", [])),
+                    defaulted=bool(point.get("defaulted")),
+                ))  # fmt: skip
+                continue
             question = self._order_question(path, players)
             if question is None or point.get("kind") != "order":
                 continue
@@ -415,7 +461,7 @@ class ZutomayoPresenter:
                   players: tuple[str, str], said: tuple[str, ...]) -> Answer:  # fmt: skip
         lang = self.lang
         keys = list(dict.fromkeys(k for c in claims for k in c.get("depends_on", [])))
-        asked = [self._order_question(k, players) for k in keys]
+        asked = [self._order_question(k, players) or self._pick_question(k, players) for k in keys]
         question = " ".join(
             a or ambiguity_question(k, lang) for k, a in zip(keys, asked, strict=True)
         )
@@ -425,11 +471,12 @@ class ZutomayoPresenter:
             who = _party_name(str(c["party"]), players, self.night_side)
             for choice, status in dict(c.get("alternatives", {})).items():
                 key, _sep, alt = str(choice).partition("=")
-                answer = (
-                    self._order_label(alt, self._names)
-                    if _ORDER_PATH.fullmatch(key)
-                    else ambiguity_answer(key, alt, lang)
-                )
+                if _ORDER_PATH.fullmatch(key):
+                    answer = self._order_label(alt, self._names)
+                elif _PICK_PATH.fullmatch(key):
+                    answer = self._pick_label(alt, self._names)
+                else:
+                    answer = ambiguity_answer(key, alt, lang)
                 if status == "CONSISTENT":
                     outcomes.setdefault(answer, []).append(who)
                 else:

@@ -303,16 +303,20 @@ def ruling_claims_add(
 
 
 #: The path of a choice the ZUTOMAYO engine asks for (``choices_needed``): a player's order of
-#: effects at a turn, ``turns[i].choices.order[p]`` (issue 14, requirement 4).
-CHOICE_PATH = re.compile(r"turns\[(\d{1,3})\]\.choices\.order\[([01])\]")
+#: effects at a turn, ``turns[i].choices.order[p]``, or the n-th choice a card's effect asked of
+#: a player, ``turns[i].choices.picks[p].<card>[n]`` (issue 14, requirement 4).
+CHOICE_PATH = re.compile(
+    r"turns\[(\d{1,3})\]\.choices\.(?:order\[([01])\]|picks\[([01])\]\.([\w\-]{1,40})\[(\d{1,2})\])"
+)
 
 
 def ruling_choice_set(
     *, case_id: int, by: User, ruling_id: int, path: str, order: list[str]
 ) -> Ruling:
     """Replay a ruling's record again with a choice the engine asked for answered (a new
-    ruling; the old one stays): today each player's order of effects (5.2.7.3), one card id
-    per effect, first first. The engine checks the order is of that player's effects."""
+    ruling; the old one stays): a player's order of effects (5.2.7.3), one card id per effect,
+    first first; or a card's choice (the cards chosen, ``yes``/``no``, or the card named), which
+    must be one of the answers the ruling offered. The engine checks the answer again."""
     ruling = Ruling.objects.filter(pk=ruling_id, case_id=case_id).first()
     if ruling is None:
         raise InvalidInputError(gettext("that ruling does not belong to this case"), field="ruling")
@@ -320,30 +324,59 @@ def ruling_choice_set(
     turns = ruling.record.get("turns")
     if found is None or not isinstance(turns, list) or int(found[1]) >= len(turns):
         raise InvalidInputError(gettext("the record asks no such choice"), field="path")
-    if not order or len(order) > 10 or not all(order):
-        raise InvalidInputError(gettext("choose one order of the cards"), field="order")
     asked = next(
         (c for c in ruling.output.get("en", {}).get("choices", []) if c.get("path") == path), None
     )
     if asked is None:
         raise InvalidInputError(gettext("the record asks no such choice"), field="path")
+    record = json.loads(json.dumps(ruling.record))
+    turn = record["turns"][int(found[1])]
+    if not isinstance(turn, dict):
+        raise InvalidInputError(gettext("the record asks no such choice"), field="path")
+    if found[2] is None:
+        _set_pick(turn, asked, int(found[3]), found[4], int(found[5]), order)
+    else:
+        _set_order(turn, asked, int(found[2]), order)
+    record["format"] = ZUTOMAYO_FORMAT  # choices are read from version 2 on (picks from 3)
+    return ruling_compute(case_id=case_id, by=by, record=record)
+
+
+def _set_order(turn: dict[str, Any], asked: dict[str, Any], player: int, order: list[str]) -> None:
+    if not order or len(order) > 10 or not all(order):
+        raise InvalidInputError(gettext("choose one order of the cards"), field="order")
     if sorted(order) != sorted(str(c) for c in asked.get("options", [])):
         raise InvalidInputError(
             gettext("the order must name each of these cards once: %(cards)s")
             % {"cards": ", ".join(str(c) for c in asked.get("options", []))},
             field="order",
         )
-    turn_index, player = int(found[1]), int(found[2])
-    record = json.loads(json.dumps(ruling.record))
-    turn = record["turns"][turn_index]
-    if not isinstance(turn, dict):
-        raise InvalidInputError(gettext("the record asks no such choice"), field="path")
     orders = turn.setdefault("choices", {}).setdefault("order", [None, None])
     if not isinstance(orders, list) or len(orders) != 2:
         raise InvalidInputError(gettext("the record asks no such choice"), field="path")
     orders[player] = list(order)
-    record["format"] = ZUTOMAYO_FORMAT  # choices are read from version 2 on
-    return ruling_compute(case_id=case_id, by=by, record=record)
+
+
+def _set_pick(
+    turn: dict[str, Any], asked: dict[str, Any], player: int, card: str, n: int, answer: list[str]
+) -> None:
+    options = [str(c) for c in asked.get("options", [])]
+    left = list(options)
+    for item in answer:
+        if item not in left:
+            raise InvalidInputError(gettext("choose one of the answers offered"), field="order")
+        if asked.get("kind") not in ("may", "name"):
+            left.remove(item)
+    if asked.get("kind") in ("may", "name") and len(answer) != 1:
+        raise InvalidInputError(gettext("choose one of the answers offered"), field="order")
+    picks = turn.setdefault("choices", {}).setdefault("picks", [None, None])
+    if not isinstance(picks, list) or len(picks) != 2:
+        raise InvalidInputError(gettext("the record asks no such choice"), field="path")
+    mine = picks[player] if isinstance(picks[player], dict) else {}
+    answers = list(mine.get(card) or [])
+    answers += [None] * (n + 1 - len(answers))
+    answers[n] = list(answer)
+    mine[card] = answers
+    picks[player] = mine
 
 
 @transaction.atomic

@@ -123,3 +123,42 @@ def test_every_golden_with_effects_opens_on_the_page(
     expected = json.loads(golden.read_text(encoding="utf-8"))["expect"]["result"]["outcome"]
     assert Ruling.objects.order_by("-pk")[0].outcome == expected
     assert client.get(f"/judging/cases/{judge_case.pk}/").status_code == 200
+
+
+G03 = E10.parent / "g_cards_03_name_defaulted_depends_on.json"
+
+
+def test_the_page_asks_a_card_s_choice_and_the_answer_replays_it(
+    case: tuple[JudgeCase, Client],
+) -> None:
+    """g_cards_03: Ann's 3rd_59 names a card and reveals one of Bo's hand [1st_9, 1st_17], both
+    defaulted (1st_1's name, 1st_9: named, +100, Bo at 0 HP). The page asks both choices; the
+    answer "1st_17 revealed" is written to choices.picks and replayed: not the named card, 50
+    against 40 (Bo at 90 HP), and the claim of 0 now turns on the name alone."""
+    judge_case, client = case
+    record = json.loads(G03.read_text(encoding="utf-8"))["record"]
+    client.post(f"/judging/cases/{judge_case.pk}/", {
+        "kind": "upload", "upload-record": json.dumps(record, ensure_ascii=False)})  # fmt: skip
+    ruling = Ruling.objects.order_by("-pk")[0]
+    names = _names(ruling)
+    page = client.get(f"/judging/cases/{judge_case.pk}/").content.decode()
+    game_name = names["3rd_59"].replace("'", "&#x27;")
+    assert f"What did Ann choose when {game_name}&#x27;s effect asked (choice 2)?" in page
+    assert "It depends on what the players did" in page
+    path = "turns[0].choices.picks[0].3rd_59[1]"
+    answered = client.post(f"/judging/cases/{judge_case.pk}/", {
+        "kind": "choice", "path": path, "order": "1st_17"})  # fmt: skip
+    assert answered.status_code == 302
+    second = Ruling.objects.order_by("-pk")[0]
+    assert second.pk != ruling.pk
+    assert second.record["format"] == "zutomayo-game/3"
+    assert second.record["turns"][0]["choices"]["picks"][0] == {"3rd_59": [None, ["1st_17"]]}
+    (claim,) = second.output["en"]["claims"]
+    assert claim["actual"] == 90
+    assert claim["depends_on"] == ["turns[0].choices.picks[0].3rd_59[0]"]
+    refused = client.post(f"/judging/cases/{judge_case.pk}/", {
+        "kind": "choice", "path": path, "order": "1st_67"})  # fmt: skip
+    assert refused.status_code == 400
+    client.cookies["django_language"] = "ja"
+    page = client.get(f"/judging/cases/{judge_case.pk}/").content.decode()
+    assert "の効果の選択（1番目）で、Annは何を選びましたか？" in page

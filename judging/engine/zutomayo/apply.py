@@ -57,6 +57,7 @@ from judging.engine.zutomayo.profile import Consultation, Profile
 from judging.engine.zutomayo.record import (
     EffectEntry,
     GameRecord,
+    PlayerPicks,
     PlayerSnapshot,
     SetChoice,
     StartSnapshot,
@@ -159,16 +160,30 @@ class ChoicePoint:
     turn_index: int = 0
     """The record's ``turns[…]`` index."""
     player: int = 0
+    card: str = ""
+    """For a pick (``choices.picks``): the card whose effect asked it."""
+    index: int = 0
+    """For a pick: which of that card's choices this turn it is (0 first)."""
+    count: int = 0
+    """For a pick: how many cards it asks for (the ``count`` of ``Game.choose``)."""
 
     def to_json(self) -> dict[str, JSON]:
         return {"turn": self.turn, "step": self.step, "path": self.path, "kind": self.kind,
                 "options": list(self.options), "chosen": list(self.chosen),
-                "defaulted": self.defaulted}  # fmt: skip
+                "defaulted": self.defaulted, "count": self.count}  # fmt: skip
 
 
 _ZONE_ORDER = ("battle_zone", "zone_a", "zone_b", "zone_c")
 """Where a card with an automatic effect can be, in the default order of its effect (DEFAULT_ORDER
 in ``record``)."""
+
+
+def _answer(picks: PlayerPicks, card_id: str, n: int) -> tuple[str, ...] | None:
+    """The ``n``-th answer ``picks`` give for ``card_id``'s effect (None: not answered)."""
+    for cid, answers in picks:
+        if cid == card_id:
+            return answers[n] if n < len(answers) else None
+    return None
 
 
 class Game:
@@ -247,6 +262,12 @@ class Game:
         self._rare_steps = False
         """Whether a card with a clause at a step of ``_RARE_STEPS`` has been looked up: every
         card in play is looked up at 5.2.3, before the first of them (5.2.4)."""
+        self.picks: tuple[PlayerPicks, PlayerPicks] = ((), ())
+        """This turn's ``choices.picks`` (the record's answers)."""
+        self._asked: dict[tuple[int, str], int] = {}
+        """How many choices each (player, card)'s effect has asked this turn."""
+        self._name_options: tuple[str, ...] | None = None
+        """One card id per card name of the catalogue, in catalogue order (for ``name``)."""
         self.cache_dumps = True
         self._digest: str | None = None
         """The digest after the last event, while nothing has changed since (else None)."""
@@ -733,6 +754,8 @@ class Game:
             self._resolutions = {}
         if self._ending_blocked:
             self._ending_blocked = set()
+        self.picks = turn.picks
+        self._asked = {}
         for player in self.players:
             player.start_turn()
         for p in (0, 1):
@@ -747,6 +770,8 @@ class Game:
                 self._later_turn(turn)
         except _GameOver:
             pass
+        else:
+            self._check_unasked()
         self._checkpoint()
         self.snapshot_turn()
 
@@ -1404,17 +1429,111 @@ class Game:
         self, p: int, card_id: str, kind: str, options: Sequence[str], count: int
     ) -> tuple[str, ...]:
         """``effects.EffectContext.choose``. The n-th choice of ``card_id``'s effect for ``p`` this
-        turn has the record path ``turns[i].choices.picks[p].<card_id>[n]``."""
+        turn has the record path ``turns[i].choices.picks[p].<card_id>[n]``: the record's answer
+        there is checked (``_check_answer``) and used, else the default (``record.DEFAULT_PICK``:
+        the first legal answer in the options' order)."""
         turn_index = self.turn - self.first_turn
-        prefix = f"turns[{turn_index}].choices.picks[{p}].{card_id}"
-        n = sum(1 for c in self.choices if c.turn == self.turn and c.path.startswith(prefix + "["))
-        chosen = tuple(options[:1]) if kind == "may" else tuple(options[: max(count, 0)])
+        n = self._asked.get((p, card_id), 0)
+        self._asked[(p, card_id)] = n + 1
+        path = f"turns[{turn_index}].choices.picks[{p}].{card_id}[{n}]"
+        answer = _answer(self.picks[p], card_id, n)
+        if answer is None:
+            if kind == "may":
+                chosen = tuple(options[:1])
+            elif kind == "order":
+                chosen = tuple(options)
+            else:
+                chosen = tuple(options[: max(count, 0)])
+        else:
+            self._check_answer(p, card_id, kind, options, count, answer, path)
+            chosen = answer
         self.choices.append(ChoicePoint(
-            turn=self.turn, step=self.step, path=f"{prefix}[{n}]", kind=kind,
-            options=tuple(options), chosen=chosen, defaulted=True, turn_index=turn_index,
-            player=p,
+            turn=self.turn, step=self.step, path=path, kind=kind, options=tuple(options),
+            chosen=chosen, defaulted=answer is None, turn_index=turn_index, player=p,
+            card=card_id, index=n, count=count,
         ))  # fmt: skip
         return chosen
+
+    def name_options(self, opponent: int) -> tuple[str, ...]:
+        """The options of a name choice (``act.name_card``, Q50: a full name, brackets and all):
+        one card id per card name (``name_ja``), the opponent's cards first (those of their zones,
+        in catalogue order), then every other name of the catalogue in its order."""
+        if self._name_options is None:
+            seen: set[str] = set()
+            first: list[str] = []
+            for cid, card in self.cards.items():
+                if cid != UNKNOWN_CARD and card.name_ja not in seen:
+                    seen.add(card.name_ja)
+                    first.append(cid)
+            self._name_options = tuple(first)
+        q = self.players[opponent]
+        theirs = {q.battle_zone, q.zone_a, q.zone_b, q.zone_c, *q.hand, *q.deck,
+                  *q.abyss, *q.power_charger}  # fmt: skip
+        names = {self.cards[c].name_ja for c in theirs if c is not None and c in self.cards}
+        front = [c for c in self._name_options if self.cards[c].name_ja in names]
+        return (*front, *(c for c in self._name_options if self.cards[c].name_ja not in names))
+
+    def _check_answer(
+        self,
+        p: int,
+        card_id: str,
+        kind: str,
+        options: Sequence[str],
+        count: int,
+        answer: tuple[str, ...],
+        path: str,
+    ) -> None:
+        """Illegal input unless ``answer`` is a legal answer: cards of the options (each copy at
+        most as often as it is there), as many as the kind asks (a pick: ``count``, or all of
+        the options if fewer, 1.3.2; up to: 0 to ``count``, 1.3.5 (1.3.5.2 for the hand, hidden
+        information: today's only up-to choices are of a hand); at least: ``count`` or more, all
+        if fewer; an order: each option once; a may: yes or no; a name: one card id of the
+        catalogue, 2.1.2 and Q50)."""
+        given = ",".join(answer)
+        shown = ",".join(options[:12]) + (",…" if len(options) > 12 else "")
+        if kind == "name":
+            if len(answer) != 1 or answer[0] not in self.cards or answer[0] == UNKNOWN_CARD:
+                raise self.illegal_input(R.R_2_1_2, "CHOICE_NOT_A_CARD_NAME", path, p=p,
+                                         card=card_id, answer=given)  # fmt: skip
+            return
+        if kind == "may":
+            if len(answer) != 1 or answer[0] not in options:
+                raise self.illegal_input(R.R_1_3_1, "CHOICE_NOT_AN_OPTION", path, p=p,
+                                         card=card_id, answer=given, options=shown)  # fmt: skip
+            return
+        left = Counter(options)
+        left.subtract(answer)
+        if any(v < 0 for v in left.values()):
+            raise self.illegal_input(R.R_1_3_1, "CHOICE_NOT_AN_OPTION", path, p=p, card=card_id,
+                                     answer=given, options=shown)  # fmt: skip
+        have = len(options)
+        if kind == "pick":
+            lo = hi = min(count, have)
+            rule = R.R_1_3_2
+        elif kind == "up_to":
+            lo, hi, rule = 0, min(count, have), R.R_1_3_5  # 0 to N (1.3.5.2: hidden info)
+        elif kind == "at_least":
+            lo, hi, rule = min(count, have), have, R.R_1_3_2
+        else:  # an order: every option, once
+            lo = hi = have
+            rule = R.R_1_3_1
+        if not lo <= len(answer) <= hi:
+            wanted = str(lo) if lo == hi else f"{lo}-{hi}"
+            raise self.illegal_input(rule, "CHOICE_WRONG_COUNT", path, p=p, card=card_id,
+                                     answer=given, count=len(answer), wanted=wanted)  # fmt: skip
+
+    def _check_unasked(self) -> None:
+        """Illegal input if ``choices.picks`` answers a choice no effect asked for this turn (the
+        record and the replay disagree about the game: nothing is guessed)."""
+        turn_index = self.turn - self.first_turn
+        for p in (0, 1):
+            for card_id, answers in self.picks[p]:
+                asked = self._asked.get((p, card_id), 0)
+                for n in range(asked, len(answers)):
+                    if answers[n] is not None:
+                        path = f"turns[{turn_index}].choices.picks[{p}].{card_id}[{n}]"
+                        raise self.illegal_input(R.R_1_3_1, "CHOICE_NOT_ASKED", path, p=p,
+                                                 card=card_id, asked=asked)  # fmt: skip
 
     def _show_automatic(self, p: int, card_id: str, timing: str) -> None:
         """Req 5: a typed entry on a card the engine runs by itself overrides it; what the engine

@@ -2,10 +2,13 @@
 
 The judge's entry form asks exactly these: ``choices_needed(record, turn_index)`` replays the record
 up to and including ``turns[turn_index]`` and lists every choice the card effects of that turn ask
-for (today: each player's order of effects, 5.2.7.3 and 6.3.3, when two or more of that player's
-cards take effect at the same step and the engine runs at least one of them), with its record path
-(``turns[i].choices.order[p]``), the legal options in the documented default order, what the
-record answered (or the default) and whether it was defaulted.
+for: each player's order of effects (5.2.7.3 and 6.3.3, when two or more of that player's cards
+take effect at the same step and the engine runs at least one of them), path
+``turns[i].choices.order[p]``; and every choice a card's effect asks (cards chosen from a zone, up
+to N, at least N, a may, a card name), path ``turns[i].choices.picks[p].<card id>[n]``. Each
+comes with the legal options in the documented default order, what the record answered (or the
+default) and whether it was defaulted. A choice asked only because of an earlier answer appears
+once that answer is in the record (the form answers them in order).
 """
 
 from __future__ import annotations

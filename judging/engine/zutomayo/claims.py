@@ -8,8 +8,12 @@ A claim ``{"party", "at": "T3" | "T3/5.2.9" | "T3/5.2.9:before", "path": "player
   replay departs from the claim) and ``rules`` are the rules of that step's events;
 * ILLEGAL_INPUT - the record breaks a rule before the checkpoint (``rules`` = that rule);
 * DEPENDS_ON - the verdict changes under an alternative choice of an ambiguity the run consulted,
-  or under another legal answer to a choice an effect asked for (named by its record path, e.g.
-  ``turns[0].choices.order[0]``: another order of that player's effects, 5.2.7.3, 6.3.3);
+  or under another legal answer to a choice an effect asked for that the record left unanswered
+  (named by its record path: ``turns[0].choices.order[0]``, another order of that player's
+  effects, 5.2.7.3, 6.3.3; ``turns[0].choices.picks[1].3rd_47[0]``, another legal answer to a
+  card's choice). At most ``MAX_ORDERS`` other orders and ``MAX_PICKS`` other answers are tried
+  per choice, in the documented order of the options; an answer the rest of the record then
+  contradicts (the replay stops with illegal input) is not one the game could have had;
 * UNDETERMINED - the answer needs a fact the record does not have (hidden cards, unplayed turns).
 """
 
@@ -17,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from itertools import islice, permutations
+from itertools import combinations, islice, permutations
 
 from judging.engine.core.claims import ClaimVerdict
 from judging.engine.core.jsontypes import JSON, Value, value_to_json
@@ -212,10 +216,12 @@ def answer_claims(record: GameRecord, game: Game) -> tuple[ClaimVerdict, ...]:
     for point in game.choices:
         if not point.defaulted:
             continue  # answered in the record: a fact, not an open choice
-        for order in _other_orders(point):
-            alternatives[(point.path, ",".join(order))] = run_record(
-                _with_order(record, point, order), capture=True, encoding=game.extra_encoding
+        for answer in _other_answers(point):
+            other = run_record(
+                _with_answer(record, point, answer), capture=True, encoding=game.extra_encoding
             )
+            if other.illegal is None or game.illegal is not None:
+                alternatives[(point.path, ",".join(answer))] = other
     verdicts = []
     for claim in record.claims:
         status, actual, step, rules, why = _verdict(game, claim)
@@ -259,24 +265,68 @@ def answer_claims(record: GameRecord, game: Game) -> tuple[ClaimVerdict, ...]:
 
 MAX_ORDERS = 23
 """At most this many other orders are tried per choice (4 cards have 23 other orders)."""
+MAX_PICKS = 23
+"""At most this many other answers are tried per pick (``choices.picks``), as for orders."""
+_SCAN = 2000
+"""At most this many candidate answers are looked at per pick (copies of a card repeat)."""
 
 
-def _other_orders(point: ChoicePoint) -> list[tuple[str, ...]]:
-    if point.kind != "order":
+def _other_answers(point: ChoicePoint) -> list[tuple[str, ...]]:
+    """Other legal answers to ``point``, in the documented order of its options: an order's other
+    permutations; a may's other answer; a name's other options; a pick's other sets of cards
+    (as many as it takes; up to N: from none to N; at least N: from N to all), copies of one
+    card counted once and the order within an answer kept as the options give it."""
+    if point.kind == "order":
+        orders = (o for o in permutations(point.options) if o != point.chosen)
+        return list(islice(orders, MAX_ORDERS))
+    if point.kind in ("may", "name"):
+        others = (o for o in dict.fromkeys(point.options) if (o,) != point.chosen)
+        return [(o,) for o in islice(others, MAX_PICKS)]
+    have = len(point.options)
+    if point.kind == "pick":
+        sizes = range(min(point.count, have), min(point.count, have) + 1)
+    elif point.kind == "up_to":
+        sizes = range(0, min(point.count, have) + 1)
+    elif point.kind == "at_least":
+        sizes = range(min(point.count, have), have + 1)
+    else:
         return []
-    orders = (o for o in permutations(point.options) if o != point.chosen)
-    return list(islice(orders, MAX_ORDERS))
+    chosen = sorted(point.chosen)
+    seen: set[tuple[str, ...]] = set()
+    found: list[tuple[str, ...]] = []
+    candidates = (c for size in sizes for c in combinations(point.options, size))
+    for answer in islice(candidates, _SCAN):
+        key = tuple(sorted(answer))
+        if key in seen or list(key) == chosen:
+            continue
+        seen.add(key)
+        found.append(answer)
+        if len(found) == MAX_PICKS:
+            break
+    return found
 
 
 def _chosen(game: Game, path: str) -> tuple[str, ...]:
     return next((c.chosen for c in game.choices if c.path == path), ())
 
 
-def _with_order(record: GameRecord, point: ChoicePoint, order: tuple[str, ...]) -> GameRecord:
-    """The record with another answer to ``point`` (an order of that player's effects)."""
+def _with_answer(record: GameRecord, point: ChoicePoint, answer: tuple[str, ...]) -> GameRecord:
+    """The record with another answer to ``point``: an order of that player's effects
+    (``choices.order``) or a card's choice (``choices.picks``; the choices before it that the
+    record leaves unanswered stay unanswered)."""
     turns = list(record.turns)
     turn = turns[point.turn_index]
-    pair = list(turn.order)
-    pair[point.player] = order
-    turns[point.turn_index] = replace(turn, order=(pair[0], pair[1]))
+    if ".choices.order[" in point.path:
+        pair = list(turn.order)
+        pair[point.player] = answer
+        turns[point.turn_index] = replace(turn, order=(pair[0], pair[1]))
+        return replace(record, turns=tuple(turns))
+    mine = dict(turn.picks[point.player])
+    answers: list[tuple[str, ...] | None] = list(mine.get(point.card, ()))
+    answers += [None] * (point.index + 1 - len(answers))
+    answers[point.index] = answer
+    mine[point.card] = tuple(answers)
+    picks = list(turn.picks)
+    picks[point.player] = tuple(sorted(mine.items()))
+    turns[point.turn_index] = replace(turn, picks=(picks[0], picks[1]))
     return replace(record, turns=tuple(turns))

@@ -374,10 +374,19 @@ class EffectContext(Protocol):
         self, p: int, card_id: str, kind: str, options: Sequence[str], count: int
     ) -> tuple[str, ...]:
         """A choice ``card_id``'s effect asks of player ``p`` (issue 14, req 4): ``kind`` is
-        ``pick`` (exactly ``count`` of ``options``, or all of them if fewer), ``up_to`` (0 to
-        ``count``) or ``may`` (``options`` are ("yes", "no")); the answer in the record, else the
-        documented default (the first legal answer: the first ``count`` options in the order
-        given). Every choice is listed on the replay, defaulted or not."""
+        ``pick`` (exactly ``count`` of ``options``, or all of them if fewer, 1.3.2), ``up_to`` (0
+        to ``count``, 1.3.5.2), ``at_least`` (``count`` or more, all if fewer), ``order`` (every
+        option once, in an order), ``may`` (``options`` are ("yes", "no")) or ``name`` (one card
+        id of the catalogue, whose full name is named: 2.1.2, Q50; ``options`` one id per name,
+        ``name_options``). The answer in the record (``choices.picks``), checked (an answer that
+        is not legal is illegal input naming its path), else the documented default
+        (``record.DEFAULT_PICK``: the first legal answer, i.e. the first ``count`` options in the
+        order given; an order: the options' order; a may: yes). Every choice is listed on the
+        replay, defaulted or not; give ``options`` in a documented, deterministic order."""
+        ...
+
+    def name_options(self, opponent: int) -> tuple[str, ...]:
+        """The options of a ``name`` choice, in their documented order (``apply.Game``)."""
         ...
 
     @property

@@ -49,6 +49,13 @@ VOCABULARY: Mapping[str, Mapping[str, str]] = {
         "deck_empty": "the deck has no cards", "none_to_choose": "there is no card to choose",
         "copied_manual": "the copied card's effect is not run by the engine: the judge enters it",
         "negated": "negated by the opponent's effect this turn (Q51)",
+        "no_card_to_choose": "there is no card it can choose (1.3.2)",
+        "fewer_cards": "there were fewer cards than it asks; as many as possible are moved (1.3.2)",
+        "none_chosen": "no card was chosen",
+        "no_area_enchant": "the opponent has no area enchant in play (1.3.2)",
+        "no_power_card": "no card in the opponent's power charger has that SEND TO POWER (Q64)",
+        "no_power_character": "no character in the opponent's power charger (Q69)",
+        "yes": "yes", "no": "no",
     },
     "ja": {
         "night": "夜", "day": "昼", "power_charger": "パワーチャージャー", "abyss": "アビス",
@@ -87,6 +94,13 @@ VOCABULARY: Mapping[str, Mapping[str, str]] = {
         "deck_empty": "デッキにカードがない", "none_to_choose": "選べるカードがない",
         "copied_manual": "使うカードの効果はエンジンが処理しないため、ジャッジが入力する",
         "negated": "このターン相手の効果で無効になっている（Q51）",
+        "no_card_to_choose": "選べるカードがない（1.3.2）",
+        "fewer_cards": "指定より少ない枚数しかなく、できるだけ置いた（1.3.2）",
+        "none_chosen": "カードを選ばなかった",
+        "no_area_enchant": "相手のエリアエンチャントが置かれていない（1.3.2）",
+        "no_power_card": "相手のパワーチャージャーにそのSEND TO POWERのカードがない（Q64）",
+        "no_power_character": "相手のパワーチャージャーにキャラクターがない（Q69）",
+        "yes": "はい", "no": "いいえ",
     },
 }  # fmt: skip
 
@@ -143,6 +157,15 @@ TEMPLATES: Mapping[str, tuple[str, str]] = {
                  "カードを同時に公開した：{name0} {p0}、{name1} {p1}。"),
     "CARD_MOVED": ("{player}'s {card} moves from the {from_zone} to the {to_zone}.",
                    "{player}の{card}が{from_zone}から{to_zone}へ移動した。"),
+    "CARD_NAMED": ("{player} names the card name of {named} (the full name, brackets and all; "
+                   "Q50).",
+                   "{player}はカード名「{named}」を指定した（括弧内まですべて、Q50）。"),
+    "HAND_CARD_REVEALED": ("{player} chooses {card} from {owner}'s hand and reveals it; it goes "
+                           "back to the hand (10.3.2). Named: {named}; the same card name: "
+                           "{matches} (Q50).",
+                           "{player}は{owner}の手札から{card}を選んで公開した。公開後は手札に戻す"
+                           "（10.3.2）。指定したカード名：{named}、同じカード名か：{matches}"
+                           "（Q50）。"),
     "SET_ALLOWANCE": ("{player} may set {after} card(s) this turn.",
                       "{player}はこのターン{after}枚セットできる。"),
     "CARDS_SET": ("{player} sets {count} card(s) face down.",
@@ -235,7 +258,7 @@ TEMPLATES: Mapping[str, tuple[str, str]] = {
 }  # fmt: skip
 
 
-_CARD_PARAMS = frozenset({"card", "p0", "p1", "cards", "drawn"})
+_CARD_PARAMS = frozenset({"card", "p0", "p1", "cards", "drawn", "named"})
 
 
 def _card(value: Value, lang: str, names: Mapping[str, str]) -> str:
@@ -398,6 +421,8 @@ def render(
     if template_kind == "REVEALED":
         fields["name0"] = player_name(0, lang, names)
         fields["name1"] = player_name(1, lang, names)
+    if template_kind == "HAND_CARD_REVEALED" and player is not None:
+        fields["owner"] = player_name(1 - player, lang, names)
     fields["before"] = _fmt(before, lang)
     fields["after"] = _fmt(after, lang)
     if template_kind == "SET_ALLOWANCE" and isinstance(after, tuple):
@@ -550,6 +575,11 @@ each choice as its answer."""
 
 
 def ambiguity_question(key: str, lang: str) -> str:
+    if ".choices.picks[" in key:  # a card's choice, named by its record path
+        who = key.split(".choices.picks[", 1)[1][:1]
+        if lang == "ja":
+            return f"プレイヤー{who}がカードの効果の選択で選んだもの（{key}）"
+        return f"what player {who} chose when the card's effect asked ({key})"
     if ".choices.order[" in key:  # a choice an effect asked for, named by its record path
         who = key[-2:-1]
         if lang == "ja":
@@ -615,6 +645,20 @@ ILLEGAL_TEMPLATES: Mapping[str, tuple[str, str]] = {
                            "effect",
                            "{player}の{card}は、{step}で効果を解決する時点で場にもセットゾーンにもない"
                            "ため、その効果（{op}）は発揮されない"),
+    "CHOICE_NOT_AN_OPTION": ("player {p}'s answer {answer} to a choice {card}'s effect asks is "
+                             "not among its options ({options})",
+                             "{player}の{card}の効果の選択への回答は、選べるものの中にない"),
+    "CHOICE_WRONG_COUNT": ("player {p}'s answer {answer} to a choice {card}'s effect asks has "
+                           "{count} card(s), but the choice takes {wanted}",
+                           "{player}の{card}の効果の選択への回答は{count}枚だが、選ぶ枚数は{wanted}枚"),
+    "CHOICE_NOT_A_CARD_NAME": ("player {p}'s answer {answer} to {card}'s naming a card is not "
+                               "one card of the catalogue (a full card name, Q50)",
+                               "{player}の{card}のカード名の指定への回答は、カード1枚のカード名ではない"
+                               "（カード名は括弧内まですべて、Q50）"),
+    "CHOICE_NOT_ASKED": ("the record answers a choice of player {p}'s {card} that its effect "
+                         "did not ask this turn (it asked {asked})",
+                         "{player}の{card}の効果がこのターンに求めていない選択に、記録が回答している"
+                         "（求めた選択は{asked}件）"),
 }  # fmt: skip
 """Illegal input in words: a key and its parameters (``p`` a player's seat, ``card`` a card id,
 ``allowed`` seat counts separated by spaces, ``op`` an effect's operation), as the events are."""

@@ -1,16 +1,24 @@
-"""The game record (``zutomayo-game/2``; version 1 is read too): JSON in, frozen dataclasses out.
+"""The game record (``zutomayo-game/3``; versions 1 and 2 are read too): JSON in, frozen
+dataclasses out.
 
-Version 2 adds each turn's ``choices``: the answers to the choices a card effect asks for (issue
-14, requirement 4). Today: ``choices.order`` = for each player, the card ids in the order that
-player's own effects take effect (5.2.7.3, 6.3.3). A choice not answered takes the documented
-default (``DEFAULT_ORDER``), and the replay lists it as defaulted. A version 1 record is a version
-2 record without choices.
+Each turn's ``choices`` are the answers to the choices a card effect asks for (issue 14,
+requirement 4). Version 2 added ``choices.order`` = for each player, the card ids in the order that
+player's own effects take effect (5.2.7.3, 6.3.3). Version 3 adds ``choices.picks`` = for each
+player, card id → the answers to the choices that card's effect asked of that player that turn,
+one per choice, in the order it asked them (``turns[i].choices.picks[p].<card id>[n]``). An answer
+is a list of strings: the cards chosen (card ids, each a card of the options; copies of one card
+are the same id), ``["yes"]``/``["no"]`` for a "may", or the card id whose name is named; ``null``
+leaves that choice unanswered. A choice not answered takes the documented default policy
+(``DEFAULT_ORDER``, ``DEFAULT_PICK``), and the replay lists it as defaulted; an answer that is not
+a legal option, or the wrong number of them, or one that no choice asked for, is illegal input
+naming its path (nothing is guessed). A version 1 record is a version 3 record without choices, a
+version 2 record one without picks.
 
-The JSON Schema in ``schema/game-record-2.schema.json`` (version 1: ``game-record-1``) documents
-the format; this module checks the
-same constraints in plain Python (no jsonschema at run time) and names the failing field in every
-``RecordError``. Rule violations (a winner setting two cards, a card not in hand) are *not* checked
-here: the replay reports them as illegal input with the rule they break.
+The JSON Schema in ``schema/game-record-3.schema.json`` (versions 1 and 2: ``game-record-1``,
+``game-record-2``) documents the format; this module checks the same constraints in plain Python
+(no jsonschema at run time) and names the failing field in every ``RecordError``. Rule violations
+(a winner setting two cards, a card not in hand, an answer that is not a legal option) are *not*
+checked here: the replay reports them as illegal input with the rule they break.
 """
 
 from __future__ import annotations
@@ -26,14 +34,24 @@ from judging.engine.core.jsontypes import JSON, Value
 from judging.engine.zutomayo.cards import CardCatalogue
 from judging.engine.zutomayo.profile import Profile
 
-FORMAT = "zutomayo-game/2"
+FORMAT = "zutomayo-game/3"
+FORMAT_V2 = "zutomayo-game/2"
 FORMAT_V1 = "zutomayo-game/1"
-FORMATS = (FORMAT, FORMAT_V1)
+FORMATS = (FORMAT, FORMAT_V2, FORMAT_V1)
 """The formats read; records are written in ``FORMAT``."""
 DEFAULT_ORDER = "battle_zone, zone_a, zone_b, zone_c"
 """The default policy for an unanswered order (5.2.7.3, 6.3.3): the effects the record types, in
 the record's order, then the engine's automatic effects by where the card is, in this order (the
 first legal option in this documented order)."""
+DEFAULT_PICK = (
+    "a pick: the first options, as many as it asks (all if fewer); up to N: the first N; at least "
+    "N: the first N; a may: yes; an order: the options' order; a name: the first option. The "
+    "options are in a documented order: a hand in the order it holds the cards (the order they "
+    "came into it), an abyss or power charger top first, a name the opponent's cards first "
+    "(catalogue order, one per name), then every other card name of the catalogue"
+)
+"""The default policy for an unanswered pick (``choices.picks``): the first legal answer in the
+documented order of the options (``effects.EffectContext.choose``)."""
 
 _CLAIM_AT = re.compile(r"^T\d+(?:/\d+(?:\.\d+)*(?::(?:before|after))?)?$")
 CLAIM_PATH = re.compile(
@@ -125,6 +143,12 @@ class EffectEntry:
     stoppable: bool = True
 
 
+Answer = tuple[str, ...] | None
+"""One answer of ``choices.picks`` (None: not answered)."""
+PlayerPicks = tuple[tuple[str, tuple[Answer, ...]], ...]
+"""One player's ``choices.picks``: (card id, its answers in the order asked), sorted by card id."""
+
+
 @dataclass(frozen=True, slots=True)
 class TurnRecord:
     sets: tuple[SetChoice, SetChoice]
@@ -132,6 +156,9 @@ class TurnRecord:
     order: tuple[tuple[str, ...] | None, tuple[str, ...] | None] = (None, None)
     """``choices.order``: each player's card ids in the order their effects take effect (5.2.7.3,
     6.3.3); None = not answered (the default policy ``DEFAULT_ORDER`` is used)."""
+    picks: tuple[PlayerPicks, PlayerPicks] = ((), ())
+    """``choices.picks``: per player, (card id, its answers in the order asked), sorted by card id;
+    an answer None = not answered (the default policy ``DEFAULT_PICK``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +221,7 @@ def schema_text() -> str:
     """The JSON Schema of the record format (shipped in the package)."""
     return (
         resources.files("judging.engine.zutomayo")
-        .joinpath("schema/game-record-2.schema.json")
+        .joinpath("schema/game-record-3.schema.json")
         .read_text(encoding="utf-8")
     )
 
@@ -294,7 +321,7 @@ def parse_record(data: JSON, catalogue: CardCatalogue | None = None) -> GameReco
     _check_keys(top, _TOP, "record")
     version = top.get("format")
     if version not in FORMATS:
-        raise RecordError("format", f'must be "{FORMAT}" (or "{FORMAT_V1}")')
+        raise RecordError("format", f'must be "{FORMAT}" (or "{FORMAT_V2}", "{FORMAT_V1}")')
     profile = Profile.from_json(top.get("profile"))
     own = CardCatalogue.from_dicts(
         [_obj(c, f"cards[{i}]") for i, c in enumerate(_list(top.get("cards", []), "cards"))]
@@ -315,7 +342,7 @@ def parse_record(data: JSON, catalogue: CardCatalogue | None = None) -> GameReco
         a0, a1 = _pair(top["deck_after_redraw"], "deck_after_redraw")
         after = (_ids(a0, "deck_after_redraw[0]"), _ids(a1, "deck_after_redraw[1]"))
     turns = tuple(
-        _turn(t, f"turns[{i}]", version == FORMAT)
+        _turn(t, f"turns[{i}]", FORMATS.index(str(version)))
         for i, t in enumerate(_list(top.get("turns", []), "turns"))
     )
     claims = tuple(
@@ -346,9 +373,11 @@ def _player(value: JSON, path: str, *, need_deck: bool) -> PlayerRecord:
     return PlayerRecord(name=_str(name, f"{path}.name"), deck=deck)
 
 
-def _turn(value: JSON, path: str, v2: bool = True) -> TurnRecord:
+def _turn(value: JSON, path: str, age: int = 0) -> TurnRecord:
+    """One turn; ``age`` is the format's index in ``FORMATS`` (0: version 3, 1: version 2 without
+    picks, 2: version 1 without choices)."""
     obj = _obj(value, path)
-    keys = ("set", "effects", "comment", "choices") if v2 else ("set", "effects", "comment")
+    keys = ("set", "effects", "comment", "choices") if age < 2 else ("set", "effects", "comment")
     _check_keys(obj, keys, path)
     s0, s1 = _pair(obj.get("set"), f"{path}.set")
     sets = (_set(s0, f"{path}.set[0]"), _set(s1, f"{path}.set[1]"))
@@ -357,16 +386,39 @@ def _turn(value: JSON, path: str, v2: bool = True) -> TurnRecord:
         for i, e in enumerate(_list(obj.get("effects", []), f"{path}.effects"))
     )
     order: tuple[tuple[str, ...] | None, tuple[str, ...] | None] = (None, None)
+    picks: tuple[PlayerPicks, PlayerPicks] = ((), ())
     if obj.get("choices") is not None:
         choices = _obj(obj["choices"], f"{path}.choices")
-        _check_keys(choices, ("order",), f"{path}.choices")
+        _check_keys(choices, ("order", "picks") if age == 0 else ("order",), f"{path}.choices")
         if choices.get("order") is not None:
             o0, o1 = _pair(choices["order"], f"{path}.choices.order")
             order = (
                 None if o0 is None else _ids(o0, f"{path}.choices.order[0]"),
                 None if o1 is None else _ids(o1, f"{path}.choices.order[1]"),
             )
-    return TurnRecord(sets=sets, effects=effects, order=order)
+        if choices.get("picks") is not None:
+            k0, k1 = _pair(choices["picks"], f"{path}.choices.picks")
+            picks = (
+                _player_picks(k0, f"{path}.choices.picks[0]"),
+                _player_picks(k1, f"{path}.choices.picks[1]"),
+            )
+    return TurnRecord(sets=sets, effects=effects, order=order, picks=picks)
+
+
+def _player_picks(value: JSON, path: str) -> PlayerPicks:
+    """``{card id: [answer | null, …]}`` (or null: nothing answered), each answer a list of
+    non-empty strings."""
+    if value is None:
+        return ()
+    found: list[tuple[str, tuple[Answer, ...]]] = []
+    for card_id, answers in sorted(_obj(value, path).items()):
+        where = f"{path}.{card_id}"
+        read = tuple(
+            None if a is None else _ids(a, f"{where}[{n}]")
+            for n, a in enumerate(_list(answers, where))
+        )
+        found.append((_str(card_id, where), read))
+    return tuple(found)
 
 
 def _set(value: JSON, path: str) -> SetChoice:
@@ -550,9 +602,12 @@ def unwrap_record(data: JSON) -> JSON:
 
 
 def _check_order(turn: TurnRecord, t: int, check: Callable[[str, str], None]) -> None:
-    """``choices.order``: known card ids, each once."""
+    """``choices.order``: known card ids, each once; ``choices.picks``: known card ids."""
     for p, order in enumerate(turn.order):
         for j, card_id in enumerate(order or ()):
             check(card_id, f"turns[{t}].choices.order[{p}][{j}]")
         if order is not None and len(set(order)) != len(order):
             raise RecordError(f"turns[{t}].choices.order[{p}]", "names a card twice")
+    for p, player_picks in enumerate(turn.picks):  # ``choices.picks``: known card ids
+        for card_id, _ in player_picks:
+            check(card_id, f"turns[{t}].choices.picks[{p}].{card_id}")

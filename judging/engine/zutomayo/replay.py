@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from judging.engine.core.claims import ClaimVerdict
@@ -210,12 +210,25 @@ def _claim_sentence(claim: ClaimVerdict, lang: str, names: Mapping[str, str]) ->
     return f"{where}, {what} is {value}"
 
 
-def _alternatives(claim: ClaimVerdict, lang: str) -> str:
+def _alternatives(claim: ClaimVerdict, lang: str, names: Mapping[str, str]) -> str:
     parts = []
     for choice, status in claim.alternatives:
         key, _, alt = choice.partition("=")
-        parts.append(f"{ambiguity_answer(key, alt, lang)} → {verdict_word(status, lang)}")
+        if ".choices.picks[" in key:  # the cards chosen, by name
+            joiner = "、" if lang == "ja" else ", "
+            shown = joiner.join(_pick_word(a, lang, names) for a in alt.split(",") if a)
+            answer = shown or ("なし" if lang == "ja" else "none")
+        else:
+            answer = ambiguity_answer(key, alt, lang)
+        parts.append(f"{answer} → {verdict_word(status, lang)}")
     return ("、" if lang == "ja" else "; ").join(parts)
+
+
+def _pick_word(answer: str, lang: str, names: Mapping[str, str]) -> str:
+    """One part of a pick's answer: a card by its name, or a may's yes / no."""
+    if answer in names:
+        return names[answer] if lang == "ja" else f"{names[answer]} [{answer}]"
+    return word(answer, lang)
 
 
 def _claim_en(claim: ClaimVerdict, names: Mapping[str, str]) -> str:
@@ -228,7 +241,7 @@ def _claim_en(claim: ClaimVerdict, names: Mapping[str, str]) -> str:
         return f"The record breaks {_rules_display(claim.rules, 'en')}."
     if claim.status == "DEPENDS_ON":
         questions = "; ".join(ambiguity_question(k, "en") for k in claim.depends_on)
-        return f"The verdict depends on: {questions} ({_alternatives(claim, 'en')})."
+        return f"The verdict depends on: {questions} ({_alternatives(claim, 'en', names)})."
     return "A fact the record does not have is needed."
 
 
@@ -244,7 +257,7 @@ def _claim_ja(claim: ClaimVerdict, names: Mapping[str, str]) -> str:
         return f"記録が{_rules_display(claim.rules, 'ja')}に違反している。"
     if claim.status == "DEPENDS_ON":
         questions = "、".join(ambiguity_question(k, "ja") for k in claim.depends_on)
-        return f"結論は次の判断による：{questions}（{_alternatives(claim, 'ja')}）。"
+        return f"結論は次の判断による：{questions}（{_alternatives(claim, 'ja', names)}）。"
     return "記録にない事実が必要。"
 
 
@@ -312,14 +325,24 @@ def report_for(game: Game, record: GameRecord, lang: str = "en",
         undescribed_effects=tuple(sorted(game.undescribed)),
         player_names=(record.players[0].name, record.players[1].name),
         lang=lang,
-        card_names=_card_names(record),
+        card_names=_card_names(record, game.choices),
         night_side=record.night_side,
         choices=tuple(game.choices),
     )
 
 
-def _card_names(record: GameRecord) -> tuple[tuple[str, str, str], ...]:
+def _card_names(
+    record: GameRecord, choices: Sequence[ChoicePoint] = ()
+) -> tuple[tuple[str, str, str], ...]:
+    """The names of the cards the record and its choices use (a card named, one a choice's
+    answer or options hold, a card of a claim's alternative answers)."""
     used: set[str] = set()
+    for point in choices:
+        used.update(point.chosen)
+        if point.kind == "name":
+            used.update(point.options[:24])  # those a claim's alternatives may show
+        else:
+            used.update(point.options)
     for player in record.players:
         used.update(player.deck)
     if record.start is not None:
@@ -343,7 +366,7 @@ def replay_record(
     auto_effects: bool = True,
     encoding: Mapping[str, CardEffect] | None = None,
 ) -> ReplayReport:
-    """Replay a ``zutomayo-game/2`` (or ``/1``) record and answer its claims.
+    """Replay a ``zutomayo-game/3`` (or ``/2``, ``/1``) record and answer its claims.
 
     ``cards`` is the catalogue (e.g. built from the database with ``CardCatalogue.from_dicts``); the
     record's own ``cards`` are added to it. ``profile`` overrides the record's ambiguity choices

@@ -28,6 +28,7 @@ import pytest
 
 from judging.engine import CardCatalogue, ReplayReport, replay_record
 from judging.engine.zutomayo.cardeffects.status import EXECUTED
+from tests.judging.engine.cardeffects.test_run_cards import TESTED as CARDS_TESTED
 from tests.judging.engine.cardeffects.test_run_deck import TESTED as DECK_TESTED
 
 VANILLA = {"darkness": "1st_67", "flame": "1st_72", "electric": "1st_74", "wind": "1st_79"}
@@ -495,9 +496,10 @@ TESTED_CARDS: frozenset[str] = frozenset(
     | {c for c, *_ in CHAR_OPP_ELEMENT}
     | {c for c, *_ in REDUCERS}
     | DECK_TESTED
+    | CARDS_TESTED
 )
-"""Every card a test here runs from its Japanese text (the encoding test checks that each
-``automated`` card is among them)."""
+"""Every card a test here (or in ``cardeffects/test_run_<family>.py``) runs from its Japanese
+text (the encoding test checks that each ``automated`` card is among them)."""
 
 
 def test_choices_needed_lists_the_order_choice_for_the_form(real_cards: CardCatalogue) -> None:

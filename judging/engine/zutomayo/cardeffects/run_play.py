@@ -98,7 +98,7 @@ def _set_with_this(game: EffectContext, p: int, c: Condition, r: Resolution) -> 
 
 
 def _song(game: EffectContext, r: Resolution) -> str:
-    """The "（song）" in this card's text: the card's own song (``song_ja``)."""
+    """The "（song）" in this card's text: the card's own song (``CardDef.song``)."""
     return game.card(r.card_id).song
 
 
