@@ -306,28 +306,31 @@ def test_2nd_8_needs_an_electric_character(real_cards: CardCatalogue) -> None:
 # 3rd_21 (…デッキの上), 4th_107 (…相手のアビスに置く) ------------------------------------------
 
 AREA_CARDS = [
-    # card, P0's battle zone before (2nd_55 needs a flame character), where 2nd_86 goes
-    ("2nd_55", "1st_72", "deck_top"),
-    ("3rd_14", "1st_67", "deck_bottom"),
-    ("3rd_21", "1st_67", "deck_top"),
-    ("4th_107", "1st_67", "abyss"),
+    # card, P0's battle zone before (2nd_55 needs a flame character), P1's area enchant, where
+    # it goes. 3rd_14's clock 5 + 1st_72's 1 take the medal from 0 to 6 (DAY) at 5.2.4: 2nd_86
+    # (夜じゃなくなったらパワーチャージャーに置く) would end itself then (Q12), before 3rd_14's effect
+    # at 5.2.7, so that row uses 2nd_98 (昼なら…昼じゃなくなったら…: it stays, ★1 too).
+    ("2nd_55", "1st_72", "2nd_86", "deck_top"),
+    ("3rd_14", "1st_67", "2nd_98", "deck_bottom"),
+    ("3rd_21", "1st_67", "2nd_86", "deck_top"),
+    ("4th_107", "1st_67", "2nd_86", "abyss"),
 ]
 
 
-@pytest.mark.parametrize(("card", "own", "dest"), AREA_CARDS)
+@pytest.mark.parametrize(("card", "own", "area", "dest"), AREA_CARDS)
 def test_the_opponent_area_enchant_is_moved(
-    real_cards: CardCatalogue, card: str, own: str, dest: str
+    real_cards: CardCatalogue, card: str, own: str, area: str, dest: str
 ) -> None:
-    """P1's 2nd_86 in set zone C leaves it (6.1.3.3). On top of P1's deck, it is the card P1
-    draws at the end of the turn (5.2.11.2); at the bottom it is not, and what P1 drew is
-    hidden (the snapshot's deck: UNDETERMINED); in the abyss, with its SEND TO POWER (★1) it may
-    go there by an effect (3.6.2)."""
+    """P1's area enchant (SEND TO POWER ★1) in set zone C leaves it (6.1.3.3). On top of P1's
+    deck, it is the card P1 draws at the end of the turn (5.2.11.2); at the bottom it is not, and
+    what P1 drew is hidden (the snapshot's deck: UNDETERMINED); in the abyss, with its SEND TO
+    POWER it may go there by an effect (3.6.2)."""
     data = record((card, "1st_72"), ([card, "1st_9"], ["1st_72", "1st_9"]), battle=(own, "1st_67"),
-                  zone_c=(None, "2nd_86"),
+                  zone_c=(None, area),
                   claims=[at_effects("players[1].zone_c", None),
-                          at_effects("players[1].abyss", "2nd_86", "contains"),
+                          at_effects("players[1].abyss", area, "contains"),
                           {"party": "0", "at": "T3", "path": "players[1].hand",
-                           "value": "2nd_86", "op": "contains"}])  # fmt: skip
+                           "value": area, "op": "contains"}])  # fmt: skip
     report = replay_record(data, cards=real_cards)
     assert report.illegal_input is None
     expected = {
@@ -336,7 +339,7 @@ def test_the_opponent_area_enchant_is_moved(
         "abyss": ["CONSISTENT", "CONSISTENT", "UNDETERMINED"],
     }[dest]
     assert statuses(report) == expected
-    (moved,) = [e for e in events(report, "CARD_MOVED") if e.param("card") == "2nd_86"]
+    (moved,) = [e for e in events(report, "CARD_MOVED") if e.param("card") == area]
     assert (moved.param("from_zone"), moved.param("to_zone")) == ("zone_c", dest)
     assert "6.1.3.3" in moved.rules
     if dest == "abyss":
