@@ -28,8 +28,6 @@ import pytest
 
 from judging.engine import CardCatalogue, ReplayReport, replay_record
 from judging.engine.zutomayo.cardeffects.status import EXECUTED
-from tests.judging.engine.cardeffects.test_run_cards import TESTED as CARDS_TESTED
-from tests.judging.engine.cardeffects.test_run_deck import TESTED as DECK_TESTED
 
 VANILLA = {"darkness": "1st_67", "flame": "1st_72", "electric": "1st_74", "wind": "1st_79"}
 ATTACK = {"1st_67": (50, 30), "1st_72": (40, 20), "1st_74": (20, 40), "1st_79": (20, 40)}
@@ -495,8 +493,6 @@ TESTED_CARDS: frozenset[str] = frozenset(
     | {"4th_29", "4th_56", "4th_11"}
     | {c for c, *_ in CHAR_OPP_ELEMENT}
     | {c for c, *_ in REDUCERS}
-    | DECK_TESTED
-    | CARDS_TESTED
 )
 """Every card a test here (or in ``cardeffects/test_run_<family>.py``) runs from its Japanese
 text (the encoding test checks that each ``automated`` card is among them)."""

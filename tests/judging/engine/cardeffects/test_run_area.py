@@ -48,7 +48,9 @@ from judging.engine.zutomayo.cardeffects.vocab import (
 )
 
 
-def _vanilla(card_id: str, number: int, clock: int, attack: int = 30, stp: int | None = 1) -> dict:
+def _vanilla(
+    card_id: str, number: int, clock: int, attack: int = 30, stp: int | None = 1
+) -> dict[str, Any]:
     return {"id": card_id, "pack": "V", "number": number, "type": "character",
             "element": "chaos", "clock": clock, "attack_night": attack, "attack_day": attack,
             "power_cost": 0, "send_to_power": stp, "has_effect": False}  # fmt: skip
@@ -261,7 +263,7 @@ def test_a_lasting_duration_runs_with_an_action_that_lasts_it(
     assert execute.clause_missing(clause) == ("dur.until_game_end",)
     lasting = ActionDef(op="heal", run=via_primitive("heal").run,
                         lasts=frozenset({Duration.UNTIL_GAME_END.value}))  # fmt: skip
-    monkeypatch.setitem(execute.ACTIONS, Act.HEAL, lasting)  # type: ignore[arg-type]
+    monkeypatch.setitem(execute.ACTIONS, Act.HEAL, lasting)
     assert execute.clause_missing(clause) == ()
 
 

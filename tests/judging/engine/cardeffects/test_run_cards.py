@@ -39,6 +39,7 @@ from judging.engine.zutomayo.cardeffects.execute import condition_holds, run_act
 from judging.engine.zutomayo.cardeffects.run_base import Resolution
 from judging.engine.zutomayo.cardeffects.vocab import Act, Action, Cond, Condition
 from judging.engine.zutomayo.record import parse_record
+from tests.judging.engine.test_card_effects_run import play
 
 POWER = ["2nd_38", "2nd_38", "2nd_65", "2nd_65"]
 
@@ -77,12 +78,6 @@ def record(
     if claims:
         data["claims"] = claims
     return data
-
-
-def play(real_cards: CardCatalogue, data: dict[str, Any]) -> ReplayReport:
-    report = replay_record(data, cards=real_cards)
-    assert report.illegal_input is None, report.illegal_input
-    return report
 
 
 def at_effects(path: str, value: Any, op: str = "==") -> dict[str, Any]:
@@ -308,8 +303,8 @@ def test_2nd_8_needs_an_electric_character(real_cards: CardCatalogue) -> None:
 AREA_CARDS = [
     # card, P0's battle zone before (2nd_55 needs a flame character), P1's area enchant, where
     # it goes. 3rd_14's clock 5 + 1st_72's 1 take the medal from 0 to 6 (DAY) at 5.2.4: 2nd_86
-    # (夜じゃなくなったらパワーチャージャーに置く) would end itself then (Q12), before 3rd_14's effect
-    # at 5.2.7, so that row uses 2nd_98 (昼なら…昼じゃなくなったら…: it stays, ★1 too).
+    # (夜じゃなくなったらパワーチャージャーに置く) would end itself then (Q12), before 3rd_14's
+    # effect at 5.2.7, so that row uses 2nd_98 (昼なら…昼じゃなくなったら…: it stays, ★1 too).
     ("2nd_55", "1st_72", "2nd_86", "deck_top"),
     ("3rd_14", "1st_67", "2nd_98", "deck_bottom"),
     ("3rd_21", "1st_67", "2nd_86", "deck_top"),
@@ -535,9 +530,9 @@ def test_a_move_prohibited_is_not_done(real_cards: CardCatalogue) -> None:
     assert game.events[-1].rules == ("1.3.3",)
 
 
-TESTED: frozenset[str] = frozenset(
+TESTED_CARDS: frozenset[str] = frozenset(
     {c for c, *_ in NAME_CARDS}
     | {c for c, *_ in AREA_CARDS}
     | {"1st_86", "1st_103", "4th_90", "2nd_8"}
 )
-"""The cards a test here runs from its Japanese text (``test_card_effects_run.TESTED_CARDS``)."""
+"""The cards a test here runs from its Japanese text (collected by the encoding test)."""

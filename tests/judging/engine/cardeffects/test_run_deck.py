@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from judging.engine import CardCatalogue, ReplayReport, replay_record
+from judging.engine import CardCatalogue, ReplayReport
 from judging.engine.zutomayo import apply
 from judging.engine.zutomayo.apply import Game
 from judging.engine.zutomayo.cardeffects import execute
@@ -42,13 +42,15 @@ from judging.engine.zutomayo.cardeffects.vocab import (
 from judging.engine.zutomayo.effects import EffectState
 from judging.engine.zutomayo.messages import op_word, render
 from judging.engine.zutomayo.record import parse_record
+from judging.engine.zutomayo.state import GameResult
+from tests.judging.engine.test_card_effects_run import play
 
 POWER = ["2nd_38", "2nd_38", "2nd_65", "2nd_65"]
 FILLERS = ["1st_9", "1st_17"]
 
-TESTED: frozenset[str] = frozenset({"1st_6", "1st_104", "3rd_45", "4th_2"})
-"""The real cards a test here runs from its Japanese text (``test_card_effects_run`` adds them to
-its ``TESTED_CARDS``)."""
+TESTED_CARDS: frozenset[str] = frozenset({"1st_6", "1st_104", "3rd_45", "4th_2"})
+"""The real cards a test here runs from its Japanese text (the encoding test collects every
+``TESTED_CARDS``)."""
 
 
 def snapshot(
@@ -91,12 +93,6 @@ def snapshot(
     if profile:
         data["profile"] = profile
     return data
-
-
-def play(real_cards: CardCatalogue, data: dict[str, Any]) -> ReplayReport:
-    report = replay_record(data, cards=real_cards)
-    assert report.illegal_input is None, report.illegal_input
-    return report
 
 
 def kinds(report: ReplayReport, kind: str) -> list[Any]:
@@ -277,6 +273,11 @@ def test_4th_2_offers_no_copy_of_a_copier_and_nothing_without_shade(
 
 
 # --- 2. each code on invented situations ---------------------------------------------------------
+
+
+def result_of(game: Game) -> GameResult | None:
+    """``game.result`` read afresh (an action may have ended the game since it was last read)."""
+    return game.result
 
 
 def game_at(real_cards: CardCatalogue, data: dict[str, Any]) -> Game:
@@ -488,10 +489,9 @@ def test_otherwise_lose(real_cards: CardCatalogue) -> None:
     r.last_done = False
     with pytest.raises(apply._GameOver):
         run(game, Act.OTHERWISE_LOSE, resolution=r)
-    assert game.result is not None
-    assert game.result.winner == 0
-    assert game.result.reason == "otherwise_lose"
-    assert game.result.rules == ("8.2.3",)
+    over = result_of(game)
+    assert over is not None
+    assert (over.winner, over.reason, over.rules) == (0, "otherwise_lose", ("8.2.3",))
 
 
 @pytest.mark.parametrize(("opp_deck", "loses"), [(1, True), (2, False)])
@@ -612,7 +612,11 @@ def test_optional_keep_the_swap_reads_it(real_cards: CardCatalogue, keep: bool) 
         [kept] = new_events(game, 0, "CHARACTER_KEPT")
         assert "1.3.1" in kept.rules
     else:
-        assert (player.battle_zone, player.zone_b, player.abyss) == ("1st_72", None, ["1st_67"])
+        assert (player.battle_zone, player.zone_b, list(player.abyss)) == (
+            "1st_72",
+            None,
+            ["1st_67"],
+        )
     assert game.effects.new_turn().keeps == ()
 
 

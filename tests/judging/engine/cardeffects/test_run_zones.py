@@ -55,7 +55,7 @@ def _card(real_cards: CardCatalogue, card_id: str) -> Any:
 
 
 def medal_after(real_cards: CardCatalogue, card_id: str) -> int:
-    return _card(real_cards, card_id).clock + 1  # P1's 1st_67 adds 1 (5.2.4.1)
+    return int(_card(real_cards, card_id).clock) + 1  # P1's 1st_67 adds 1 (5.2.4.1)
 
 
 def printed(real_cards: CardCatalogue, card_id: str) -> int:
@@ -192,7 +192,8 @@ def test_element_only(
         if zone == "own.power" and cost > 6 and label != "all X" and "SEND" in label:
             cards = [*cards, FILL[x][3]]  # keep ★8 for a ★7 card: one more X card
         kwargs = {"own.power": "power", "opp.power": "opp_power", "own.abyss": "abyss"}[zone]
-        report = run(real_cards, card, **{kwargs: cards})
+        zones: dict[str, Any] = {kwargs: cards}
+        report = run(real_cards, card, **zones)
         assert attacks(report)[0] == base + (plus if met else 0), (label, phrase)
         failed = auto_events(report, "EFFECT_FAILED")
         assert bool(failed) == (not met), label
@@ -211,7 +212,8 @@ def test_element_only_empty_zone_is_not_met(
     ``run_zones``: "the cards are only X" says there are cards, and none is X). The own power
     charger cannot be empty here: the cards' power costs (★1 or more) would not be met."""
     kwargs = {"opp.power": "opp_power", "own.abyss": "abyss"}[zone]
-    report = run(real_cards, card, **{kwargs: []})
+    empty: dict[str, Any] = {kwargs: []}
+    report = run(real_cards, card, **empty)
     assert attacks(report)[0] == printed(real_cards, card)
     assert [(e.param("total"), e.after) for e in counted(report)] == [(0, 0)]
 
@@ -607,7 +609,7 @@ def invent(
 
     sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
     effect = CardEffect(card_id="9th_1", text_sha256=sha, clauses=(clause,))
-    shipped = apply.automated_effect
+    shipped = apply.automated_effect  # type: ignore[attr-defined]  # apply's own import, patched
 
     def automated(card_id: str, text_sha: str) -> CardEffect | None:
         return effect if card_id == "9th_1" and text_sha == sha else shipped(card_id, text_sha)
