@@ -81,8 +81,8 @@ def _create_database(url: str) -> None:
         raise SystemExit(f"refusing to drop {name!r}: use a database of your own (zto_<name>)")
     base = ["-h", parts.hostname or "127.0.0.1", "-p", str(parts.port or 5432)]
     base += ["-U", parts.username or "postgres"]
-    subprocess.run(["dropdb", *base, "--if-exists", name], check=True)
-    subprocess.run(["createdb", *base, name], check=True)
+    subprocess.run(["dropdb", *base, "--if-exists", name], check=True)  # noqa: S607
+    subprocess.run(["createdb", *base, name], check=True)  # noqa: S607
 
 
 def _prepare(players: int) -> dict[str, Any]:
@@ -105,7 +105,7 @@ def _prepare(players: int) -> dict[str, Any]:
     call_command("migrate", verbosity=0)
     call_command("load_demo", verbosity=0)
     user_model = get_user_model()
-    organiser = user_model.objects.create_user(username="cost-organiser", password="cost-pw-12345")
+    organiser = user_model.objects.create_user(username="cost-organiser", password="cost-pw-12345")  # noqa: S106
     password = make_password("cost-pass-123456")
     user_model.objects.bulk_create(
         [user_model(username=f"cost{n}", password=password) for n in range(players)],
@@ -171,6 +171,7 @@ class Answer:
     body: bytes
     seconds: float
     queries: int
+    cpu: float
 
 
 @dataclass
@@ -180,6 +181,7 @@ class Caller:
 
     application: Any
     count: list[int] = field(default_factory=lambda: [0])
+    show: bool = False
 
     def __call__(
         self,
@@ -223,6 +225,7 @@ class Caller:
             seen["headers"] = dict(response_headers)
 
         before = self.count[0]
+        cpu = time.process_time()
         started = time.perf_counter()
         result = self.application(environ, start_response)
         try:
@@ -232,7 +235,10 @@ class Caller:
             if close is not None:
                 close()
         seconds = time.perf_counter() - started
-        return Answer(seen["status"], seen["headers"], content, seconds, self.count[0] - before)
+        cpu = time.process_time() - cpu
+        return Answer(
+            seen["status"], seen["headers"], content, seconds, self.count[0] - before, cpu
+        )
 
     @contextmanager
     def counting(self) -> Iterator[None]:
@@ -242,6 +248,8 @@ class Caller:
             execute: Callable[..., Any], sql: str, params: Any, many: bool, ctx: Any
         ) -> Any:
             self.count[0] += 1
+            if self.show:
+                print(f"  SQL {sql[:600]}")
             return execute(sql, params, many, ctx)
 
         with connection.execute_wrapper(wrapper):
@@ -257,11 +265,13 @@ class Kind:
 
     name: str
     seconds: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
     queries: list[int] = field(default_factory=list)
     statuses: dict[int, int] = field(default_factory=dict)
 
     def add(self, answer: Answer) -> None:
         self.seconds.append(answer.seconds)
+        self.cpu.append(answer.cpu)
         self.queries.append(answer.queries)
         self.statuses[answer.status] = self.statuses.get(answer.status, 0) + 1
 
@@ -358,16 +368,23 @@ def _measure(call: Caller, world: dict[str, Any], runs: int) -> list[Kind]:
 
 def _print(kinds: list[Kind], runs: int) -> None:
     yard = statistics.median(kinds[0].seconds)
-    print(f"{'request':30} {'median':>9} {'× yard':>7} {'queries':>8}  statuses  ({runs} runs)")
+    yard_cpu = statistics.median(kinds[0].cpu)
+    print(
+        f"{'request':28} {'wall':>8} {'× yard':>7} {'cpu':>8} {'× yard':>7} {'queries':>7}"
+        f"  statuses  (medians of {runs} runs)"
+    )
     for kind in kinds:
         median = statistics.median(kind.seconds)
-        queries = sorted(set(kind.queries))
-        shown = "/".join(str(q) for q in queries)
+        cpu = statistics.median(kind.cpu)
+        shown = "/".join(str(q) for q in sorted(set(kind.queries)))
         statuses = ",".join(f"{s}×{n}" for s, n in sorted(kind.statuses.items()))
-        print(f"{kind.name:30} {median * 1000:7.2f}ms {median / yard:6.2f}× {shown:>8}  {statuses}")
+        print(
+            f"{kind.name:28} {median * 1000:6.2f}ms {median / yard:6.2f}× {cpu * 1000:6.2f}ms"
+            f" {cpu / yard_cpu:6.2f}× {shown:>7}  {statuses}"
+        )
 
 
-def _profile(call: Caller, world: dict[str, Any], what: str, runs: int) -> None:
+def _profile(call: Caller, world: dict[str, Any], what: str, runs: int, show: bool) -> None:
     tables = world["tables"]
     write = _writer(call, world)
     score = {"wins_a": 1, "wins_b": 0}
@@ -376,7 +393,10 @@ def _profile(call: Caller, world: dict[str, Any], what: str, runs: int) -> None:
     polls.poll(api_round, {}, Kind("warm"))
     call("GET", "/yardstick")
     profiler = cProfile.Profile()
+    call.show = False
+    shown = show
     for run in range(runs):
+        call.show = shown and run == runs - 1
         table = tables[run]
         key = uuid.uuid4().hex
         if what == "poll":
@@ -414,6 +434,7 @@ def main() -> int:
     )
     parser.add_argument("--redis-url", default=os.environ.get("COST_REDIS_URL", DEFAULT_REDIS))
     parser.add_argument("--profile", choices=("report", "confirm", "both", "replay", "poll"))
+    parser.add_argument("--sql", action="store_true", help="print the SQL of each profiled request")
     args = parser.parse_args()
     _environment(args)
     if args.prepare:
@@ -431,10 +452,10 @@ def main() -> int:
         print(f"prepared {args.players} players in {time.perf_counter() - started:.0f} s")
     world = json.loads(WORLD.read_text())
     _reset(world)
-    call = Caller(get_wsgi_application())
+    call = Caller(get_wsgi_application(), show=args.sql)
     with call.counting():
         if args.profile:
-            _profile(call, world, args.profile, args.runs)
+            _profile(call, world, args.profile, args.runs, args.sql)
         else:
             kinds = _measure(call, world, args.runs)
             _print(kinds, args.runs)
