@@ -420,7 +420,9 @@ def _profile(call: Caller, world: dict[str, Any], what: str, runs: int, show: bo
         profiler.disable()
     out = io.StringIO()
     stats = pstats.Stats(profiler, stream=out)
-    stats.sort_stats("cumulative").print_stats(70)
+    stats.sort_stats(os.environ.get("COST_SORT", "cumulative")).print_stats(70)
+    if os.environ.get("COST_CALLERS"):
+        stats.print_callers(os.environ["COST_CALLERS"])
     print(out.getvalue())
 
 
