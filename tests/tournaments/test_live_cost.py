@@ -141,3 +141,14 @@ def test_the_standings_page_is_searchable_by_name(client: Client, table: Match) 
     assert 'id="pairing-search"' in html
     assert 'value="Player 01"' in html
     assert html.count("data-name=") == 4
+
+
+def test_a_poll_of_the_api_standings_reads_one_small_row(client: Client, table: Match) -> None:
+    """The event, its latest round and that round's snapshot digest: one query, no body."""
+    url = f"/api/v1/events/{table.round.event_id}/standings/"
+    first = client.get(url)
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url, headers={"If-None-Match": first["ETag"]})
+    assert again.status_code == 304
+    assert len(queries) == 1, [q["sql"] for q in queries.captured_queries]
+    assert _bodies_read(queries) == []

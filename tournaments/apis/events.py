@@ -36,7 +36,7 @@ from tournaments.apis.common import (
 )
 from tournaments.models import Event
 from tournaments.selectors.events import event_get_visible, event_list_upcoming
-from tournaments.selectors.rounds import event_round_snapshot
+from tournaments.selectors.rounds import latest_standings_snapshot_get
 
 
 class BoundedDateTimeField(serializers.DateTimeField):
@@ -251,14 +251,13 @@ class StandingsApi(APIView):
     def get(self, request: Request, event_id: int) -> Response:
         # one narrow query for a published event's latest snapshot (issue 16: a 304 reads one
         # small row); a draft or missing event takes the slow path, which words the refusal
-        _event, round_obj, snapshot = event_round_snapshot(
-            event_id=event_id, user=request.user, number=None
-        )
-        if snapshot is None or round_obj is None:
+        latest = latest_standings_snapshot_get(event_id=event_id, user=request.user)
+        if latest is None:
             data: dict[str, Any] = {
                 "round": None, "round_status": None, "revision": None, "count": 0, "standings": []
             }  # fmt: skip
             return Response(StandingsOutputSerializer(data).data)
+        round_obj, snapshot = latest
         digest = snapshot.standings_digest
         etag = etag_for("standings", round_obj.pk, round_obj.status, snapshot.revision, digest)
         offset, limit = snapshot_page(request)

@@ -130,6 +130,33 @@ def round_snapshot_get(*, event_id: int, number: int, user: AnyUser) -> tuple[Ro
     return _fresh(round_obj, snapshot)
 
 
+#: What the API's standings answer and its ETag read (its one query selects these alone).
+API_STANDINGS_FIELDS = (
+    "revision", "standings_digest", "stale_since", "stale_marks", "round__number",
+    "round__status", "round__event__status",
+)  # fmt: skip
+
+
+def latest_standings_snapshot_get(
+    *, event_id: int, user: AnyUser
+) -> tuple[Round, RoundSnapshot] | None:
+    """The latest round that has a snapshot, with it (None before round 1): one narrow query
+    for a published event, as a poll of the API standings needs (issue 16: a 304 reads one
+    small row); a draft or missing event is refused as ``event_get_visible`` words it."""
+    found = (
+        RoundSnapshot.objects.select_related("round__event")
+        .only(*API_STANDINGS_FIELDS)
+        .filter(round__event_id=event_id)
+        .exclude(round__event__status=Event.Status.DRAFT)
+        .order_by("-round__number")[:1]
+    )
+    rows = list(found)
+    if rows:
+        return _fresh(rows[0].round, rows[0])
+    event_get_visible(event_id=event_id, user=user)
+    return latest_snapshot(event_id=event_id)
+
+
 def latest_snapshot(*, event_id: int) -> tuple[Round, RoundSnapshot] | None:
     """The newest round that has a snapshot, with it; None before round 1."""
     snapshot = (
