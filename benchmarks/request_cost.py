@@ -146,7 +146,7 @@ def _prepare(players: int) -> dict[str, Any]:
     tables = [
         {"match": m.pk, "a": keys[m.player_a.user_id], "b": keys[m.player_b.user_id]}
         for m in matches
-        if m.player_b is not None
+        if m.player_b is not None and m.player_a.user_id and m.player_b.user_id
     ]
     return {"event": event.pk, "round": round_obj.pk, "number": round_obj.number, "tables": tables}
 
