@@ -1,9 +1,10 @@
 """Job rows are the outbox (issue 16, req 5): publishing never blocks, a sweeper re-sends.
 
 A service that asks for background work first stores a row that says so (a print job, a
-re-check) in its transaction; ``publish_on_commit`` hands the task to the broker once the
-transaction commits. Publishing waits at most ``PUBLISH_TIMEOUT`` seconds (one second) and
-never raises: when the broker is down the request answers at once and the row stays queued.
+re-check) in its transaction; ``publish_on_commit`` hands the task, once the transaction
+commits, to the process's sender thread, which sends it to the broker while the request goes on
+(it does not wait). ``publish`` itself (the sweeper's) waits at most ``PUBLISH_TIMEOUT`` seconds
+(one second). Neither raises: when the broker is down the row stays queued.
 
 ``sweep()`` (Celery beat every minute, ``core.jobs_sweep``; the same as ``manage.py
 sweep_jobs``) runs every sweeper an app registered with ``sweeper``: each re-sends its rows still
@@ -16,7 +17,10 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import os
+import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -34,16 +38,87 @@ MAX_ATTEMPTS = 3
 _SWEEPERS: dict[str, Callable[[], int]] = {}
 
 
-def publish(task: Any, *args: object, **kwargs: object) -> bool:
+class _Sender:
+    """One long-lived thread that hands tasks to the broker, in order, for this process.
+
+    A thread per send (as before) paid for a new Celery result backend on each (Celery keeps
+    one per thread: a Redis connection pool and a package-metadata read), about as much as
+    the rest of a report. This thread keeps its backend and its connection. A sender busy on
+    one send for longer than ``PUBLISH_TIMEOUT`` (a hanging broker) is left to finish alone
+    and a fresh one takes the next sends, so a stuck send never holds up the ones after it."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.SimpleQueue[_Send] = queue.SimpleQueue()
+        self.busy_since: float | None = None
+        self.pid = os.getpid()
+        self.thread = threading.Thread(target=self._run, daemon=True, name="publish")
+        self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            send = self.jobs.get()
+            self.busy_since = time.monotonic()
+            try:
+                send.task.apply_async(send.args, send.kwargs, retry=False)
+            except BaseException as exc:  # logged, never raised into a request
+                send.error = exc
+                logger.warning(
+                    "publishing %s%r failed (%r); the sweeper sends it later",
+                    send.task.name,
+                    send.args,
+                    exc,
+                )
+            finally:
+                self.busy_since = None
+                send.done.set()
+
+    def usable(self) -> bool:
+        since = self.busy_since
+        stuck = since is not None and time.monotonic() - since > PUBLISH_TIMEOUT
+        return self.pid == os.getpid() and self.thread.is_alive() and not stuck
+
+
+class _Send:
+    __slots__ = ("args", "done", "error", "kwargs", "task")
+
+    def __init__(self, task: Any, args: tuple[object, ...], kwargs: dict[str, object]) -> None:
+        self.task, self.args, self.kwargs = task, args, kwargs
+        self.done = threading.Event()
+        self.error: BaseException | None = None
+
+
+_sender: _Sender | None = None
+_sender_lock = threading.Lock()
+
+
+def _current_sender() -> _Sender:
+    global _sender
+    with _sender_lock:
+        if _sender is None or not _sender.usable():
+            _sender = _Sender()  # the first, after a fork, or in place of a stuck one
+        return _sender
+
+
+def publish(task: Any, *args: object, wait: bool = True, **kwargs: Any) -> bool:
     """Send ``task(*args)`` to the broker, waiting at most ``PUBLISH_TIMEOUT``; whether it went.
 
-    Without a broker (eager Celery) the task runs here, as before. With one, the send runs in
-    a helper thread that the request stops waiting for after one second: a broker that is down
-    or hanging costs the request that second at most, and the sweeper sends the job later."""
+    Without a broker (eager Celery) the task runs here, as before. With one, the send runs on
+    the process's sender thread (``_Sender``), which the request stops waiting for after one
+    second: a broker that is down or hanging costs the request that second at most, and the
+    sweeper sends the job later. ``wait=False``: hand the send to that thread and return at
+    once (True: handed over); a send that then fails is logged there, and its row stays queued
+    for the sweeper, as when waiting timed out."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
         task.apply_async(args, kwargs)
         return True
-    return publish_many([(task, args, kwargs)]) == 1
+    send = _Send(task, args, kwargs)
+    _current_sender().jobs.put(send)
+    if not wait:
+        return True
+    if not send.done.wait(PUBLISH_TIMEOUT):
+        logger.warning("publishing %s%r timed out; the sweeper sends it later", task.name, args)
+        return False
+    return send.error is None
 
 
 Item = tuple[Any, tuple[object, ...], dict[str, object]]
@@ -79,41 +154,39 @@ def _messages(items: list[Item]) -> list[Item]:
     return out
 
 
-def publish_many(items: list[Item]) -> int:
-    """Send every item from one helper thread, waiting for all of them together at most
-    ``PUBLISH_TIMEOUT`` (never one second per job); how many went in that time. What is not
-    sent by then is either still being sent by the thread or left to the sweeper: each job row
-    stays queued until a worker claims it, so nothing runs twice and nothing is lost."""
-    messages = _messages(items)
-    sent: list[int] = [0]
-    jobs = len(items)
-
-    def send() -> None:
-        for task, args, kwargs in messages:
-            try:
-                task.apply_async(args, kwargs, retry=False)
-            except BaseException as exc:  # logged, never raised into the request
-                logger.warning(
-                    "publishing %s%r failed (%r); the sweeper sends it later", task.name, args, exc
-                )
-                return
-            batch = args[0] if task.name in _MANY_NAMES and args else None
-            sent[0] += len(batch) if isinstance(batch, list) else 1
-
-    sender = threading.Thread(target=send, daemon=True, name="publish")
-    sender.start()
-    sender.join(PUBLISH_TIMEOUT)
-    if sender.is_alive():
-        logger.warning(
-            "publishing %s job(s) did not finish in %ss; the sweeper sends what did not go",
-            jobs, PUBLISH_TIMEOUT,
-        )  # fmt: skip
-    return min(sent[0], jobs)
+def publish_many(items: list[Item], *, wait: bool = True) -> int:
+    """Hand every item to the process's sender thread (``_Sender``), jobs of a task with a batch
+    form ``BATCH_SIZE`` to a message (``batched``); how many jobs went. ``wait``: wait for them
+    all together at most ``PUBLISH_TIMEOUT`` (never a second per job) and count those sent by
+    then; else return at once (all counted as handed over). What is not sent is left to the
+    sweeper: each job row stays queued until a worker claims it, so nothing runs twice and
+    nothing is lost."""
+    sends: list[tuple[_Send, int]] = []
+    sender = _current_sender()
+    for task, args, kwargs in _messages(items):
+        send = _Send(task, args, kwargs)
+        batch = args[0] if task.name in _MANY_NAMES and args else None
+        sends.append((send, len(batch) if isinstance(batch, list) else 1))
+        sender.jobs.put(send)
+    if not wait:
+        return len(items)
+    deadline = time.monotonic() + PUBLISH_TIMEOUT
+    sent = 0
+    for send, jobs in sends:
+        if not send.done.wait(max(0.0, deadline - time.monotonic())):
+            logger.warning(
+                "publishing %s job(s) did not finish in %ss; the sweeper sends what did not go",
+                len(items), PUBLISH_TIMEOUT,
+            )  # fmt: skip
+            break
+        if send.error is None:
+            sent += jobs
+    return min(sent, len(items))
 
 
 class _Batch:
     """The jobs one transaction (one savepoint scope) publishes on commit: one ``on_commit``
-    callback for all of them, so a write that asks for 2,000 jobs waits one second at most."""
+    callback for all of them."""
 
     def __init__(self) -> None:
         self.items: list[tuple[Item, bool]] = []
@@ -128,15 +201,18 @@ class _Batch:
                         raise
                     logger.exception("job %s%r failed on commit", task.name, args)
             return
-        publish_many([item for item, _ in self.items])
+        publish_many([item for item, _ in self.items], wait=False)
 
 
 def publish_on_commit(task: Any, *args: object, robust: bool = False, **kwargs: object) -> None:
-    """``publish`` once the current transaction commits (nothing when it rolls back).
-    ``robust``: an eager task's error (no broker: it runs here) is logged, not raised.
+    """``publish`` once the current transaction commits (nothing when it rolls back), without
+    waiting for the broker (issue 16: a report is cheap; the row is the outbox, so a send lost
+    with its process is sent again by the sweeper). ``robust``: an eager task's error (no
+    broker: it runs here) is logged, not raised.
 
-    The jobs of one transaction are published together (``_Batch``): one callback per savepoint
-    scope, so a savepoint rolled back takes its jobs with it."""
+    The jobs of one transaction are handed over together (``_Batch``): one callback per savepoint
+    scope, so a savepoint rolled back takes its jobs with it, and a round's 2,000 notifications
+    are 40 messages."""
     connection = transaction.get_connection()
     item: Item = (task, args, kwargs)
     if not connection.in_atomic_block:

@@ -2,11 +2,11 @@
 
 A print job or a decklist re-check is its own job row (``core.jobs``). A notification or a
 mail is not: ``outbox_enqueue`` stores an ``OutboxJob`` (the handler's name and its plain
-arguments) in the caller's transaction and publishes ``core.outbox_run`` on commit, at most one
-second of waiting (``core.jobs.publish``). The task claims the row (queued → running, one
-UPDATE), so a job the broker and the sweeper both deliver runs once; the handler itself is
-idempotent too (a notification's de-duplication key and ``emailed_at``), so a worker killed
-between the effect and the row's ``done`` repeats nothing a person sees twice.
+arguments) in the caller's transaction and publishes ``core.outbox_run`` on commit, without
+waiting for the broker (``core.jobs.publish_on_commit``). The task claims the row (queued →
+running, one UPDATE), so a job the broker and the sweeper both deliver runs once; the handler
+itself is idempotent too (a notification's de-duplication key and ``emailed_at``), so a worker
+killed between the effect and the row's ``done`` repeats nothing a person sees twice.
 
 A handler that raises puts its row back in the queue for the sweeper (which re-sends it a minute
 later), or fails it with the reason after ``core.jobs.MAX_ATTEMPTS`` attempts. Apps register

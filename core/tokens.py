@@ -45,7 +45,10 @@ class ApiTokenAuthentication(TokenAuthentication):
         return found
 
     def authenticate_credentials(self, key: str) -> tuple[AbstractBaseUser, Any]:
-        token = ApiToken.objects.select_related("user").filter(key_hash=token_hash(key)).first()
+        # one row by a unique hash: no ORDER BY to compile (``first()`` would add one)
+        rows = ApiToken.objects.select_related("user").filter(key_hash=token_hash(key))
+        found = list(rows.order_by()[:1])
+        token = found[0] if found else None
         if token is None:
             raise exceptions.AuthenticationFailed("Invalid token.")
         if token.expires_at <= timezone.now():

@@ -187,14 +187,14 @@ def event_subject(event_id: int) -> Subject | None:
 
 def match_subject(match_id: int) -> Subject | None:
     """A match: its event, and its players' accounts."""
-    row = (
+    rows = list(
         Match.objects.filter(pk=match_id)
-        .values_list("round__event_id", "player_a__user_id", "player_b__user_id")
-        .first()
+        .order_by()  # one row by primary key: no ORDER BY to compile
+        .values_list("round__event_id", "player_a__user_id", "player_b__user_id")[:1]
     )
-    if row is None:
+    if not rows:
         return None
-    event_id, *users = row
+    event_id, *users = rows[0]
     return Subject(
         event_id=event_id,
         owner_level=Access.MATCH_PLAYER,

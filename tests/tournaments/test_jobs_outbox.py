@@ -124,3 +124,23 @@ def test_a_job_whose_worker_dies_is_put_back_then_failed_with_the_reason(
         assert PrintJob.objects.get(pk=job.pk).status == expected
     failed = PrintJob.objects.get(pk=job.pk)
     assert f"{jobs.MAX_ATTEMPTS} attempts" in failed.error
+
+
+def test_publishing_on_commit_does_not_wait_for_the_broker(black_hole: int, settings: Any) -> None:
+    """A request hands its send to the process's sender thread and goes on (issue 16: a report
+    is cheap); a send that waits behind one hanging there still gives up within its second."""
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    app = Celery("hang2", broker=f"redis://127.0.0.1:{black_hole}/0", set_as_current=False)
+    app.conf.broker_connection_timeout = 30
+
+    @app.task(name="hang2.noop")
+    def noop(value: int) -> int:
+        return value
+
+    started = time.monotonic()
+    assert jobs.publish(noop, 1, wait=False) is True
+    assert jobs.publish(noop, 2, wait=False) is True
+    assert time.monotonic() - started < 0.2
+    started = time.monotonic()
+    assert jobs.publish(noop, 3) is False  # queued behind the hanging sends: one second at most
+    assert time.monotonic() - started < jobs.PUBLISH_TIMEOUT + 0.3

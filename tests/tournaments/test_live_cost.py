@@ -4,17 +4,19 @@ JSON bodies, and a confirmed result that does not change what an answer shows le
 
 from __future__ import annotations
 
+import datetime as dt
 import gzip
 
 import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from tests.tournaments.conftest import TournamentKit
 from tournaments.models import Match, RoundSnapshot
 from tournaments.services import result_report
-from tournaments.snapshots import content_digest
+from tournaments.snapshots import CATCH_UP_AFTER, content_digest
 
 pytestmark = pytest.mark.django_db
 
@@ -141,3 +143,49 @@ def test_the_standings_page_is_searchable_by_name(client: Client, table: Match) 
     assert 'id="pairing-search"' in html
     assert 'value="Player 01"' in html
     assert html.count("data-name=") == 4
+
+
+def test_a_poll_of_the_api_standings_reads_one_small_row(client: Client, table: Match) -> None:
+    """The event, its latest round and that round's snapshot digest: one query, no body."""
+    url = f"/api/v1/events/{table.round.event_id}/standings/"
+    first = client.get(url)
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url, headers={"If-None-Match": first["ETag"]})
+    assert again.status_code == 304
+    assert len(queries) == 1, [q["sql"] for q in queries.captured_queries]
+    assert _bodies_read(queries) == []
+
+
+def _page_polls(match: Match) -> list[tuple[str, dict[str, str]]]:
+    event_id = match.round.event_id
+    htmx = {"HX-Request": "true"}
+    return [
+        (f"/events/{event_id}/rounds/1/pairings/", htmx),
+        (f"/events/{event_id}/rounds/1/pairings/?by=table", htmx),
+        (f"/events/{event_id}/standings/", htmx),
+        (f"/events/{event_id}/rounds/1/pairings/", {}),
+        (f"/events/{event_id}/standings/", {}),
+    ]
+
+
+def test_a_page_poll_whose_tag_matches_is_one_narrow_query(client: Client, table: Match) -> None:
+    """The pages' 304 reads the tag's few columns (no event, game or format row as objects)."""
+    for url, headers in _page_polls(table):
+        first = client.get(url, headers=headers)
+        with CaptureQueriesContext(connection) as queries:
+            again = client.get(url, headers={**headers, "If-None-Match": first["ETag"]})
+        assert again.status_code == 304, url
+        sql = [q["sql"] for q in queries.captured_queries]
+        assert len(sql) == 1, (url, sql)
+        assert '"tournaments_event"."name"' not in sql[0], url
+
+
+def test_a_stale_snapshot_is_not_answered_early(client: Client, table: Match) -> None:
+    """A snapshot marked stale (a judge's change not yet rebuilt) is never answered from its
+    old tag: the poll takes the full path, which catches up once the mark is due."""
+    for url, headers in _page_polls(table):
+        first = client.get(url, headers=headers)
+        due = timezone.now() - dt.timedelta(seconds=CATCH_UP_AFTER + 0.1)
+        RoundSnapshot.objects.filter(round=table.round).update(stale_since=due, stale_marks=1)
+        client.get(url, headers={**headers, "If-None-Match": first["ETag"]})
+        assert RoundSnapshot.objects.get(round=table.round).stale_since is None, url

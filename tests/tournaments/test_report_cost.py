@@ -77,6 +77,29 @@ def test_a_confirmation_does_not_rebuild_the_snapshot(kit: TournamentKit) -> Non
     assert len(queries) == CONFIRM_QUERIES, "\n".join(_sql(queries))
 
 
+def test_a_keyed_confirmation_costs_no_more_than_an_unkeyed_one(kit: TournamentKit) -> None:
+    """The idempotency key is looked up by the query that reads the match's versions under the
+    lock, not by one of its own."""
+    event = kit.event(swiss_rounds=3)
+    kit.players(event, 16)
+    match = kit.matches(kit.pair(event))[0]
+    result_report(
+        match_id=match.pk, user=TournamentKit.user_a(match), wins_a=1, wins_b=0,
+        idempotency_key="first-report",
+    )  # fmt: skip
+    with CaptureQueriesContext(connection) as queries:
+        outcome = result_confirm(
+            match_id=match.pk, user=TournamentKit.user_b(match), idempotency_key="confirm-1"
+        )
+    assert outcome.status == "confirmed"
+    assert len(queries) == CONFIRM_QUERIES, "\n".join(_sql(queries))
+    again = result_confirm(
+        match_id=match.pk, user=TournamentKit.user_b(match), idempotency_key="confirm-1"
+    )
+    assert again.replayed
+    assert again.version == outcome.version
+
+
 def test_a_judge_change_after_the_round_only_marks_the_snapshot(
     played: tuple[TournamentKit, Round],
 ) -> None:

@@ -36,7 +36,7 @@ from tournaments.apis.common import (
 )
 from tournaments.models import Event
 from tournaments.selectors.events import event_get_visible, event_list_upcoming
-from tournaments.selectors.rounds import latest_snapshot
+from tournaments.selectors.rounds import latest_standings_snapshot_get
 
 
 class BoundedDateTimeField(serializers.DateTimeField):
@@ -249,8 +249,9 @@ class StandingsApi(APIView):
         },
     )
     def get(self, request: Request, event_id: int) -> Response:
-        event_get_visible(event_id=event_id, user=request.user)
-        latest = latest_snapshot(event_id=event_id)
+        # one narrow query for a published event's latest snapshot (issue 16: a 304 reads one
+        # small row); a draft or missing event takes the slow path, which words the refusal
+        latest = latest_standings_snapshot_get(event_id=event_id, user=request.user)
         if latest is None:
             data: dict[str, Any] = {
                 "round": None, "round_status": None, "revision": None, "count": 0, "standings": []

@@ -3,6 +3,8 @@ top cut's last round."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
@@ -85,6 +87,47 @@ def _published(
     return rows.order_by("-round__number").first()
 
 
+@dataclass(frozen=True)
+class RoundTag:
+    """What the public pages' ETags are made of, read without the round's snapshot rows, its
+    round or its event as objects (issue 16: a poll whose tag still matches is answered from
+    one narrow query, compiled from a few columns)."""
+
+    round_id: int
+    round_status: str
+    pairings_digest: str
+    standings_digest: str
+    event_status: str
+    decklists_published: bool
+
+
+def round_tag_get(
+    *, event_id: int, number: int | None, swiss_only: bool = False
+) -> RoundTag | None:
+    """The tag parts of round ``number`` (None: the latest) of a published event; None when
+    there is none, the event is a draft, or the snapshot is stale (the full path then answers,
+    catching up when the mark is due), so a 304 never stands for a stale answer."""
+    rows = RoundSnapshot.objects.filter(round__event_id=event_id).exclude(
+        round__event__status=Event.Status.DRAFT
+    )
+    if swiss_only:
+        rows = rows.filter(round__stage=Round.Stage.SWISS)
+    if number is not None:
+        rows = rows.filter(round__number=number).order_by()
+    else:
+        rows = rows.order_by("-round__number")
+    found = list(
+        rows.values_list(
+            "round_id", "round__status", "pairings_digest", "standings_digest",
+            "round__event__status", "round__event__decklists_published", "stale_since",
+        )[:1]
+    )  # fmt: skip
+    if not found or found[0][-1] is not None:
+        return None
+    round_id, round_status, pairings, standings, event_status, published, _stale = found[0]
+    return RoundTag(round_id, round_status, pairings, standings, event_status, published)
+
+
 def event_round_snapshot(
     *, event_id: int, user: AnyUser, number: int | None, swiss_only: bool = False
 ) -> tuple[Event, Round | None, RoundSnapshot | None]:
@@ -128,6 +171,33 @@ def round_snapshot_get(*, event_id: int, number: int, user: AnyUser) -> tuple[Ro
             _("round %(number)s has no published pairings yet") % {"number": number}, field="round"
         )
     return _fresh(round_obj, snapshot)
+
+
+#: What the API's standings answer and its ETag read (its one query selects these alone).
+API_STANDINGS_FIELDS = (
+    "revision", "standings_digest", "stale_since", "stale_marks", "round__number",
+    "round__status", "round__event__status",
+)  # fmt: skip
+
+
+def latest_standings_snapshot_get(
+    *, event_id: int, user: AnyUser
+) -> tuple[Round, RoundSnapshot] | None:
+    """The latest round that has a snapshot, with it (None before round 1): one narrow query
+    for a published event, as a poll of the API standings needs (issue 16: a 304 reads one
+    small row); a draft or missing event is refused as ``event_get_visible`` words it."""
+    found = (
+        RoundSnapshot.objects.select_related("round__event")
+        .only(*API_STANDINGS_FIELDS)
+        .filter(round__event_id=event_id)
+        .exclude(round__event__status=Event.Status.DRAFT)
+        .order_by("-round__number")[:1]
+    )
+    rows = list(found)
+    if rows:
+        return _fresh(rows[0].round, rows[0])
+    event_get_visible(event_id=event_id, user=user)
+    return latest_snapshot(event_id=event_id)
 
 
 def latest_snapshot(*, event_id: int) -> tuple[Round, RoundSnapshot] | None:

@@ -24,7 +24,9 @@ _MISSING = {
 
 
 def _locked[M: Model](rows: QuerySet[M], pk: int, name: str) -> M:
-    row = rows.select_for_update(of=("self",)).filter(pk=pk).first()
+    # by primary key, so no ORDER BY (``first()`` would compile the model's ordering)
+    found = list(rows.select_for_update(of=("self",)).filter(pk=pk).order_by()[:1])
+    row = found[0] if found else None
     if row is None:
         raise NotFoundError(str(_MISSING[name]) % {"pk": pk}, field=name)
     return row

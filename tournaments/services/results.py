@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from core.audit import audit_log
@@ -234,6 +235,12 @@ def _replay(user: User, key: str, match_id: int, digest: str = "") -> ResultOutc
     earlier = ResultReport.objects.filter(reported_by=user, idempotency_key=key).first()
     if earlier is None:
         return None
+    return _first_answer(earlier, match_id, digest)
+
+
+def _first_answer(earlier: ResultReport, match_id: int, digest: str) -> ResultOutcome:
+    """The answer ``earlier`` (stored with the request's key) gave, for a retry of it; refused
+    when the key came with another match or another request."""
     if earlier.match_id != match_id:
         raise InvalidInputError(
             _("this idempotency key was already used for another match; send a new key"),
@@ -256,13 +263,9 @@ def _replay(user: User, key: str, match_id: int, digest: str = "") -> ResultOutc
     )
 
 
-def _lock_unless_replayed(
-    user: User, key: str, match_id: int, digest: str = "", event_id: int | None = None
-) -> Match | ResultOutcome:
-    """The match, locked; or, when ``key`` was answered before, that first answer (refused,
-    422, when the key came with another request). The key is looked up again once the lock is
-    held (only then: a twin request may have won the lock, and a retry takes the lock briefly
-    rather than every first request paying a second look-up)."""
+def _locked_match(match_id: int, key: str, event_id: int | None) -> Match:
+    """The match, locked (after the key's length is checked); a match of another event than
+    the one the request named is not found."""
     if len(key) > MAX_KEY:
         raise InvalidInputError(
             _("idempotency key longer than %(limit)s") % {"limit": MAX_KEY},
@@ -274,7 +277,36 @@ def _lock_unless_replayed(
             _("match %(match_id)s is not part of this event") % {"match_id": match_id},
             field="match",
         )
+    return match
+
+
+def _lock_unless_replayed(
+    user: User, key: str, match_id: int, digest: str = "", event_id: int | None = None
+) -> Match | ResultOutcome:
+    """The match, locked; or, when ``key`` was answered before, that first answer (refused,
+    422, when the key came with another request). The key is looked up again once the lock is
+    held (only then: a twin request may have won the lock, and a retry takes the lock briefly
+    rather than every first request paying a second look-up)."""
+    match = _locked_match(match_id, key, event_id)
     return _replay(user, key, match_id, digest) or match
+
+
+def _lock_with_reports(
+    user: User, key: str, match_id: int, digest: str, event_id: int | None
+) -> tuple[Match, list[ResultReport]] | ResultOutcome:
+    """As ``_lock_unless_replayed``, with the match's versions (in order) read under the lock
+    by the same query that looks the key up (issue 16: a report is cheap): the rows of this
+    match, and the caller's earlier row with this key, whichever match it belongs to."""
+    match = _locked_match(match_id, key, event_id)
+    mine = Q(match=match)
+    if key:
+        mine |= Q(reported_by=user, idempotency_key=key)
+    rows = list(ResultReport.objects.filter(mine).order_by("version"))
+    if key:
+        for row in rows:
+            if row.idempotency_key == key and row.reported_by_id == user.pk:
+                return _first_answer(row, match_id, digest)
+    return match, [row for row in rows if row.match_id == match.pk]
 
 
 def _store(
@@ -365,13 +397,14 @@ def result_report(
         "report", wins_a=wins_a, wins_b=wins_b, draws=draws, intentional_draw=intentional_draw,
         concede=concede, time_outcome=time_outcome, overtime=overtime,
     )  # fmt: skip
-    match = _lock_unless_replayed(user, idempotency_key, match_id, digest, event_id)
-    if isinstance(match, ResultOutcome):
-        return match
+    locked = _lock_with_reports(user, idempotency_key, match_id, digest, event_id)
+    if isinstance(locked, ResultOutcome):
+        return locked
+    match, reports = locked
     return _report_locked(
         match, user=user, wins_a=wins_a, wins_b=wins_b, draws=draws,
         intentional_draw=intentional_draw, concede=concede, time_outcome=time_outcome,
-        overtime=overtime, idempotency_key=idempotency_key, digest=digest,
+        overtime=overtime, idempotency_key=idempotency_key, digest=digest, reports=reports,
     )  # fmt: skip
 
 
@@ -471,13 +504,13 @@ def result_confirm(
 ) -> ResultOutcome:
     """The opponent agrees with the pending report: the same numbers, reported by them."""
     digest = request_digest("confirm")
-    match = _lock_unless_replayed(user, idempotency_key, match_id, digest, event_id)
-    if isinstance(match, ResultOutcome):
-        return match
+    locked = _lock_with_reports(user, idempotency_key, match_id, digest, event_id)
+    if isinstance(locked, ResultOutcome):
+        return locked
+    # every version, read once under the lock: the pending one and, below, the rest
+    match, reports = locked
     if _side_of(match, user) is None:  # before anything about the match is told
         raise PermissionDeniedError(_("you can confirm only your own match"), field="match")
-    # every version, read once under the lock: the pending one and, below, the rest
-    reports = list(ResultReport.objects.filter(match=match).order_by("version"))
     pending = next(
         (
             r

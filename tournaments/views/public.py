@@ -44,7 +44,11 @@ from tournaments.selectors.events import (
 )
 from tournaments.selectors.matches import bracket_results_tag, bracket_rounds
 from tournaments.selectors.placings import final_placings
-from tournaments.selectors.rounds import event_round_snapshot, latest_top_cut_round
+from tournaments.selectors.rounds import (
+    event_round_snapshot,
+    latest_top_cut_round,
+    round_tag_get,
+)
 from tournaments.selectors.standings import readable
 
 
@@ -101,10 +105,53 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     )
 
 
-def live_etag(round_obj: Round, digest: str) -> str:
-    """Names the round and what its page shows (a digest kept beside the snapshot, read without
-    its body): a new round is a new page, and the tag moves only when the content does."""
-    return f'"r{round_obj.pk}-{digest}"'
+def live_etag(round_obj: Round | int, digest: str) -> str:
+    """Names the round (or its id) and what its page shows (a digest kept beside the snapshot,
+    read without its body): a new round is a new page, and the tag moves only when the content
+    does."""
+    round_id = round_obj if isinstance(round_obj, int) else round_obj.pk
+    return f'"r{round_id}-{digest}"'
+
+
+def _pairings_tags(
+    request: HttpRequest, round_id: int, digest: str, status: str, variant: str
+) -> tuple[str, str]:
+    """The pairings page's ETag and its live region's."""
+    round_etag = live_etag(round_id, f"{digest}-{status}")
+    return page_tag(request, round_etag), revision_etag(round_etag, variant)
+
+
+def _standings_tags(
+    request: HttpRequest, round_id: int, digest: str, status: str, event_status: str,
+    decklists_published: bool,
+) -> tuple[str, str]:  # fmt: skip
+    """The standings page's ETag (the final placings change it when the event finishes) and
+    its live region's."""
+    round_etag = live_etag(round_id, f"{digest}-{status}")
+    shown = f"{round_etag.strip(chr(34))}-{event_status}-{int(decklists_published)}"
+    return page_tag(request, f'"{shown}"'), revision_etag(round_etag)
+
+
+def _early_unchanged(
+    request: HttpRequest, event_id: int, number: int | None, *, standings: bool, variant: str = ""
+) -> HttpResponse | None:
+    """A conditional request answered from the tag's few columns alone (issue 16: a 304 costs
+    about the yardstick); None when it is not conditional or not answered so (the full path)."""
+    if not request.headers.get("If-None-Match"):
+        return None
+    tag = round_tag_get(event_id=event_id, number=number, swiss_only=standings)
+    if tag is None:
+        return None
+    if standings:
+        page_etag, etag = _standings_tags(
+            request, tag.round_id, tag.standings_digest, tag.round_status, tag.event_status,
+            tag.decklists_published,
+        )  # fmt: skip
+    else:
+        page_etag, etag = _pairings_tags(
+            request, tag.round_id, tag.pairings_digest, tag.round_status, variant
+        )
+    return _unchanged(request, page_etag, etag)
 
 
 def page_tag(request: HttpRequest, etag: str) -> str:
@@ -129,17 +176,21 @@ def _unchanged(request: HttpRequest, page_etag: str, live: str) -> HttpResponse 
 def round_pairings(request: HttpRequest, event_id: int, number: int | None = None) -> HttpResponse:
     """Pairings by name (wall sheet, searchable) or by table, from the round's snapshot. The
     table refreshes itself (``core.live``); the name search above it stays as typed."""
+    by_table = request.GET.get("by") == "table"
+    variant = "table" if by_table else "name"
+    early = _early_unchanged(request, event_id, number, standings=False, variant=variant)
+    if early is not None:
+        return early
     event, round_obj, snapshot = event_round_snapshot(
         event_id=event_id, user=request.user, number=number
     )
-    by_table = request.GET.get("by") == "table"
-    variant = "table" if by_table else "name"
     if snapshot is None or round_obj is None:
         etag = revision_etag('"none"', variant)
         context: dict[str, Any] = {"event": event, "round": None, "rows": [], "by_table": by_table}
         return _live_or_page(request, "tournaments/round_pairings.html", context, etag, None)
-    round_etag = live_etag(round_obj, f"{snapshot.pairings_digest}-{round_obj.status}")
-    page_etag, etag = page_tag(request, round_etag), revision_etag(round_etag, variant)
+    page_etag, etag = _pairings_tags(
+        request, round_obj.pk, snapshot.pairings_digest, round_obj.status, variant
+    )
     if (unchanged := _unchanged(request, page_etag, etag)) is not None:
         return unchanged
     rows: list[dict[str, Any]] = []
@@ -186,15 +237,19 @@ def _live_or_page(
 
 
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    early = _early_unchanged(request, event_id, None, standings=True)
+    if early is not None:
+        return early
     event, round_obj, snapshot = event_round_snapshot(
         event_id=event_id, user=request.user, number=None, swiss_only=True
     )
     if snapshot is None or round_obj is None:
         return render(request, "tournaments/no_round.html", {"event": event})
-    round_etag = live_etag(round_obj, f"{snapshot.standings_digest}-{round_obj.status}")
     # The final placings (issue 11, req 10) change the page when the event finishes.
-    shown = f"{round_etag.strip(chr(34))}-{event.status}-{int(event.decklists_published)}"
-    page_etag, etag = page_tag(request, f'"{shown}"'), revision_etag(round_etag)
+    page_etag, etag = _standings_tags(
+        request, round_obj.pk, snapshot.standings_digest, round_obj.status, event.status,
+        event.decklists_published,
+    )  # fmt: skip
     if (unchanged := _unchanged(request, page_etag, etag)) is not None:
         return unchanged
     context = {
