@@ -121,7 +121,7 @@ def publish(task: Any, *args: object, wait: bool = True, **kwargs: Any) -> bool:
     return send.error is None
 
 
-Item = tuple[Any, tuple[object, ...], dict[str, object]]
+Item = tuple[Any, tuple[object, ...], dict[str, Any]]
 """One task to send: the task, its positional and its keyword arguments."""
 
 BATCH_SIZE = 50
