@@ -612,11 +612,8 @@ def test_optional_keep_the_swap_reads_it(real_cards: CardCatalogue, keep: bool) 
         [kept] = new_events(game, 0, "CHARACTER_KEPT")
         assert "1.3.1" in kept.rules
     else:
-        assert (player.battle_zone, player.zone_b, list(player.abyss)) == (
-            "1st_72",
-            None,
-            ["1st_67"],
-        )
+        assert (player.battle_zone, list(player.abyss)) == ("1st_72", ["1st_67"])
+        assert player.single("zone_b") is None  # swapped in from set zone B (5.2.5)
     assert game.effects.new_turn().keeps == ()
 
 
