@@ -270,6 +270,11 @@ def test_2nd_62_kept_or_swapped(real_cards: CardCatalogue) -> None:
     assert [e.kind for e in kept.events].count("CHARACTER_KEPT") == 1
     assert statuses(kept) == ["DEPENDS_ON"]
     assert kept.claims[0].actual == "1st_72"
+    # 5.2.11.1: cards played this turn still in set zone A or B go to the power charger (both
+    # have SEND TO POWER ★1): 2nd_62 (zone A) then 1st_72 (zone B); 1st_67 stays in battle
+    end = kept.turns[-1].players[0]
+    assert (end.battle_zone, end.zone_b, end.abyss) == ("1st_67", None, ())
+    assert end.power_charger == (*POWER, "2nd_62", "1st_72")
     claims = [at_effects("players[0].abyss", ["1st_67"])]
     swapped = play(real_cards, rec(**args, picks={"2nd_62": [["no"]]}, claims=claims))
     assert "CHARACTER_KEPT" not in [e.kind for e in swapped.events]
