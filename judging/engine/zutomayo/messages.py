@@ -230,6 +230,10 @@ TEMPLATES: Mapping[str, tuple[str, str]] = {
                           "数えたカード１枚につき★+{per}、確認のたびに数え直す）。"),
     "EFFECT_CHANGE_ADDED": ("{player}'s {card}: {op} ({duration}): {before} → {after}.",
                             "{player}の{card}：{op}（{duration}）：{before}→{after}。"),
+    "SONG_CARDS_REVEALED": ("{player} reveals {after} character(s) of the song from the hand "
+                            "({cards}) for {card}; they go back to the hand.",
+                            "{player}は{card}の効果で手札から楽曲のキャラクターを{after}枚公開した"
+                            "（{cards}）。公開後は手札に戻す。"),
     "CARDS_REVEALED": ("{player}'s {zone} is revealed ({after} card(s): {cards}), then put back "
                        "as it was.",
                        "{player}の{zone}を公開した（{after}枚：{cards}）。その後元に戻す。"),

@@ -1,5 +1,6 @@
 """Executor family: counts of cards in a zone, by element, number or song (cond.zone_*), and the
-actions that count them (act.attack_plus_per, act.attack_plus_per_song_card, act.power_plus_per).
+actions that count them (act.attack_plus_per, act.attack_plus_per_song_card, act.power_plus_per,
+act.attack_plus_per_revealed_song).
 
 See ``run_base`` for the shapes; ``execute`` merges this module's tables.
 
@@ -215,7 +216,31 @@ def _power_plus_per(game: EffectContext, action: Action, r: Resolution) -> bool:
     return True
 
 
+def _attack_plus_per_revealed_song(game: EffectContext, action: Action, r: Resolution) -> bool:
+    """手札から（song）のキャラクターを好きな枚数公開し、その数だけ攻撃力+N: this card's player
+    chooses any number (0 or more: 好きな枚数) of the characters of this card's song in their hand
+    (names carrying the song in brackets, 2.1.3.4, Q47; hidden cards of a snapshot cannot be
+    chosen), in the hand's order; the documented default reveals them all. The cards revealed go
+    back to the hand (10.3); the attack goes up N per card revealed (none: +0, not done,
+    1.3.2.2)."""
+    me = game.players[r.player]
+    song = game.card(r.card_id).song
+    options = [
+        c for c in me.hand
+        if c != UNKNOWN_CARD and game.card(c).is_character and game.card(c).is_of_song(song)
+    ]  # fmt: skip
+    chosen = game.choose(r.player, r.card_id, "up_to", options, len(options)) if options else ()
+    r.revealed.extend(chosen)
+    r.last_count = len(chosen)
+    game.emit("SONG_CARDS_REVEALED", (R.R_10_3, R.R_2_1_3_4), r.player, None, len(chosen),
+              card=r.card_id, cards=tuple(chosen), qa="Q47")  # fmt: skip
+    return _attack_plus(game, r, len(chosen) * action.amount)
+
+
 ACTIONS: Mapping[Act, ActionDef] = {
+    Act.ATTACK_PLUS_PER_REVEALED_SONG: ActionDef(
+        op="attack_plus_per_revealed_song", run=_attack_plus_per_revealed_song
+    ),
     Act.POWER_PLUS_PER: ActionDef(op="power_plus_per", run=_power_plus_per),
     Act.ATTACK_PLUS_PER: ActionDef(op="attack_plus_per", run=_attack_plus_per),
     Act.ATTACK_PLUS_PER_SONG_CARD: ActionDef(

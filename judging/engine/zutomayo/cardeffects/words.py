@@ -123,6 +123,10 @@ ZONES: Mapping[str, tuple[str, str]] = {
     "attack_plus_per": ("Attack + per card counted", "数えたカード１枚につき攻撃力+"),
     "attack_plus_per_song_card": ("Attack + per card of the song", "楽曲のカード１枚につき攻撃力+"),
     "power_plus_per": ("★+ per card counted", "数えたカード１枚につき★+"),
+    "attack_plus_per_revealed_song": (
+        "Attack + per character of the song revealed",
+        "公開した楽曲のキャラクター１枚につき攻撃力+",
+    ),
 }
 """``run_zones``: actions that count the cards of a zone."""
 

@@ -265,7 +265,7 @@ def test_3rd_27_without_characters_q61(real_cards: CardCatalogue) -> None:
 def test_2nd_62_kept_or_swapped(real_cards: CardCatalogue) -> None:
     """2nd_62 kept (1.3.1: the character set with it stays in set zone B at the battle) or not
     (answered "no": 5.2.5.1's swap, 1st_67 to the abyss as it has no STP)."""
-    args = {"sets": (["2nd_62", "1st_72"], ["1st_67"]), "previous_winner": 1}
+    args: dict[str, Any] = {"sets": (["2nd_62", "1st_72"], ["1st_67"]), "previous_winner": 1}
     kept = play(real_cards, rec(**args, claims=[at_effects("players[0].zone_b", "1st_72")]))
     assert [e.kind for e in kept.events].count("CHARACTER_KEPT") == 1
     assert statuses(kept) == ["DEPENDS_ON"]
