@@ -579,6 +579,9 @@ def test_no_automation_without_the_encoding(cards: CardCatalogue) -> None:
 
 POWER8 = ["2nd_38", "2nd_38", "2nd_65", "2nd_65"]
 
+TESTED_CARDS: frozenset[str] = frozenset({"2nd_86", "4th_30", "2nd_64"})
+"""The real cards run here from their Japanese text (the rest of this file is invented cards)."""
+
 
 def _real(real_cards: CardCatalogue, card_id: str) -> None:
     from judging.engine.zutomayo.cardeffects.status import encoding
