@@ -49,7 +49,7 @@ from judging.engine.zutomayo.cardeffects.run_base import (
     Resolution,
     via_primitive,
 )
-from judging.engine.zutomayo.cardeffects.vocab import Act, Action, Cond
+from judging.engine.zutomayo.cardeffects.vocab import Act, Action, Cond, Duration
 from judging.engine.zutomayo.chronos import CHRONOS_MARKS, MIDNIGHT, NOON, advance
 from judging.engine.zutomayo.effects import EffectContext, apply_primitive, attack_after
 from judging.engine.zutomayo.record import EffectEntry
@@ -373,7 +373,13 @@ ACTIONS: Mapping[Act, ActionDef] = {
     Act.ALL_CLOCKS_SET: ActionDef(op="all_clocks_set", run=_all_clocks_set, target="both"),
     Act.MIDNIGHT_WIDEN: ActionDef(op="midnight_widen", run=_midnight_widen, target="both"),
     Act.POWER_COST_CHANGE: ActionDef(op="power_cost_change", run=_power_cost_change),
-    Act.ELEMENT_SET: ActionDef(op="element_set", run=_element_set, target="opponent"),
+    # the element it sets lasts while the character stays in the battle zone (EffectState.elements)
+    Act.ELEMENT_SET: ActionDef(
+        op="element_set",
+        run=_element_set,
+        target="opponent",
+        lasts=frozenset({Duration.WHILE_ON_FIELD.value}),
+    ),
 }
 """攻撃力-N, 攻撃力をNにする, (相手の)攻撃力を昼夜逆転する, 常に昼の攻撃力, お互いの自分のHPの
 分だけ攻撃力+, 相手の攻撃力-N (Q54: never below 0, at each step), 相手の攻撃力をNにする,

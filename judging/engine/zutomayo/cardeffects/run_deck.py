@@ -40,7 +40,15 @@ from judging.engine.zutomayo.cardeffects.run_base import (
     Resolution,
     via_primitive,
 )
-from judging.engine.zutomayo.cardeffects.vocab import Act, Action, CardEffect, Cond, Condition, Zone
+from judging.engine.zutomayo.cardeffects.vocab import (
+    Act,
+    Action,
+    CardEffect,
+    Cond,
+    Condition,
+    Duration,
+    Zone,
+)
 from judging.engine.zutomayo.cards import CHARACTER, ENCHANT, UNKNOWN_CARD
 from judging.engine.zutomayo.effects import EffectContext, apply_primitive
 from judging.engine.zutomayo.record import EffectEntry
@@ -354,7 +362,12 @@ ACTIONS: Mapping[Act, ActionDef] = {
     Act.OPP_DECK_TOP_REORDER: ActionDef(
         op="opp_deck_top_reorder", run=_opp_deck_top_reorder, target="opponent"
     ),
-    Act.HAND_SIZE_CHANGE: ActionDef(op="hand_size_change", run=_hand_size_change),
+    # kept until the game ends (EffectState.hand_bonus)
+    Act.HAND_SIZE_CHANGE: ActionDef(
+        op="hand_size_change",
+        run=_hand_size_change,
+        lasts=frozenset({Duration.UNTIL_GAME_END.value}),
+    ),
     Act.PROHIBIT_OPP_AREA_ENCHANT: ActionDef(
         op="prohibit_opp_area_enchant", run=_prohibit_opp_area_enchant, target="opponent"
     ),
