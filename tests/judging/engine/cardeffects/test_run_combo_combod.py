@@ -111,7 +111,7 @@ def result(report: ReplayReport) -> tuple[int | None, str]:
 
 
 def unfinished(report: ReplayReport) -> bool:
-    return report.result is None or report.result.outcome == "unfinished"
+    return report.result.outcome == "unfinished"  # the replay always has a result
 
 
 def hand(report: ReplayReport, p: int) -> list[str]:
