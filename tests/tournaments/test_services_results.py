@@ -478,7 +478,7 @@ def test_standings_do_not_depend_on_the_order_results_arrive_in(kit: TournamentK
     final = reference[-1][1]
     assert len(final) == 9
     assert len({row["points"] for row in final}) > 1  # the results did separate the field
-    for order_seed in range(1, 6):
+    for order_seed in (1, 2):  # two other orders of arrival (each run is a whole event)
         assert _run_event(kit, event, order_seed) == reference, order_seed
 
 
