@@ -26,6 +26,14 @@ LOCMEM = {
 }
 
 
+@pytest.fixture(autouse=True)
+def burst(settings: Any) -> None:
+    """The attempts of a test come at once: the delay before a 6th attempt on an account (1 s)
+    must not pass while the 48 threads are still arriving on a slow machine, or the 6th is
+    rightly let through (these tests are about the burst; the delays have their own tests)."""
+    settings.LOGIN_FAILURE_DELAY_SECONDS = 600
+
+
 class CountedChecks:
     """Counts the attempts whose password was checked: the threads that reached the hasher
     (each attempt runs in its own thread; Django asks each authentication backend in turn, so
@@ -111,7 +119,12 @@ def test_locmem_one_account_is_checked_five_times(checks: CountedChecks) -> None
     users = _users(1)
     results = _at_once(_limiter_only(users, same_account=True), uses_database=False)
     assert results.count("checked") == 5 == checks.count
-    assert results.count("refused (account)") == CONCURRENT - 5
+    # Every other attempt is refused. Attempts still being checked count against the address
+    # (core.login_limits._begin), so when more than 20 of the 48 are in flight at once (a slow
+    # machine) some are refused for the address before the account refuses them.
+    refused = results.count("refused (account)") + results.count("refused (address)")
+    assert refused == CONCURRENT - 5, results
+    assert results.count("refused (account)") > 0
 
 
 @pytest.mark.django_db
