@@ -68,16 +68,30 @@ class ActionDef:
     actions that last it (an area enchant's clauses are re-applied each turn instead, 6.1.3.3)."""
 
 
+def run_primitive(
+    game: EffectContext,
+    r: Resolution,
+    op: str,
+    amount: int,
+    target: str = "self",
+    *,
+    player: int | None = None,
+) -> bool:
+    """One effect primitive of ``effects.apply_primitive`` for ``r``'s card with ``amount`` (its
+    floors, caps, prohibitions and 1.3.2.2 apply there), as ``player``'s (default: the card's
+    player's); True if it was done (no EFFECT_NOT_DONE)."""
+    entry = EffectEntry(player=r.player if player is None else player, op=op, timing=r.timing,
+                        card=r.card_id, amount=amount, target=target)  # fmt: skip
+    before = len(game.events)
+    apply_primitive(game, entry)
+    return not any(e.kind == "EFFECT_NOT_DONE" for e in game.events[before:])
+
+
 def via_primitive(op: str, target: str = "self") -> ActionDef:
-    """An action that is one effect primitive of ``effects.apply_primitive`` with the printed
-    amount (its floors, caps, prohibitions and 1.3.2.2 apply there)."""
+    """An action that is one effect primitive with the printed amount (``run_primitive``)."""
 
     def run(game: EffectContext, action: Action, r: Resolution) -> bool:
-        entry = EffectEntry(player=r.player, op=op, timing=r.timing, card=r.card_id,
-                            amount=action.amount, target=target)  # fmt: skip
-        before = len(game.events)
-        apply_primitive(game, entry)
-        return not any(e.kind == "EFFECT_NOT_DONE" for e in game.events[before:])
+        return run_primitive(game, r, op, action.amount, target)
 
     return ActionDef(op=op, run=run, target=target)
 

@@ -47,12 +47,12 @@ from judging.engine.zutomayo.cardeffects.run_base import (
     ActionDef,
     ConditionCheck,
     Resolution,
+    run_primitive,
     via_primitive,
 )
 from judging.engine.zutomayo.cardeffects.vocab import Act, Action, Cond, Duration
 from judging.engine.zutomayo.chronos import CHRONOS_MARKS, MIDNIGHT, NOON, advance
-from judging.engine.zutomayo.effects import EffectContext, apply_primitive, attack_after
-from judging.engine.zutomayo.record import EffectEntry
+from judging.engine.zutomayo.effects import EffectContext, attack_after
 
 CONDITIONS: Mapping[Cond, ConditionCheck] = {}
 
@@ -129,11 +129,7 @@ def _plus_own_hp_both(game: EffectContext, action: Action, r: Resolution) -> boo
     is decided (Q33: own 70, opponent 40 → +70 and +40); the priority player's side first."""
     done = False
     for t in (r.player, 1 - r.player):
-        entry = EffectEntry(player=t, op="attack_plus", timing=r.timing, card=r.card_id,
-                            amount=game.players[t].hp)  # fmt: skip
-        before = len(game.events)
-        apply_primitive(game, entry)
-        done = not any(e.kind == "EFFECT_NOT_DONE" for e in game.events[before:]) or done
+        done = run_primitive(game, r, "attack_plus", game.players[t].hp, player=t) or done
     return done
 
 
@@ -154,11 +150,7 @@ def _unreducible(game: EffectContext, action: Action, r: Resolution) -> bool:
 def _damage_reduced_this_turn(game: EffectContext, action: Action, r: Resolution) -> bool:
     """このターンに軽減した数値分のダメージを相手に与える: as much damage as this player's
     reductions took away this turn (0: not done, 1.3.2.2); the opponent's reductions apply."""
-    entry = EffectEntry(player=r.player, op="deal_damage", timing=r.timing, card=r.card_id,
-                        amount=game.effects.reduced[r.player], target="opponent")  # fmt: skip
-    before = len(game.events)
-    apply_primitive(game, entry)
-    return not any(e.kind == "EFFECT_NOT_DONE" for e in game.events[before:])
+    return run_primitive(game, r, "deal_damage", game.effects.reduced[r.player], "opponent")
 
 
 # --- the clock and Chronos ------------------------------------------------------------------------

@@ -38,6 +38,7 @@ from judging.engine.zutomayo.cardeffects.run_base import (
     ActionDef,
     ConditionCheck,
     Resolution,
+    run_primitive,
     via_primitive,
 )
 from judging.engine.zutomayo.cardeffects.vocab import (
@@ -62,11 +63,7 @@ COPY_CODES = frozenset({
 
 def _primitive(game: EffectContext, r: Resolution, op: str, amount: int, target: str) -> bool:
     """One primitive with ``amount`` (not the printed one); True if it was done."""
-    entry = EffectEntry(player=r.player, op=op, timing=r.timing, card=r.card_id, amount=amount,
-                        target=target)  # fmt: skip
-    before = len(game.events)
-    apply_primitive(game, entry)
-    return not any(e.kind == "EFFECT_NOT_DONE" for e in game.events[before:])
+    return run_primitive(game, r, op, amount, target)
 
 
 def _not_done(game: EffectContext, r: Resolution, t: int, op: str, reason: str,

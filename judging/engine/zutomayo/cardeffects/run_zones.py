@@ -32,11 +32,15 @@ from collections.abc import Mapping, Sequence
 
 from judging.engine.core.jsontypes import Value
 from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_3_6_1 reads as a citation
-from judging.engine.zutomayo.cardeffects.run_base import ActionDef, ConditionCheck, Resolution
+from judging.engine.zutomayo.cardeffects.run_base import (
+    ActionDef,
+    ConditionCheck,
+    Resolution,
+    run_primitive,
+)
 from judging.engine.zutomayo.cardeffects.vocab import ELEMENTS, Act, Action, Cond, Condition, Zone
 from judging.engine.zutomayo.cards import UNKNOWN_CARD
-from judging.engine.zutomayo.effects import EffectContext, apply_primitive, available_power
-from judging.engine.zutomayo.record import EffectEntry
+from judging.engine.zutomayo.effects import EffectContext, available_power
 
 ZONES: Mapping[Zone, tuple[bool, str]] = {
     Zone.OWN_ABYSS: (False, "abyss"),
@@ -167,11 +171,7 @@ CONDITIONS: Mapping[Cond, ConditionCheck] = {
 def _attack_plus(game: EffectContext, r: Resolution, amount: int) -> bool:
     """攻撃力+``amount`` through the primitive: no character, +0 (1.3.2.2) and prohibitions are
     ruled there (1.3.2, Q43)."""
-    entry = EffectEntry(player=r.player, op="attack_plus", timing=r.timing, card=r.card_id,
-                        amount=amount)  # fmt: skip
-    before = len(game.events)
-    apply_primitive(game, entry)
-    return not any(e.kind == "EFFECT_NOT_DONE" for e in game.events[before:])
+    return run_primitive(game, r, "attack_plus", amount)
 
 
 def _attack_plus_per(game: EffectContext, action: Action, r: Resolution) -> bool:
