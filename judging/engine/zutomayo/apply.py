@@ -8,7 +8,7 @@ the before/after values and a digest of the whole state after the change.
 
 from __future__ import annotations
 
-import hashlib
+import copy
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -64,13 +64,20 @@ from judging.engine.zutomayo.record import (
     TurnRecord,
 )
 from judging.engine.zutomayo.rules import RuleRef
-from judging.engine.zutomayo.state import BattleResult, Event, GameResult, GameState, PlayerState
+from judging.engine.zutomayo.state import (
+    STATE_TEXT,
+    BattleResult,
+    Event,
+    GameResult,
+    GameState,
+    PlayerState,
+    StateKey,
+    state_digest,
+)
 from judging.engine.zutomayo.zones import MAX_HP, PlayerZones
 
 DECK_SIZE = 20
 HAND_SIZE = 5
-DIGEST_CHARS = 24
-"""Digests are the first 24 hex digits (96 bits) of the SHA-256 of the canonical state dump."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +99,7 @@ _ORDER = (R.R_1_3_4, R.R_10_2_3_PRIORITY)
 
 
 # Events that record a ruling but change nothing themselves: while nothing else has changed since
-# the previous event (``Game._digest``), they carry its digest (a property test checks this
+# the previous event (``Game._key``), they carry its digest (a property test checks this
 # against digests computed afresh).
 _NO_CHANGE = frozenset({
     "REVEALED", "ATTACK_DETERMINED", "TURN_ENDED", "PRIORITY_DETERMINED", "PRIORITY_KEPT",
@@ -199,10 +206,18 @@ class Game:
 
     def __init__(self, cards: CardCatalogue, profile: Profile, *, capture: bool = False,
                  auto_effects: bool = True,
-                 encoding: Mapping[str, CardEffect] | None = None) -> None:  # fmt: skip
+                 encoding: Mapping[str, CardEffect] | None = None,
+                 capture_turns: frozenset[int] | None = None,
+                 digests: bool = True) -> None:  # fmt: skip
         self.cards = cards.by_id()
         self.profile = profile
         self.capture = capture
+        self.capture_turns = capture_turns
+        """With ``capture``: the turns whose checkpoints are kept (None: every turn). A claim's
+        re-run under another answer needs only the turns its claims name."""
+        self.digests = digests
+        """Whether each event carries the state digest (a re-run that only answers claims does
+        not show its events: its events carry an empty digest)."""
         self.mat_layout = profile.get("ZA-01")
         """ZA-01: the Chronos layout (``chronos.NIGHT_MARKS``) that decides NIGHT and DAY."""
         self.players = (PlayerZones(), PlayerZones())
@@ -269,24 +284,50 @@ class Game:
         """How many choices each (player, card)'s effect has asked this turn."""
         self._name_options: tuple[str, ...] | None = None
         """One card id per card name of the catalogue, in catalogue order (for ``name``)."""
+        self.forks: list[Game] = []
+        """With ``run_record(forks=True)``: a fork of this game before each turn of the record,
+        ``forks[i]`` before ``turns[i]`` (``continue_record``)."""
         self.cache_dumps = True
-        self._digest: str | None = None
-        """The digest after the last event, while nothing has changed since (else None)."""
+        self._key: StateKey | None = None
+        """The state key after the last event, while nothing has changed since (else None)."""
+
+    def fork(self) -> Game:
+        """An independent copy of this game as it is now, between two turns, to play on under
+        another answer (``continue_record``). Every mutable part is copied (zones, lists, sets,
+        the caches of this run); the frozen values (cards, events, states, effect state) are
+        shared. A property test plays forks on beside full re-runs and compares them."""
+        other = copy.copy(self)
+        other.players = (self.players[0].copy(), self.players[1].copy())
+        other.events = list(self.events)
+        other.consultations = list(self.consultations)
+        other.snapshots = list(self.snapshots)
+        other.checkpoints = list(self.checkpoints)
+        other.checkpoint_events = list(self.checkpoint_events)
+        other.first_card_not_character = list(self.first_card_not_character)
+        other.undescribed = set(self.undescribed)
+        other.choices = list(self.choices)
+        other._automated = dict(self._automated)
+        other._resolutions = dict(self._resolutions)
+        other._ending_blocked = set(self._ending_blocked)
+        other._asked = dict(self._asked)
+        other.forks = []
+        return other
 
     # --- recording -------------------------------------------------------------------------
 
+    def state_key(self, *, fresh: bool = False) -> StateKey:
+        """The parts of the canonical state dump (``state.StateKey``; zones cache their text,
+        ``fresh`` rebuilds it)."""
+        return (self.turn, self._medal, self.night_side, self.last_battle_winner,
+                self.has_battled, *self.players[0].state_key(fresh=fresh),
+                *self.players[1].state_key(fresh=fresh), self.effects.dump)  # fmt: skip
+
     def _dump(self) -> str:
-        """The canonical state dump (zones cache their text; ``cache_dumps=False`` rebuilds it)."""
-        fresh = not self.cache_dumps
-        d0 = self.players[0].dump(fresh=fresh)
-        d1 = self.players[1].dump(fresh=fresh)
-        return (
-            f"{self.turn};{self.medal};{self.night_side};{self.last_battle_winner};"
-            f"{self.has_battled};{d0};{d1};{self.effects.dump}"
-        )
+        """The canonical state dump (``state.STATE_TEXT``)."""
+        return STATE_TEXT % self.state_key(fresh=not self.cache_dumps)
 
     def digest(self) -> str:
-        return hashlib.sha256(self._dump().encode()).hexdigest()[:DIGEST_CHARS]
+        return state_digest(self.state_key(fresh=not self.cache_dumps))
 
     def emit(
         self,
@@ -300,9 +341,11 @@ class Game:
     ) -> Event:
         """Record one state change (or ruling) with the rules that decided it: the only way an
         event is made. ``keys`` are the ambiguities its outcome depended on."""
-        digest = self._digest
-        if digest is None or kind not in _NO_CHANGE or not self.cache_dumps:
-            digest = hashlib.sha256(self._dump().encode()).hexdigest()[:DIGEST_CHARS]
+        key = self._key
+        if not self.digests:
+            key = ()
+        elif key is None or kind not in _NO_CHANGE or not self.cache_dumps:
+            key = self.state_key(fresh=not self.cache_dumps)
         event = Event(  # positional: this is the engine's hottest line
             len(self.events) + 1,
             self.turn,
@@ -313,15 +356,15 @@ class Game:
             before,
             after,
             tuple(params.items()),
-            digest,
+            key,
             keys,
         )
         self.events.append(event)
-        self._digest = digest
+        self._key = key
         return event
 
     def _checkpoint(self) -> None:
-        if self.capture:
+        if self.capture and (self.capture_turns is None or self.turn in self.capture_turns):
             self.checkpoints.append(self.state())
             self.checkpoint_events.append(len(self.events))
 
@@ -335,6 +378,7 @@ class Game:
         time = self.time_of_day(self.medal)
         if self.medal in LAYOUT_DEPENDENT_MARKS:
             self._consult("ZA-01", decides_event=False)
+        key = self._key if self.cache_dumps else None
         return GameState(
             turn=self.turn,
             step=self.step,
@@ -344,7 +388,7 @@ class Game:
             night_side=self.night_side,
             battle=self.battle,
             players=(self.players[0].frozen(), self.players[1].frozen()),
-            digest=self._digest if self._digest is not None and self.cache_dumps else self.digest(),
+            digest=self.digest() if key is None else state_digest(key),
             attack=self.attacks,
             result=self.result,
         )
@@ -742,7 +786,7 @@ class Game:
                 end=self.result.turn,
             )  # fmt: skip
         self.turn += 1
-        self._digest = None  # the turn number and this turn's effect state change without an event
+        self._key = None  # the turn number and this turn's effect state change without an event
         self._turn_start = len(self.events)
         self.battle = None
         self.attacks = None
@@ -1682,27 +1726,56 @@ def run_record(
     capture: bool = False,
     auto_effects: bool = True,
     encoding: Mapping[str, CardEffect] | None = None,
+    capture_turns: frozenset[int] | None = None,
+    digests: bool = True,
+    forks: bool = False,
 ) -> Game:
     """Play a record through the engine; illegal input is kept on ``game.illegal``, never raised.
 
     After illegal input the turn in progress is snapshotted up to that point, for the report.
     ``encoding``: encoded effects of cards outside the pool's encoding (``Game.extra_encoding``).
+    ``capture_turns`` and ``digests``: as ``Game``'s (a re-run that only answers claims).
+    ``forks``: keep a fork of the game before each turn of the record (``Game.forks``).
     """
     if profile is not None and profile != record.profile:
         record = record.with_profile(profile)
     game = Game(record.cards, record.profile, capture=capture, auto_effects=auto_effects,
-                encoding=encoding)  # fmt: skip
+                encoding=encoding, capture_turns=capture_turns, digests=digests)  # fmt: skip
+    return _play(game, record, None, forks)
+
+
+def continue_record(
+    game: Game,
+    record: GameRecord,
+    turn_index: int,
+    *,
+    capture_turns: frozenset[int] | None = None,
+    digests: bool = True,
+) -> Game:
+    """Play ``record`` on from its turn ``turns[turn_index]``, in ``game``: a fork taken before
+    that turn (``Game.forks``) of a record whose setup and earlier turns are the same as
+    ``record``'s (a re-run under another answer to a choice of that turn: the engine is
+    deterministic, so the turns before it play out the same). As ``run_record`` from there."""
+    game.capture_turns, game.digests = capture_turns, digests
+    return _play(game, record, turn_index, False)
+
+
+def _play(game: Game, record: GameRecord, turn_index: int | None, forks: bool) -> Game:
+    """Set up (``turn_index`` None) and play the record's turns from ``turn_index`` on."""
     try:
-        if record.start is not None:
-            deck_lists = (record.players[0].deck, record.players[1].deck)
-            game.start_from(record.start, record.night_side, deck_lists)
-        else:
-            game.setup(record)
-        for turn in record.turns:
+        if turn_index is None:
+            if record.start is not None:
+                deck_lists = (record.players[0].deck, record.players[1].deck)
+                game.start_from(record.start, record.night_side, deck_lists)
+            else:
+                game.setup(record)
+        for turn in record.turns[turn_index or 0 :]:
+            if forks:
+                game.forks.append(game.fork())
             game.play_turn(turn)
     except IllegalInputError as exc:
         game.illegal = exc
-        game._digest = None  # the input may have broken a rule halfway through a change
+        game._key = None  # the input may have broken a rule halfway through a change
         game.checkpoints.append(game.state())
         game.checkpoint_events.append(len(game.events))
         started = game.turn >= game.first_turn  # a turn of the record was being played

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from judging.engine.core.jsontypes import JSON, Value, value_to_json
@@ -108,11 +110,38 @@ class GameResult:
         }
 
 
+StateKey = tuple[int | str | bool | None, ...]
+"""The parts of the canonical state dump, in its order (``Game.state_key``): the turn, the medal,
+the night side, the last battle's winner, whether a battle was fought, each player's HP, battle
+zone, set zones A-C and the text of the power charger, abyss, hand and deck, then the effect
+state's dump. Strings and numbers only, so it is frozen: an event keeps it, and its digest is
+worked out when it is read (``state_digest``), not while the game runs. ``()``: no digest (a
+re-run that only answers claims)."""
+
+DIGEST_CHARS = 24
+"""Hex digits of SHA-256 kept in a state digest."""
+
+_PLAYER_TEXT = "/".join(["%s"] * 9)
+STATE_TEXT = f"%s;%s;%s;%s;%s;{_PLAYER_TEXT};{_PLAYER_TEXT};%s"
+"""The canonical state dump (``STATE_TEXT % state_key``): fields by ``;``, a player's by ``/``,
+cards by ``,``."""
+
+
+@lru_cache(maxsize=4096)
+def state_digest(key: StateKey) -> str:
+    """The digest of a state: SHA-256 of its canonical dump, ``DIGEST_CHARS`` hex digits (the
+    events of one state share one key, so the cache works it out once for all of them)."""
+    if not key:
+        return ""
+    return hashlib.sha256((STATE_TEXT % key).encode()).hexdigest()[:DIGEST_CHARS]
+
+
 class Event(NamedTuple):
     """One state change (or one ruling) with the rules that decided it.
 
-    ``before``/``after`` are the changed values; ``digest`` identifies the whole state after the
-    event; ``profile_keys`` are the ambiguities (ZA-xx) this event's outcome depended on.
+    ``before``/``after`` are the changed values; ``state_key`` holds the whole state after the
+    event and ``digest`` identifies it; ``profile_keys`` are the ambiguities (ZA-xx) this event's
+    outcome depended on.
 
     Frozen like the other values, but a named tuple rather than a frozen dataclass: a game makes
     about a hundred events, and a frozen dataclass's ``__init__`` (one ``object.__setattr__`` per
@@ -128,8 +157,13 @@ class Event(NamedTuple):
     before: Value
     after: Value
     params: tuple[tuple[str, Value], ...]
-    digest: str
+    state_key: StateKey
     profile_keys: tuple[str, ...] = ()
+
+    @property
+    def digest(self) -> str:
+        """The digest of the whole state after the event (``state_digest`` of ``state_key``)."""
+        return state_digest(self.state_key)
 
     def param(self, name: str) -> Value:
         for key, value in self.params:

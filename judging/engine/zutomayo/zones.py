@@ -8,7 +8,7 @@ event (``apply.Game.emit``); this module only holds the cards.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import SupportsIndex
+from typing import Any, SupportsIndex
 
 from judging.engine.zutomayo.state import PlayerState
 
@@ -19,8 +19,9 @@ MAX_HP = 100
 class Zone(list[str]):
     """A list of card ids that caches its canonical text (for the state digest).
 
-    Every mutating method the engine uses drops the cache. The engine never assigns items by
-    index and never uses ``+=`` on a zone (list.__iadd__ would bypass ``extend``). A property
+    Every mutating method the engine uses drops the cache, item and slice assignment included
+    (a deck reorder, 4th_88). The engine never uses ``+=`` on a zone (list.__iadd__ would
+    bypass ``extend``). A property
     test compares cached digests with digests computed from scratch.
     """
 
@@ -60,6 +61,24 @@ class Zone(list[str]):
         self._joined = None
         super().reverse()
 
+    def __setitem__(self, index: Any, value: Any) -> None:
+        self._joined = None
+        super().__setitem__(index, value)
+
+    def __delitem__(self, index: SupportsIndex | slice) -> None:
+        self._joined = None
+        super().__delitem__(index)
+
+    def clear(self) -> None:
+        self._joined = None
+        super().clear()
+
+    def copy(self) -> Zone:
+        """An independent copy, its cached text kept."""
+        zone = Zone(self)
+        zone._joined = self._joined
+        return zone
+
 
 class Pile(Zone):
     """A power charger or an abyss: a zone that also keeps every card put on it this game, for
@@ -95,6 +114,13 @@ class Pile(Zone):
         """The same pile with other contents (a reorder or removal), its history kept."""
         pile = Pile(items)
         pile.placed, pile.turn_start, pile.foreign = self.placed, self.turn_start, self.foreign
+        return pile
+
+    def copy(self) -> Pile:
+        """An independent copy: its cards, history and cached text."""
+        pile = Pile(self)
+        pile._joined, pile.turn_start, pile.foreign = self._joined, self.turn_start, self.foreign
+        pile.placed = list(self.placed)
         return pile
 
     def placed_this_turn(self, since: int = 0) -> list[tuple[str, bool]]:
@@ -145,6 +171,17 @@ class PlayerZones:
         self.total_power = 0
         self._frozen: PlayerState | None = None
         self._frozen_key: tuple[object, ...] = ()
+
+    def copy(self) -> PlayerZones:
+        """An independent copy (``Game.fork``): the zones and this turn's lists are copied, the
+        frozen values shared."""
+        other = PlayerZones.__new__(PlayerZones)
+        for name in PlayerZones.__slots__:
+            setattr(other, name, getattr(self, name))
+        other._deck, other._hand = self._deck.copy(), self._hand.copy()
+        other._power_charger, other._abyss = self._power_charger.copy(), self._abyss.copy()
+        other.played_this_turn = list(self.played_this_turn)
+        return other
 
     @property
     def hp(self) -> int:
@@ -217,23 +254,21 @@ class PlayerZones:
         else:
             self.zone_c = card_id
 
-    def dump(self, *, fresh: bool = False) -> str:
-        """This player's part of the canonical state dump (``fresh``: ignore the zones' caches)."""
-        if fresh:
-            stacks = (self._power_charger, self._abyss, self._hand, self._deck)
-            zones = "/".join(",".join(z) for z in stacks)
-            return (
-                f"{self._hp}/{self.battle_zone}/{self.zone_a}/{self.zone_b}/{self.zone_c}/{zones}"
-            )
-        # The same text, spelled out: this runs for every event that changes the state.
+    def state_key(self, *, fresh: bool = False) -> tuple[int | str | None, ...]:
+        """This player's part of the state key (``state.StateKey``): HP, the single-card zones and
+        the text of each stack (``fresh``: ignore the zones' cached texts)."""
         pc, ab, hand, deck = self._power_charger, self._abyss, self._hand, self._deck
+        if fresh:
+            return (self._hp, self.battle_zone, self.zone_a, self.zone_b, self.zone_c,
+                    ",".join(pc), ",".join(ab), ",".join(hand), ",".join(deck))  # fmt: skip
+        # Spelled out: this runs for every event that changes the state.
         return (
-            f"{self._hp}/{self.battle_zone}/{self.zone_a}/{self.zone_b}/{self.zone_c}/"
-            f"{pc._joined if pc._joined is not None else pc.joined()}/"
-            f"{ab._joined if ab._joined is not None else ab.joined()}/"
-            f"{hand._joined if hand._joined is not None else hand.joined()}/"
-            f"{deck._joined if deck._joined is not None else deck.joined()}"
-        )
+            self._hp, self.battle_zone, self.zone_a, self.zone_b, self.zone_c,
+            pc._joined if pc._joined is not None else pc.joined(),
+            ab._joined if ab._joined is not None else ab.joined(),
+            hand._joined if hand._joined is not None else hand.joined(),
+            deck._joined if deck._joined is not None else deck.joined(),
+        )  # fmt: skip
 
     def frozen(self) -> PlayerState:
         """The frozen state, reused while nothing in it has changed (checkpoints ask often)."""

@@ -468,6 +468,25 @@ def test_opp_deck_top_reorder(real_cards: CardCatalogue) -> None:
     assert "10.4.1" in event.rules
 
 
+def test_opp_deck_top_reorder_answered_changes_the_order_and_the_digest(
+    real_cards: CardCatalogue,
+) -> None:
+    """4th_88 with the record's answer (the 3 cards, top first, in a new order): the deck's top 3
+    are in that order, the 4th stays, and the state's digest (zones cache their text) is the one
+    worked out afresh: the reorder is a change of the state."""
+    top = ["1st_72", "1st_74", "1st_79", "1st_72"]
+    game = game_at(real_cards, snapshot((["1st_67"], ["1st_67"]), deck=([], top)))
+    before = game.digest()
+    new_order = ("1st_79", "1st_72", "1st_74")
+    game.picks = ((("4th_88", (new_order,)),), ())
+    r = Resolution(player=0, card_id="4th_88", timing="main")
+    assert run(game, Act.OPP_DECK_TOP_REORDER, 3, resolution=r)
+    assert list(reversed(game.players[1].deck))[:4] == [*new_order, "1st_72"]
+    cached = game.digest()
+    game.cache_dumps = False
+    assert cached == game.digest() != before
+
+
 def test_hand_size_change_kept_on_the_state(real_cards: CardCatalogue) -> None:
     """4th_89 手札の数はゲーム終了まで１枚増える: kept until the game ends (not cleared by a new
     turn) and covered by the digest."""
