@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import partial
 from itertools import combinations, islice, permutations
 
 from judging.engine.core.claims import ClaimVerdict
 from judging.engine.core.jsontypes import JSON, Value, value_to_json
 from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
-from judging.engine.zutomayo.apply import ChoicePoint, Game, run_record
+from judging.engine.zutomayo.apply import ChoicePoint, Game, continue_record, run_record
 from judging.engine.zutomayo.profile import ambiguity
 from judging.engine.zutomayo.record import CLAIM_PATH, Claim, GameRecord
 from judging.engine.zutomayo.rules import RuleRef
@@ -131,7 +132,21 @@ def _order(step: str) -> int:
     return -1
 
 
-def _verdict(game: Game, claim: Claim) -> tuple[str, Value, str | None, tuple[str, ...], str]:
+def _claimed_turns(record: GameRecord) -> frozenset[int]:
+    """The turns whose checkpoints the claims read: each claim's turn and the one before it."""
+    turns: set[int] = set()
+    for claim in record.claims:
+        m = _AT.match(claim.at)
+        if m is not None:
+            turns.update((int(m.group(1)) - 1, int(m.group(1))))
+    return frozenset(turns)
+
+
+def _verdict(
+    game: Game, claim: Claim, *, explain: bool = True
+) -> tuple[str, Value, str | None, tuple[str, ...], str]:
+    """The claim's status, the replay's value, and (``explain``) the step, rules and reason of a
+    contradiction (without ``explain``, only the status and value are worked out)."""
     m = _AT.match(claim.at)
     if m is None or not is_claim_path(claim.path):
         return "UNDETERMINED", None, None, (), "the checkpoint or path is not understood"
@@ -155,6 +170,8 @@ def _verdict(game: Game, claim: Claim) -> tuple[str, Value, str | None, tuple[st
         return "UNDETERMINED", actual, None, (), "the answer depends on hidden cards (?)"
     if _matches(actual, claim):
         return "CONSISTENT", actual, None, (), "the replay agrees"
+    if not explain:
+        return "CONTRADICTED", actual, None, (), ""
     if claim.path.startswith("result."):
         return _result_contradicted(game, state, actual)
     # Walk back to the step that wrote the value; a derived value (the time of day, the priority
@@ -201,25 +218,30 @@ def _keys(refs: tuple[RuleRef, ...]) -> tuple[str, ...]:
 def answer_claims(record: GameRecord, game: Game) -> tuple[ClaimVerdict, ...]:
     """Verdicts for every claim of the record; ``game`` is its replay with checkpoints captured."""
     alternatives: dict[tuple[str, str], Game] = {}
+    # A re-run under another answer only tells whether a claim's verdict changes: it keeps the
+    # checkpoints of the claims' turns (and the turn before, for ``:before``), no digests.
+    rerun = partial(
+        run_record,
+        capture=True,
+        auto_effects=game.auto_effects,
+        encoding=game.extra_encoding,
+        capture_turns=_claimed_turns(record),
+        digests=False,
+    )  # fmt: skip (a profile's alternative: from the start)
     for key in sorted(game.consulted):
         amb = ambiguity(key)
         current = record.profile.get(key)
         for alt in amb.alternatives:
             if alt != current:
-                alternatives[(key, alt)] = run_record(
-                    record,
-                    profile=record.profile.with_choice(key, alt),
-                    capture=True,
-                    auto_effects=game.auto_effects,
-                    encoding=game.extra_encoding,
+                alternatives[(key, alt)] = rerun(
+                    record, profile=record.profile.with_choice(key, alt)
                 )
+    turns = _claimed_turns(record)
     for point in game.choices:
         if not point.defaulted:
             continue  # answered in the record: a fact, not an open choice
         for answer in _other_answers(point):
-            other = run_record(
-                _with_answer(record, point, answer), capture=True, encoding=game.extra_encoding
-            )
+            other = rerun_with_answer(record, game, point, answer, turns)
             if other.illegal is None or game.illegal is not None:
                 alternatives[(point.path, ",".join(answer))] = other
     verdicts = []
@@ -229,7 +251,7 @@ def answer_claims(record: GameRecord, game: Game) -> tuple[ClaimVerdict, ...]:
         alts: list[tuple[str, str]] = []
         if status in ("CONSISTENT", "CONTRADICTED"):
             for (key, alt), other in alternatives.items():
-                alt_status = _verdict(other, claim)[0]
+                alt_status = _verdict(other, claim, explain=False)[0]
                 if alt_status != status:
                     if key not in depends:
                         depends.append(key)
@@ -304,6 +326,26 @@ def _other_answers(point: ChoicePoint) -> list[tuple[str, ...]]:
         if len(found) == MAX_PICKS:
             break
     return found
+
+
+def rerun_with_answer(
+    record: GameRecord,
+    game: Game,
+    point: ChoicePoint,
+    answer: tuple[str, ...],
+    capture_turns: frozenset[int] | None,
+) -> Game:
+    """The record re-run with another answer to ``point``, for its claims' verdicts: played on
+    from the fork ``game`` kept before the choice's turn (``run_record(forks=True)``; the turns
+    before it are the same), else from the start; no digests, checkpoints of ``capture_turns``."""
+    changed = _with_answer(record, point, answer)
+    if point.turn_index < len(game.forks):
+        start = game.forks[point.turn_index].fork()
+        return continue_record(start, changed, point.turn_index, capture_turns=capture_turns,
+                               digests=False)  # fmt: skip
+    return run_record(changed, capture=True, auto_effects=game.auto_effects,
+                      encoding=game.extra_encoding, capture_turns=capture_turns,
+                      digests=False)  # fmt: skip
 
 
 def _chosen(game: Game, path: str) -> tuple[str, ...]:

@@ -385,7 +385,8 @@ def replay_record(
             merged = merged.with_choice(key, value)
         record = record.with_profile(merged)
     capture = bool(record.claims)
-    game = run_record(record, capture=capture, auto_effects=auto_effects, encoding=encoding)
+    game = run_record(record, capture=capture, auto_effects=auto_effects, encoding=encoding,
+                      forks=capture)  # fmt: skip
     verdicts: tuple[ClaimVerdict, ...] = ()
     if record.claims:
         verdicts = answer_claims(record, game)
