@@ -15,9 +15,11 @@ from __future__ import annotations
 import pytest
 
 from judging.engine import CardCatalogue, replay_record
+from judging.engine.zutomayo.apply import run_record
+from judging.engine.zutomayo.record import parse_record
 from tests.judging.engine.cardeffects.test_run_area import record as turns_record
 from tests.judging.engine.cardeffects.test_run_area import turn
-from tests.judging.engine.cardeffects.test_run_cards import events, record
+from tests.judging.engine.cardeffects.test_run_cards import POWER, events, record
 
 ELEMENT_CARDS = [
     # card, the element it sets, T4: P0's attack and HPs after the battle
@@ -71,3 +73,24 @@ def test_4th_89_draws_and_keeps_the_hand_one_larger(
 
 
 TESTED_CARDS: frozenset[str] = frozenset({c for c, *_ in ELEMENT_CARDS} | {"4th_89"})
+
+
+def test_4th_89_the_larger_hand_lasts_until_the_game_ends(real_cards: CardCatalogue) -> None:
+    """ゲーム終了まで (4th_89): the +1 outlasts the turn's changes, which end with each turn (7.1):
+    on T4 both players' enchants change attacks (1st_83 夜なら +20, 1st_102 昼なら, 6.2.1.1) and
+    those changes end. P0's hand starts with the 3 cards it sets; T3: 4th_89 set (2), one drawn
+    by its effect (3), one at the end of the turn for the card set (5.2.11.2): 4; T4 and T5: one
+    set, one drawn: still 4 (3 without the effect). The power charger pays 4th_89's ★1 (9.1)."""
+    data = turns_record([(["4th_89"], ["1st_9"]), (["1st_83"], ["1st_102"]),
+                         (["1st_9"], ["1st_67"])], battle=("4th_67", "1st_67"),
+                        power=(POWER, POWER))  # fmt: skip
+    del data["cards"]
+    game = run_record(parse_record(data, real_cards))
+    assert game.illegal is None, game.illegal
+    assert [e.after for e in game.events if e.kind == "HAND_SIZE_CHANGED"] == [1]
+    assert game.effects.hand_bonus == (1, 0)
+    assert [len(t.players[0].hand) for t in replay_record(data, cards=real_cards).turns] == [
+        4,
+        4,
+        4,
+    ]

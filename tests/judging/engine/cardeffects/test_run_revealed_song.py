@@ -17,6 +17,7 @@ from __future__ import annotations
 import pytest
 
 from judging.engine import CardCatalogue, replay_record
+from judging.engine.zutomayo.cards import card_from_dict
 from tests.judging.engine.cardeffects.test_run_cards import events, record
 from tests.judging.engine.test_card_effects_run import attacks, play
 
@@ -111,3 +112,19 @@ def test_no_character_of_the_song_in_hand_nothing_to_reveal(real_cards: CardCata
     report = play(real_cards, data)
     assert report.choices == ()
     assert attacks(report) == (40, 30)
+
+
+def test_only_characters_of_the_song_can_be_revealed(real_cards: CardCatalogue) -> None:
+    """（TAIDADA）のキャラクター: a card whose name carries the song but is not a character (no
+    such card in the pool yet: an invented enchant of a future pack, 2.1.3.4) is not an option;
+    4th_35 reveals 4th_67 alone: DAY 40 + 1 × 10 = 50."""
+    enchant = card_from_dict({"id": "X_TAIDADA", "name_ja": "招待状（TAIDADA）", "type": "enchant",
+                              "element": "darkness", "clock": 1, "power_cost": 0,
+                              "has_effect": False}, "invented")  # fmt: skip
+    cards = CardCatalogue((*real_cards.cards, enchant))
+    data = record(("4th_35", "1st_67"), (["4th_35", "X_TAIDADA", "4th_67"], ["1st_67", "1st_9"]),
+                  medal=11)  # fmt: skip
+    report = play(cards, data)
+    [choice] = report.choices
+    assert choice.options == ("4th_67",)
+    assert attacks(report) == (50, 30)
