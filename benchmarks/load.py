@@ -1,8 +1,11 @@
 """A round end at scale on the private production stack (issue 16, req 7): ``make load``.
 
-Starts ``benchmarks/stack.py`` (its own PostgreSQL, Redis, gunicorn with 4 sync workers of the
-production settings, a Celery worker), builds an event of ``2 × --tables`` players with API
-tokens and starts round 1, then measures, in the same run:
+Starts ``benchmarks/stack.py`` in the production topology of one node (its own PostgreSQL,
+Redis, nginx from ``deploy/nginx.conf.template`` in front of gunicorn with 4 sync workers for
+writes and a read pool of 2 for GET and HEAD, the production settings, a Celery worker;
+``--no-nginx``: gunicorn alone), builds an event of ``2 × --tables`` players with API tokens and
+starts round 1, then measures, in the same run (every request through nginx; the yardstick and
+the reports on the same 4 workers):
 
 1. the yardstick (``/yardstick``: one row by primary key) at 1-way (server time: its median
    latency with no queueing) and at 64-way (throughput);
@@ -13,7 +16,8 @@ tokens and starts round 1, then measures, in the same run:
    report the same score, 5 % disputes), 7 % of the reports are sent again with the same
    ``Idempotency-Key``; the first tables go at 1-way for the report's server time;
 4. meanwhile ``--phones`` phones poll every 15 s (the API pairings with ``If-None-Match``, and
-   one in ten the pairings page's live region), open loop at ``phones / 15`` requests/s;
+   one in ten the pairings page's live region), open loop at ``phones / 15`` requests/s, from
+   a process of their own (other devices: the storm's threads do not share their GIL);
 
 prints throughput, p50 and p99 and the ratios to the yardstick and to the targets, then checks
 the database: one confirmed result per undisputed match, none for a disputed one, no duplicate
@@ -31,6 +35,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import multiprocessing
 import os
 import random
 import statistics
@@ -42,6 +47,8 @@ import uuid
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.synchronize import Event as EventFlag
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -250,7 +257,7 @@ def _table_job(
     return job
 
 
-def _phones(base: str, event: int, rate: float, stop: threading.Event, out: Timings) -> None:
+def _phones(base: str, event: int, rate: float, stop: EventFlag, out: Timings) -> None:
     """Open-loop polls at ``rate`` per second until ``stop``: each phone keeps its ETag."""
     api = f"/api/v1/events/{event}/rounds/1/"
     page = f"/events/{event}/rounds/1/pairings/"
@@ -280,6 +287,16 @@ def _phones(base: str, event: int, rate: float, stop: threading.Event, out: Timi
         if delay > 0:
             time.sleep(delay)
     pool.shutdown(wait=True)
+
+
+def _phones_process(
+    base: str, event: int, rate: float, stop: EventFlag, sender: Connection
+) -> None:
+    """``_phones`` in a process of its own; sends back (latencies, statuses)."""
+    out = Timings()
+    _local.connection = None
+    _phones(base, event, rate, stop, out)
+    sender.send((out.seconds, out.statuses))
 
 
 def _one_way(base: str, path: str, count: int, headers: dict[str, str] | None = None) -> Timings:
@@ -314,13 +331,27 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--phones", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument(
+        "--read-workers",
+        type=int,
+        default=2,
+        help="the read pool's sync workers (GET and HEAD, behind nginx)",
+    )
+    parser.add_argument(
+        "--no-nginx", action="store_true", help="gunicorn alone, no load balancer and no read pool"
+    )
     parser.add_argument("--concurrency", type=int, default=64)
     parser.add_argument("--one-way-tables", type=int, default=40)
     parser.add_argument("--alone-tables", type=int, default=200)
     args = parser.parse_args()
     rng = random.Random(16)
-    print(f"== private stack: gunicorn x{args.workers} sync, PostgreSQL, Redis, Celery", flush=True)
-    with Stack(workers=args.workers) as stack:
+    nginx = not args.no_nginx
+    pools = (f"nginx -> gunicorn x{args.workers} sync (writes) + x{args.read_workers} (reads)"
+             if nginx else f"gunicorn x{args.workers} sync")  # fmt: skip
+    print(f"== private stack: {pools}, PostgreSQL, Redis, Celery", flush=True)
+    stack = Stack(workers=args.workers, nginx=nginx, read_workers=args.read_workers,
+                  extra_env={"TRUSTED_PROXY_HOPS": "1"} if nginx else None)  # fmt: skip
+    with stack:
         base = stack.web_url
         print(f"== building {args.tables} tables ({2 * args.tables} players)", flush=True)
         world = _django(stack, SETUP, str(2 * args.tables))
@@ -358,16 +389,21 @@ def main() -> int:
         alone_rate = len(alone.seconds) / alone_seconds
 
         storm = Timings()
-        phones = Timings()
-        stop = threading.Event()
-        phone_thread = threading.Thread(
-            target=_phones, args=(base, event, args.phones / 15, stop, phones)
+        # the phones are other devices: a process of their own, so that the storm's threads
+        # (and their share of this process's GIL) do not delay the phones' clocks
+        spawn = multiprocessing.get_context("spawn")  # not fork: this process runs threads
+        stop = spawn.Event()
+        received, sender = spawn.Pipe(duplex=False)
+        phone_process = spawn.Process(
+            target=_phones_process, args=(base, event, args.phones / 15, stop, sender)
         )
-        phone_thread.start()
+        phone_process.start()
         jobs, more = _table_jobs(base, event, tables[solo_end:], rng, storm)
         storm_seconds = _run(jobs, args.concurrency)
         stop.set()
-        phone_thread.join()
+        phone_seconds, phone_statuses = received.recv()
+        phone_process.join()
+        phones = Timings(seconds=phone_seconds, statuses=phone_statuses)
         disputed += more
         report_rate = len(storm.seconds) / storm_seconds
 

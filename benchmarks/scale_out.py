@@ -51,7 +51,8 @@ def _upstreams(stack: Stack) -> Counter[str]:
     """Requests per web node, from nginx's access log (``$upstream_addr``)."""
     assert stack.dir is not None
     log = stack.dir / "nginx" / "logs" / "upstream.log"
-    names = {f"127.0.0.1:{stack.ports[name]}": name for name in stack.web_names}
+    names = {f"127.0.0.1:{stack.ports[name]}": name
+             for name in (*stack.web_names, *stack.read_names)}  # fmt: skip
     counts: Counter[str] = Counter()
     if log.exists():
         for line in log.read_text().splitlines():
@@ -65,17 +66,25 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--read-workers",
+        type=int,
+        default=1,
+        help="each node's read pool (GET and HEAD, from nginx)",
+    )
     parser.add_argument("--concurrency", type=int, default=32)
     args = parser.parse_args()
     rng = random.Random(9)
     started = time.perf_counter()
     print(
-        f"== private topology: nginx -> 2 web nodes (gunicorn x{args.workers} each), "
+        f"== private topology: nginx -> 2 web nodes (gunicorn x{args.workers} each, and a "
+        f"read pool x{args.read_workers} each), "
         "2 Celery workers, 1 beat, PostgreSQL, Redis",
         flush=True,
     )
     stack = Stack(
         workers=args.workers, web_nodes=2, celery_workers=2, beat=True, nginx=True,
+        read_workers=args.read_workers,
         extra_env={"TRUSTED_PROXY_HOPS": "1"},
     )  # fmt: skip
     with stack:

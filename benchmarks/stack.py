@@ -120,6 +120,7 @@ class Stack:
         celery_workers: int = 1,
         beat: bool = False,
         nginx: bool = False,
+        read_workers: int = 0,
     ) -> None:
         self.workers = workers
         self.with_celery = celery
@@ -133,6 +134,13 @@ class Stack:
         self.celery_names = ["celery"] + [f"celery{n}" for n in range(2, celery_workers + 1)]
         self.with_beat = beat
         self.with_nginx = nginx
+        # with nginx: a read pool beside each web node (reads, reads2…: gunicorn with
+        # read_workers sync workers) that nginx sends GET and HEAD to, so that a poll never
+        # waits in the queue behind reports (deploy/nginx.conf.template)
+        self.read_workers = read_workers if nginx else 0
+        self.read_names = (
+            [name.replace("web", "reads") for name in self.web_names] if self.read_workers else []
+        )
         self.dir: Path | None = None
         self.ports: dict[str, int] = {}
         self.processes: dict[str, subprocess.Popen[bytes]] = {}
@@ -213,7 +221,8 @@ class Stack:
         self.dir = Path(tempfile.mkdtemp(prefix="zto-stack-"))
         os.chmod(self.dir, 0o755)  # noqa: S103 - the postgres account must reach its data
         atexit.register(self.stop)
-        for name in ("postgres", "redis", *self.web_names, *(["nginx"] if self.with_nginx else [])):
+        nginx = ["nginx"] if self.with_nginx else []
+        for name in ("postgres", "redis", *self.web_names, *self.read_names, *nginx):
             self.ports[name] = _free_port()
         try:
             self._init_postgres()
@@ -221,7 +230,7 @@ class Stack:
             self._createdb()
             self._start("redis")
             self.manage("migrate", "--noinput", quiet=True)
-            for name in self.web_names:
+            for name in (*self.web_names, *self.read_names):
                 self._start(name)
             if self.with_celery:
                 for name in self.celery_names:
@@ -238,7 +247,8 @@ class Stack:
 
     def stop(self) -> None:
         """Stop every process (web and workers first, the database last) and remove the files."""
-        order = ["nginx", *self.web_names, "beat", *self.celery_names, "redis", "postgres"]
+        order = ["nginx", *self.web_names, *self.read_names, "beat", *self.celery_names, "redis",
+                 "postgres"]  # fmt: skip
         for name in order:
             if name in self.processes:
                 self._terminate(name)
@@ -343,14 +353,14 @@ class Stack:
                 "--dir",
                 str(self.dir),
             ]
-        if name in self.web_names:
+        if name in self.web_names or name in self.read_names:
             return [
                 str(VENV_BIN / "gunicorn"),
                 "config.wsgi",
                 "--bind",
                 f"127.0.0.1:{self.ports[name]}",
                 "--workers",
-                str(self.workers),
+                str(self.read_workers if name in self.read_names else self.workers),
                 "--worker-class",
                 "sync",
                 "--timeout",
@@ -396,13 +406,18 @@ class Stack:
         for sub in ("", "logs", "tmp"):
             (prefix / sub).mkdir(exist_ok=True)
             os.chmod(prefix / sub, 0o777)  # noqa: S103 - nginx's workers (nobody) write here
-        upstreams = "\n".join(f"    server 127.0.0.1:{self.ports[n]};" for n in self.web_names)
+
+        def servers(names: list[str]) -> str:
+            return "\n".join(f"        server 127.0.0.1:{self.ports[n]};" for n in names)
+
         template = string.Template((ROOT / "deploy" / "nginx.conf.template").read_text())
         (self.dir / "nginx.conf").write_text(
             template.safe_substitute(
                 PREFIX=str(prefix),
                 LISTEN=f"127.0.0.1:{self.ports['nginx']}",
-                UPSTREAMS=upstreams,
+                UPSTREAMS=servers(self.web_names),
+                # no read pool: the web nodes answer reads too
+                READ_UPSTREAMS=servers(self.read_names or self.web_names),
                 # the TLS terminator's word: the private stack speaks plain HTTP on loopback
                 FORWARDED_PROTO="https",
             )
@@ -427,7 +442,7 @@ class Stack:
                     return sock.recv(16).startswith(b"+PONG")
 
             return redis_ready
-        if name in self.web_names or name == "nginx":
+        if name in self.web_names or name in self.read_names or name == "nginx":
             url = (self.web_url if name == "nginx" else self.node_url(name)) + "/healthz"
 
             def web_ready() -> bool:
