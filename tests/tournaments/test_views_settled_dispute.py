@@ -53,3 +53,20 @@ def test_the_reports_name_the_player_who_made_each(kit: TournamentKit, disputed:
     after = judge.get(f"/events/matches/{disputed.pk}/").content.decode()
     assert "<td>Judge</td><td>1–0–0</td><td>Confirmed</td>" in after
 
+
+def test_the_players_table_shows_the_judges_result(kit: TournamentKit, disputed: Match) -> None:
+    a, b = disputed.player_a.display_name, disputed.player_b.display_name  # type: ignore[union-attr]
+    url = f"/events/{disputed.round.event_id}/me/"
+    player = _client(kit.user_a(disputed))
+    before = player.get(url).content.decode()
+    assert "disputed: a judge decides" in before
+    assert "Report the result" in before
+    result_enter_by_judge(match_id=disputed.pk, judge=kit.judge, wins_a=1, wins_b=0, reason="r")
+    for user in (kit.user_a(disputed), kit.user_b(disputed)):
+        page = _client(user).get(url).content.decode()
+        assert f"Result: {a} 1–0 {b} · entered by a judge" in page
+        assert "Report the result" not in page
+        assert "See the result" in page
+    japanese = _client(kit.user_b(disputed), "ja").get(url).content.decode()
+    assert f"結果: {a} 1–0 {b} · ジャッジが入力" in japanese
+    assert "結果を見る" in japanese
