@@ -611,15 +611,20 @@ class ZutomayoPresenter:
                 groups[-1][1].append(event)
             steps = []
             for step, grouped in groups:
-                lines = tuple(
-                    (str(e["text"]), ", ".join(rule_display(str(k), lang) for k in e["rules"]))
-                    for e in grouped
-                )
+                lines = tuple((str(e["text"]), _cited(e, lang)) for e in grouped)
                 keys = dict.fromkeys(str(k) for e in grouped for k in e["rules"])
                 rules = tuple(self.rule(k) for k in keys)
                 steps.append(Step(step_title(step, lang), lines, rules))
             log.append(TurnLog(title, tuple(steps)))
         return log
+
+
+def _cited(event: Mapping[str, Any], lang: str) -> str:
+    """An event's rule numbers and, when an official Q&A answer decided it, that answer's
+    number ("1.3.2.1; Q&A Q59"), as the engine's text log cites them."""
+    rules = ", ".join(rule_display(str(k), lang) for k in event["rules"])
+    qa = ", ".join(str(q) for q in event.get("qa") or ())
+    return f"{rules}; Q&A {qa}" if qa else rules
 
 
 #: The rule that decides a ZTRIKE round, by how it was decided (the sentence a judge quotes).
