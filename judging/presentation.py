@@ -236,6 +236,12 @@ def _party_name(party: str, players: tuple[str, str], night_side: int = 0) -> st
     return players[seat] if seat is not None else party
 
 
+def _players_choose(key: str) -> bool:
+    """A DEPENDS_ON key that is a choice a card's effect asked of a player (not a rules
+    question for the head judge)."""
+    return bool(_ORDER_PATH.fullmatch(key) or _PICK_PATH.fullmatch(key))
+
+
 def _deciding(path: str, rules: Sequence[str]) -> str | None:
     kind = path.split("].", 1)[1] if path.startswith("players[") else path
     if kind.startswith("battle.attack"):
@@ -401,7 +407,7 @@ class ZutomayoPresenter:
                 "who": _party_name(str(c["party"]), players, self.night_side),
                 "what": subject,
                 "value": claim_value(path, c["claimed"], lang, names),
-                "verdict": verdict_word(str(c["status"]), lang),
+                "verdict": self._verdict(c),
             }
             for c in claims
         )
@@ -457,6 +463,15 @@ class ZutomayoPresenter:
         }  # fmt: skip
         return Answer("right", sentence, None, claims=said)
 
+    def _verdict(self, claim: Mapping[str, Any]) -> str:
+        """A claim's verdict in words; a DEPENDS_ON that only the players' choices decide says
+        so (the engine's word, "depends on a ruling", is for the head judge's questions)."""
+        status = str(claim["status"])
+        keys = [str(k) for k in claim.get("depends_on", [])]
+        if status == "DEPENDS_ON" and keys and all(_players_choose(k) for k in keys):
+            return _("depends on the players' choice")
+        return verdict_word(status, self.lang)
+
     def _question(self, claims: list[dict[str, Any]], subject: str, where: str,
                   players: tuple[str, str], said: tuple[str, ...]) -> Answer:  # fmt: skip
         lang = self.lang
@@ -493,7 +508,11 @@ class ZutomayoPresenter:
             if players_choose
             else _("The head judge must decide: %(question)s (%(what)s %(where)s)")
         ) % {"question": question, "what": subject, "where": where}  # fmt: skip
-        return Answer("question", sentence, None, outcomes=lines, claims=said)
+        # the order of effects is the priority player's choice by rule 5.2.7.3: quote it
+        rule = (
+            self.rule("5.2.7.3") if keys and all(_ORDER_PATH.fullmatch(k) for k in keys) else None
+        )
+        return Answer("question", sentence, rule, outcomes=lines, claims=said)
 
     def _context(self, path: str, at: str, board: Sequence[BoardRow]) -> str:
         """What on the table shows the answer (the medal's mark for the time of day)."""
