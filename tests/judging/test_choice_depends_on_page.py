@@ -76,3 +76,10 @@ def test_the_japanese_answer_says_the_players_choice_decides(page: Any) -> None:
     assert "Annの攻撃力は50（プレイヤーの選択しだい）" in answer
     assert "“Players choose the order their own effects take effect in.”" in answer
     assert "解釈次第" not in answer
+
+
+def test_the_answer_links_to_the_choice_below_the_steps(page: Any) -> None:
+    """On a phone the choices come after a long log: the answer takes the judge there."""
+    for lang, words in (("en", "Answer the choice the players made"),
+                        ("ja", "プレイヤーが行った選択を答える")):  # fmt: skip
+        assert f'<a class="button" href="#choices-h">{words}</a>' in page(lang)
