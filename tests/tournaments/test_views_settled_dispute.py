@@ -70,3 +70,13 @@ def test_the_players_table_shows_the_judges_result(kit: TournamentKit, disputed:
     japanese = _client(kit.user_b(disputed), "ja").get(url).content.decode()
     assert f"結果: {a} 1–0 {b} · ジャッジが入力" in japanese
     assert "結果を見る" in japanese
+
+
+def test_the_case_of_a_match_links_to_its_result_page(kit: TournamentKit, disputed: Match) -> None:
+    """After filing the ruling the judge enters the result: the case page links to the match."""
+    from judging.services import judge_case_open
+
+    case = judge_case_open(event_id=disputed.round.event_id, by=kit.judge, title="Attack?",
+                           match_id=disputed.pk)  # fmt: skip
+    page = _client(kit.judge).get(f"/judging/cases/{case.pk}/").content.decode()
+    assert f'<a href="/events/matches/{disputed.pk}/">table {disputed.table}</a>' in page
