@@ -46,7 +46,7 @@ DECIDING_RULES: Mapping[str, tuple[str, ...]] = {
     "priority": ("10.2.1#priority", "10.2.4#priority"),
     "battle.winner": ("5.1.4.1", "5.1.4.4", "5.1.4.3"),
     "battle.damage": ("5.1.4.2", "5.1.4.3"),
-    "battle.attack": ("5.1.3.2", "7.1.2", "5.1.3.1", "7.1"),
+    "battle.attack": ("5.1.3.2", "7.1.2", "7.1", "5.1.3.1"),  # 7.1: an effect changed it
     "hp": ("5.1.4.2", "3.7.1", "1.2.2"),
     "total_power": ("9.1.1", "3.4", "5.2.5.2"),
     "battle_zone": ("5.2.5.1", "5.2.5.3", "4.2.7.1"),

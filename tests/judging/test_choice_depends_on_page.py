@@ -58,6 +58,12 @@ def page(make_user: Any, make_event: Any, shared_dir: Path) -> Any:
         body: str = client.get(url, HTTP_ACCEPT_LANGUAGE=lang).content.decode()
         return body.split('aria-labelledby="answer-h"')[1].split("</section>")[0]
 
+    def answer(order: str) -> None:
+        """The judge answers the choice on the page: the order the players say they used."""
+        choice = {"kind": "choice", "path": "turns[0].choices.order[0]", "order": order}
+        assert client.post(url, choice).status_code == 302
+
+    get.answer = answer  # type: ignore[attr-defined]
     return get
 
 
@@ -83,3 +89,16 @@ def test_the_answer_links_to_the_choice_below_the_steps(page: Any) -> None:
     for lang, words in (("en", "Answer the choice the players made"),
                         ("ja", "プレイヤーが行った選択を答える")):  # fmt: skip
         assert f'<a class="button" href="#choices-h">{words}</a>' in page(lang)
+
+
+def test_once_answered_the_answer_quotes_the_rule_of_effects_on_attack(page: Any) -> None:
+    """The players say Supporting Band went first: 45 HP ≤ 50, attack 50 + 20 = 70, Bo is
+    right. What decided it is an effect's attack (7.1: the printed attack plus any attack given
+    by effects), not the day/night column of 5.1.3.1 (50 either way here)."""
+    page.answer("1st_55,1st_81")
+    answer = page("en")
+    assert "Bo is right: Ann&#x27;s attack was 70" in answer
+    assert "rule 7.1." in answer
+    assert "“A character&#x27;s attack is the attack written on the character card, plus any " \
+           "attack given by effects.”" in answer  # fmt: skip
+    assert "ルール7.1。" in page("ja")
