@@ -80,3 +80,17 @@ def test_the_case_of_a_match_links_to_its_result_page(kit: TournamentKit, disput
                            match_id=disputed.pk)  # fmt: skip
     page = _client(kit.judge).get(f"/judging/cases/{case.pk}/").content.decode()
     assert f'<a href="/events/matches/{disputed.pk}/">table {disputed.table}</a>' in page
+
+
+def test_the_match_page_says_the_result_a_judge_entered(
+    kit: TournamentKit, disputed: Match
+) -> None:
+    a, b = disputed.player_a.display_name, disputed.player_b.display_name  # type: ignore[union-attr]
+    url = f"/events/matches/{disputed.pk}/"
+    assert "Result: " not in _client(kit.user_a(disputed)).get(url).content.decode()
+    result_enter_by_judge(match_id=disputed.pk, judge=kit.judge, wins_a=0, wins_b=1, reason="r")
+    for user in (kit.user_a(disputed), kit.user_b(disputed), kit.judge):
+        page = _client(user).get(url).content.decode()
+        assert f"<strong>Result: {a} 0–1 {b}</strong> · entered by a judge" in page
+    japanese = _client(kit.user_a(disputed), "ja").get(url).content.decode()
+    assert f"<strong>結果: {a} 0–1 {b}</strong> · ジャッジが入力" in japanese
