@@ -46,7 +46,7 @@ DECIDING_RULES: Mapping[str, tuple[str, ...]] = {
     "priority": ("10.2.1#priority", "10.2.4#priority"),
     "battle.winner": ("5.1.4.1", "5.1.4.4", "5.1.4.3"),
     "battle.damage": ("5.1.4.2", "5.1.4.3"),
-    "battle.attack": ("5.1.3.2", "7.1.2", "5.1.3.1", "7.1"),
+    "battle.attack": ("5.1.3.2", "7.1.2", "7.1", "5.1.3.1"),  # 7.1: an effect changed it
     "hp": ("5.1.4.2", "3.7.1", "1.2.2"),
     "total_power": ("9.1.1", "3.4", "5.2.5.2"),
     "battle_zone": ("5.2.5.1", "5.2.5.3", "4.2.7.1"),
@@ -236,6 +236,12 @@ def _party_name(party: str, players: tuple[str, str], night_side: int = 0) -> st
     return players[seat] if seat is not None else party
 
 
+def _players_choose(key: str) -> bool:
+    """A DEPENDS_ON key that is a choice a card's effect asked of a player (not a rules
+    question for the head judge)."""
+    return bool(_ORDER_PATH.fullmatch(key) or _PICK_PATH.fullmatch(key))
+
+
 def _deciding(path: str, rules: Sequence[str]) -> str | None:
     kind = path.split("].", 1)[1] if path.startswith("players[") else path
     if kind.startswith("battle.attack"):
@@ -401,7 +407,7 @@ class ZutomayoPresenter:
                 "who": _party_name(str(c["party"]), players, self.night_side),
                 "what": subject,
                 "value": claim_value(path, c["claimed"], lang, names),
-                "verdict": verdict_word(str(c["status"]), lang),
+                "verdict": self._verdict(c),
             }
             for c in claims
         )
@@ -457,6 +463,15 @@ class ZutomayoPresenter:
         }  # fmt: skip
         return Answer("right", sentence, None, claims=said)
 
+    def _verdict(self, claim: Mapping[str, Any]) -> str:
+        """A claim's verdict in words; a DEPENDS_ON that only the players' choices decide says
+        so (the engine's word, "depends on a ruling", is for the head judge's questions)."""
+        status = str(claim["status"])
+        keys = [str(k) for k in claim.get("depends_on", [])]
+        if status == "DEPENDS_ON" and keys and all(_players_choose(k) for k in keys):
+            return _("depends on the players' choice")
+        return verdict_word(status, self.lang)
+
     def _question(self, claims: list[dict[str, Any]], subject: str, where: str,
                   players: tuple[str, str], said: tuple[str, ...]) -> Answer:  # fmt: skip
         lang = self.lang
@@ -493,7 +508,11 @@ class ZutomayoPresenter:
             if players_choose
             else _("The head judge must decide: %(question)s (%(what)s %(where)s)")
         ) % {"question": question, "what": subject, "where": where}  # fmt: skip
-        return Answer("question", sentence, None, outcomes=lines, claims=said)
+        # the order of effects is the priority player's choice by rule 5.2.7.3: quote it
+        rule = (
+            self.rule("5.2.7.3") if keys and all(_ORDER_PATH.fullmatch(k) for k in keys) else None
+        )
+        return Answer("question", sentence, rule, outcomes=lines, claims=said)
 
     def _context(self, path: str, at: str, board: Sequence[BoardRow]) -> str:
         """What on the table shows the answer (the medal's mark for the time of day)."""
@@ -611,15 +630,20 @@ class ZutomayoPresenter:
                 groups[-1][1].append(event)
             steps = []
             for step, grouped in groups:
-                lines = tuple(
-                    (str(e["text"]), ", ".join(rule_display(str(k), lang) for k in e["rules"]))
-                    for e in grouped
-                )
+                lines = tuple((str(e["text"]), _cited(e, lang)) for e in grouped)
                 keys = dict.fromkeys(str(k) for e in grouped for k in e["rules"])
                 rules = tuple(self.rule(k) for k in keys)
                 steps.append(Step(step_title(step, lang), lines, rules))
             log.append(TurnLog(title, tuple(steps)))
         return log
+
+
+def _cited(event: Mapping[str, Any], lang: str) -> str:
+    """An event's rule numbers and, when an official Q&A answer decided it, that answer's
+    number ("1.3.2.1; Q&A Q59"), as the engine's text log cites them."""
+    rules = ", ".join(rule_display(str(k), lang) for k in event["rules"])
+    qa = ", ".join(str(q) for q in event.get("qa") or ())
+    return f"{rules}; Q&A {qa}" if qa else rules
 
 
 #: The rule that decides a ZTRIKE round, by how it was decided (the sentence a judge quotes).

@@ -77,3 +77,34 @@ def test_load_demo_prefers_the_real_card_pool(settings: Any, shared_dir: Any) ->
     assert "real card data" in output
     assert Card.objects.filter(game__slug="zutomayo").count() == 425
     assert "rules: zutomayo ground-rules 1.0.1" in output
+
+
+def test_the_live_event_has_a_match_in_dispute_for_the_demo_judge(
+    settings: Any, tmp_path: Any
+) -> None:
+    """A judge trying the demo finds a dispute to settle: the running round's last table, each
+    player saying they won (1-0 and 0-1), on the judge desk with both players named."""
+    from django.test import Client
+
+    output = _load(settings, tmp_path)
+    live = Event.objects.get(name=LIVE_EVENT_NAME)
+    round_obj = Round.objects.get(event=live, number=3)
+    last = round_obj.matches.filter(is_bye=False).order_by("-table").first()
+    assert last is not None
+    assert last.player_b is not None
+    assert f"disputed match: round 3, table {last.table}" in output
+    reports = {(r.reported_by_id, r.wins_a, r.wins_b, r.status) for r in last.reports.all()}
+    assert reports == {
+        (last.player_a.user_id, 1, 0, "disputed"),
+        (last.player_b.user_id, 0, 1, "disputed"),
+    }
+    client = Client()
+    client.force_login(get_user_model().objects.get(username="judge"))
+    desk = client.get(f"/events/{live.pk}/judge/").content.decode()
+    assert f"{last.player_a.display_name}: 1–0–0 (Disputed)" in desk
+    assert f"{last.player_b.display_name}: 0–1–0 (Disputed)" in desk
+    # the other tables have no report: only this one is in dispute
+    others = round_obj.matches.exclude(pk=last.pk)
+    assert not any(m.reports.exists() for m in others)
+    _load(settings, tmp_path)
+    assert last.reports.count() == 2

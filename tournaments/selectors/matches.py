@@ -104,7 +104,9 @@ def live_reports(match: Match) -> list[ResultReport]:
 
 
 def my_current_match(*, event: Event, user: User) -> dict[str, object]:
-    """The player's registration, current round and match (with opponent), if any."""
+    """The player's registration, current round and match (with opponent), if any, and where
+    its result stands: ``state`` (``match_state``) and the confirmed ``result`` (the players'
+    agreed report or a judge's entry), so the player sees a judge's decision on their table."""
     registration = Registration.objects.filter(event=event, user=user).first()
     round_obj = latest_round(event=event)
     match = None
@@ -113,12 +115,16 @@ def my_current_match(*, event: Event, user: User) -> dict[str, object]:
             Match.objects.filter(round=round_obj)
             .filter(Q(player_a=registration) | Q(player_b=registration))
             .select_related("player_a", "player_b")
+            .prefetch_related("reports")
             .first()
         )
     opponent = None
     if match is not None and registration is not None:
         opponent = match.player_b if match.player_a_id == registration.pk else match.player_a
-    return {"registration": registration, "round": round_obj, "match": match, "opponent": opponent}
+    state = match_state(match) if match is not None else ""
+    result = confirmed_report(match) if match is not None else None
+    return {"registration": registration, "round": round_obj, "match": match,
+            "opponent": opponent, "state": state, "result": result}  # fmt: skip
 
 
 def match_for_viewer(*, match_id: int, user: User) -> dict[str, Any]:

@@ -20,13 +20,14 @@ from cardpool.importers import records_from_text
 from cardpool.services import card_import
 from judging.models import JudgeCase
 from judging.services import judge_case_open, record_parse, rules_import, ruling_compute
-from tournaments.models import Event, Registration
+from tournaments.models import Event, Match, Registration, Round
 from tournaments.services import (
     event_copy,
     event_create,
     event_role_grant,
     event_set_status,
     registration_create,
+    result_report,
 )
 from tournaments.simulation import SimulationSettings, simulate_event
 
@@ -160,6 +161,29 @@ class Command(BaseCommand):
         event_role_grant(event=event, user=judge, role="judge", granted_by=None)
         event_role_grant(event=event, user=judge, role="head_judge", granted_by=None)
         self.stdout.write(f"live demo event: {event.name} (id {event.pk}), round 3 running")
+        self._disputed_match(event)
+
+    def _disputed_match(self, event: Event) -> None:
+        """The running round's last table reported two ways (each player says they won): a
+        match in dispute on the judge desk, for the demo judge to settle."""
+        round_obj = Round.objects.filter(event=event).order_by("-number").first()
+        match = (
+            Match.objects.filter(round=round_obj, is_bye=False)
+            .select_related("player_a__user", "player_b__user")
+            .order_by("-table")
+            .first()
+        )
+        if round_obj is None or match is None or match.player_b is None:
+            return
+        users = (match.player_a.user, match.player_b.user)
+        if users[0] is None or users[1] is None:
+            return
+        result_report(match_id=match.pk, user=users[0], wins_a=1, wins_b=0)
+        result_report(match_id=match.pk, user=users[1], wins_a=0, wins_b=1)
+        self.stdout.write(
+            f"disputed match: round {round_obj.number}, table {match.table} "
+            f"(judge desk: /events/{event.pk}/judge/)"
+        )
 
     def _accounts_and_event(self) -> None:
         user_model = get_user_model()
