@@ -1391,7 +1391,8 @@ class Game:
                 extra = (R.R_6_2_1_3,) if card.is_character else ()
                 event = self.emit("EFFECT_FAILED", (R.R_6_2_1_1, *extra), p, None, None,
                                   card=card_id, op=op_of(clause.actions[0]), reason="condition",
-                                  condition=cond.code.value, auto=True)  # fmt: skip
+                                  condition=cond.code.value, requires=cond.key(),
+                                  auto=True)  # fmt: skip
                 if qa:
                     self.events[-1] = event._replace(params=(*event.params, ("qa", qa)))
                 continue
@@ -1452,7 +1453,8 @@ class Game:
                 sub.previous_done = False
                 self.emit("EFFECT_FAILED", (R.R_6_2_1_1,), p, None, None, card=card_id,
                           op=op_of(clause.actions[0]), reason="condition",
-                          condition=clause.condition.code.value, copied=source, auto=True,
+                          condition=clause.condition.code.value,
+                          requires=clause.condition.key(), copied=source, auto=True,
                           qa="Q66")  # fmt: skip
                 continue
             clause_done = True

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from judging.engine.core.jsontypes import Value
+from judging.engine.zutomayo.cardeffects.condition_words import CONDITION_ZONES, CONDITIONS
 from judging.engine.zutomayo.cardeffects.words import WORDS as EFFECT_WORDS
 from judging.engine.zutomayo.rules import RuleRef
 
@@ -429,10 +430,39 @@ def render(
         fields["owner"] = player_name(1 - player, lang, names)
     fields["before"] = _fmt(before, lang)
     fields["after"] = _fmt(after, lang)
+    if template_kind == "EFFECT_FAILED":
+        requires = next((v for k, v in params if k == "requires"), None)
+        if requires is not None:
+            opp = player_name(None if player is None else 1 - player, lang, names)
+            text = condition_words(requires, lang, fields["player"], opp)
+            fields["reason"] = (f"{fields['reason']}（条件：{text}）" if lang == "ja"
+                                else f"{fields['reason']} (the text asks: {text})")  # fmt: skip
     if template_kind == "SET_ALLOWANCE" and isinstance(after, tuple):
         joiner = " or " if lang == "en" else "または"
         fields["after"] = joiner.join(_fmt(v, lang) for v in after)
     return template[index].format_map(fields)
+
+
+def condition_words(key: Value, lang: str, me: str, opp: str) -> str:
+    """A condition of a card's text (``Condition.key``: code, amount, elements, zone, parts) in
+    words (``condition_words.CONDITIONS``), about the card's player ``me`` and ``opp``."""
+    if not isinstance(key, tuple) or len(key) != 5:
+        return _fmt(key, lang)
+    code, amount, elements, zone, parts = key
+    index = 1 if lang == "ja" else 0
+    if code == "cond.all_of" and isinstance(parts, tuple) and parts:
+        joiner = "、かつ" if index else "; and "
+        return joiner.join(condition_words(part, lang, me, opp) for part in parts)
+    pair = CONDITIONS.get(str(code))
+    if pair is None:
+        return str(code)
+    names = [word(str(e), lang) for e in elements] if isinstance(elements, tuple) else []
+    zone_pair = CONDITION_ZONES.get(str(zone))
+    zone_text = zone_pair[index].format(me=me, opp=opp) if zone_pair else ""
+    return pair[index].format(
+        me=me, opp=opp, n=amount, zone=zone_text,
+        elements=("・" if index else " or ").join(names),
+    )  # fmt: skip
 
 
 def player_name(player: int | None, lang: str, names: Mapping[str, str] | None = None) -> str:

@@ -318,6 +318,17 @@ class Condition:
     def codes(self) -> tuple[str, ...]:
         return (self.code.value, *(c for p in self.parts for c in p.codes()))
 
+    def key(self) -> ConditionKey:
+        """The condition as a frozen value an event can carry (``messages`` puts it in words):
+        (code, amount, elements, zone or "", the parts' keys)."""
+        zone = self.zone.value if self.zone is not None else ""
+        return (self.code.value, self.amount, self.elements, zone,
+                tuple(p.key() for p in self.parts))  # fmt: skip
+
+
+ConditionKey = tuple[str, int, tuple[str, ...], str, tuple["ConditionKey", ...]]
+"""``Condition.key``."""
+
 
 @dataclass(frozen=True, slots=True)
 class Action:
