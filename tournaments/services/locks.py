@@ -6,6 +6,8 @@ caller's transaction; a missing row is a NotFoundError naming it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.contrib.auth.models import User
 from django.db.models import Model, QuerySet
 from django.utils.functional import Promise
@@ -52,9 +54,13 @@ def registration_lock(registration_id: int) -> Registration:
     return _locked(Registration.objects.select_related("event"), registration_id, "registration")
 
 
-def match_lock(match_id: int) -> Match:
-    """The match row (with its round, event, game and players), locked."""
+def match_lock(match_id: int, *, only: Sequence[str] = ()) -> Match:
+    """The match row (with its round, event, game and players), locked. ``only``: the fields
+    (``round__event__best_of``…) the caller reads, when it reads few: the rest are not selected
+    (a field read that is not among them costs a query of its own)."""
     rows = Match.objects.select_related(
         "round", "round__event", "round__event__game", "player_a", "player_b"
     )
+    if only:
+        rows = rows.only(*only)
     return _locked(rows, match_id, "match")
