@@ -14,6 +14,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
 from core.errors import NotFoundError, PermissionDeniedError
+from core.prepared import PreparedRead
 from tournaments.models import Event, Match, Registration
 from tournaments.permissions import ORGANISERS, event_roles_of
 
@@ -58,9 +59,32 @@ def match_lock(match_id: int, *, only: Sequence[str] = ()) -> Match:
     """The match row (with its round, event, game and players), locked. ``only``: the fields
     (``round__event__best_of``…) the caller reads, when it reads few: the rest are not selected
     (a field read that is not among them costs a query of its own)."""
-    rows = Match.objects.select_related(
+    if only:
+        found = _lean_match_lock(tuple(only)).rows(match_id)
+        if not found:
+            raise NotFoundError(str(_MISSING["match"]) % {"pk": match_id}, field="match")
+        return found[0]
+    return _locked(_match_rows(), match_id, "match")
+
+
+def _match_rows() -> QuerySet[Match]:
+    return Match.objects.select_related(
         "round", "round__event", "round__event__game", "player_a", "player_b"
     )
-    if only:
-        rows = rows.only(*only)
-    return _locked(rows, match_id, "match")
+
+
+_LEAN_LOCKS: dict[tuple[str, ...], PreparedRead[Match]] = {}
+
+
+def _lean_match_lock(only: tuple[str, ...]) -> PreparedRead[Match]:
+    """The lock of a match with ``only`` those fields, its SQL compiled once (``core.prepared``:
+    the lock is a player's report's dearest query to compile)."""
+    prepared = _LEAN_LOCKS.get(only)
+    if prepared is None:
+
+        def rows(pk: int) -> QuerySet[Match]:
+            lean = _match_rows().only(*only).select_for_update(of=("self",))
+            return lean.filter(pk=pk).order_by()[:1]
+
+        prepared = _LEAN_LOCKS.setdefault(only, PreparedRead(rows, -1))
+    return prepared

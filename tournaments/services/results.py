@@ -27,6 +27,7 @@ from core.errors import (
     NotFoundError,
     PermissionDeniedError,
 )
+from core.prepared import PreparedRead
 from tournaments import notifications as notify
 from tournaments.end_of_round import (
     TIEBREAK_COUNTS,
@@ -320,15 +321,27 @@ def _lock_with_reports(
     match = _locked_match(match_id, key, event_id, PLAYER_WRITE_FIELDS)
     if _side_of(match, user) is None:  # before anything about the match is told
         raise PermissionDeniedError(refusal, field="match")
-    mine = Q(match=match)
-    if key:
-        mine |= Q(reported_by=user, idempotency_key=key)
-    rows = list(ResultReport.objects.filter(mine).order_by("version"))
+    rows = _VERSIONS_AND_KEY.rows(match.pk, user.pk, key) if key else _VERSIONS.rows(match.pk)
     if key:
         for row in rows:
             if row.idempotency_key == key and row.reported_by_id == user.pk:
                 return _first_answer(row, match_id, digest)
     return match, [row for row in rows if row.match_id == match.pk]
+
+
+#: A match's versions in order; and those with the caller's row that has this key (whichever
+#: match it belongs to): compiled once (``core.prepared``), read under the match's lock.
+_VERSIONS = PreparedRead(
+    lambda match_id: ResultReport.objects.filter(match_id=match_id).order_by("version"), -1
+)
+_VERSIONS_AND_KEY = PreparedRead(
+    lambda match_id, user_id, key: ResultReport.objects.filter(
+        Q(match_id=match_id) | Q(reported_by_id=user_id, idempotency_key=key)
+    ).order_by("version"),
+    -1,
+    -2,
+    "\x00key",
+)
 
 
 def _store(
