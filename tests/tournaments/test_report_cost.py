@@ -35,6 +35,9 @@ CONFIRM_QUERIES = 7
 #: snapshot stale (it was a full rebuild of standings and pairings in the request), and the two
 #: players' notifications as outbox rows (issue 16, req 5: a job row before it is published).
 JUDGE_AFTER_ROUND_QUERIES = 13
+#: A player's report or confirmation over the API with a token, savepoint and release included
+#: (the route guard no longer reads the match before the service's lock: it was 9).
+API_WRITE_QUERIES = 8
 
 
 def _sql(queries: CaptureQueriesContext) -> list[str]:
@@ -226,11 +229,16 @@ def test_an_api_write_reads_the_match_once_under_its_lock(kit: TournamentKit, ve
     if verb == "confirm":
         result_report(match_id=match.pk, user=TournamentKit.user_b(match), wins_a=1, wins_b=0)
     client = _token_client(user)
+    assert match.round.event_id  # read before counting
     with CaptureQueriesContext(connection) as queries:
         response = _post(client, match, verb, "k1", {"wins_a": 1, "wins_b": 0})
     assert response.status_code == 201, response.content
     reads = _match_reads(queries)
     assert len(reads) == 1, "\n".join(_sql(queries))
+    # the token, the lock, the versions (with the key), the new row, its audit entry, and the
+    # opponent's notification as an outbox row (a report) or the superseded report (a
+    # confirmation), in a savepoint here; the guard reads nothing of its own (8 with it)
+    assert len(queries) == API_WRITE_QUERIES, "\n".join(_sql(queries))
     if connection.vendor == "postgresql":
         assert "FOR UPDATE" in reads[0]
     # what the answer says is what the result serializer documents
