@@ -36,6 +36,13 @@ ordinary case: a published event, decklists not yet public. The guard does not l
 event's state: it lets reads through to the widest of the declared states, and the view
 narrows them.
 
+A write whose service locks the row the route names and checks the caller's level on it under
+that lock (a player's report or confirmation of their match) may say so: ``route(...,
+under_lock=Access.MATCH_PLAYER)``. The guard then asks only for a logged-in caller on the
+methods whose every level is checked under the lock, and does not read the row the service is
+about to lock (issue 16: a report is cheap); the service refuses (403, or 404 for a match of
+another event) before anything about the row is told or written.
+
 The guard is a second line, not the only one: views and APIs still check the object the route
 names (the event's role in services and ``<entity>_get_for_<role>`` gates, DRF permission
 classes), and selectors that return staff data take the user and check.
@@ -125,16 +132,27 @@ class Declared:
 
     methods: Mapping[str, frozenset[Access]]
     when: Mapping[Condition, frozenset[Access]] = field(default_factory=dict)
+    #: Subject levels the route's service checks itself, under the row lock it takes.
+    under_lock: frozenset[Access] = frozenset()
 
     @classmethod
-    def of(cls, access: AccessSpec, when: Mapping[Condition, Levels] | None = None) -> Declared:
+    def of(
+        cls,
+        access: AccessSpec,
+        when: Mapping[Condition, Levels] | None = None,
+        under_lock: Levels | None = None,
+    ) -> Declared:
         if isinstance(access, Mapping):
             methods = {method.upper(): _levels(levels) for method, levels in access.items()}
         else:
             methods = {ANY_METHOD: _levels(access)}
+        locked = _levels(under_lock) if under_lock is not None else frozenset()
+        if not locked <= SUBJECT_LEVELS:
+            raise ValueError(f"only subject levels are checked under a lock, not {under_lock!r}")
         return cls(
             methods=methods,
             when={condition: _levels(levels) for condition, levels in (when or {}).items()},
+            under_lock=locked,
         )
 
     def levels(self, method: str, condition: Condition | None = None) -> frozenset[Access] | None:
@@ -159,6 +177,17 @@ class Declared:
             return levels
         return levels.union(*self.when.values())
 
+    def checked_under_lock(self, method: str) -> bool:
+        """Whether every level of ``method`` is one its service checks under its row lock (a
+        write only: reads take no lock)."""
+        levels = self.levels(method)
+        return (
+            bool(self.under_lock)
+            and levels is not None
+            and method.upper() not in READS
+            and levels <= self.under_lock
+        )
+
     def allowed_methods(self) -> list[str]:
         return sorted(method for method in self.methods if method != ANY_METHOD)
 
@@ -171,6 +200,8 @@ class Declared:
             for method, levels in self.methods.items()
         ]
         parts += [f"[{condition.name}: {names(levels)}]" for condition, levels in self.when.items()]
+        if self.under_lock:
+            parts.append(f"[checked under the lock: {names(self.under_lock)}]")
         return "; ".join(parts)
 
 
@@ -282,6 +313,8 @@ def route_refusal(
     held = {Access.LOGGED_IN} | ({Access.SITE_STAFF} if getattr(user, "is_staff", False) else set())
     if levels & held:
         return None
+    if declared.checked_under_lock(method):
+        return None  # the service checks the caller under its lock (see the module's docstring)
     if levels & SUBJECT_LEVELS:
         on_subject = _subject_levels(user=user, kwargs=kwargs, wanted=levels)
         if on_subject is None:
@@ -386,13 +419,15 @@ def route(
     name: str,
     access: AccessSpec,
     when: Mapping[Condition, Levels] | None = None,
+    under_lock: Levels | None = None,
 ) -> URLPattern:
     """``path(route, view, name=name)``, declaring who may use it (and enforcing that).
 
     ``access`` is a level, several levels (any will do), or a mapping of HTTP method to those;
     with a mapping, other methods are refused with 405 (HEAD follows GET). ``when`` changes the
-    reads in a state of the event (see ``Condition``)."""
-    declared = Declared.of(access, when)
+    reads in a state of the event (see ``Condition``). ``under_lock``: the subject levels the
+    route's service checks itself under the row lock it takes (see the module's docstring)."""
+    declared = Declared.of(access, when, under_lock)
     pattern = path(route, guarded(view, declared), name=name)
     setattr(pattern, ACCESS_ATTRIBUTE, declared)
     return pattern

@@ -189,11 +189,11 @@ urlpatterns: list[URLPattern] = [
     # matches: players and judges
     route(
         MATCH + "report/", results.ResultReportApi.as_view(), name="api-result-report",
-        access={"POST": Access.MATCH_PLAYER},
+        access={"POST": Access.MATCH_PLAYER}, under_lock=Access.MATCH_PLAYER,
     ),
     route(
         MATCH + "confirm/", results.ResultConfirmApi.as_view(), name="api-result-confirm",
-        access={"POST": Access.MATCH_PLAYER},
+        access={"POST": Access.MATCH_PLAYER}, under_lock=Access.MATCH_PLAYER,
     ),
     route(
         MATCH + "judge-result/", judge_desk.JudgeResultApi.as_view(), name="api-judge-result",

@@ -6,17 +6,22 @@ page shows the changed result within two seconds."""
 from __future__ import annotations
 
 import datetime as dt
+import json
+from typing import Any
 from unittest import mock
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from core.services import api_token_issue
 from tests.tournaments.conftest import TournamentKit
 from tournaments import snapshots
-from tournaments.models import Match, Registration, Round, RoundSnapshot
+from tournaments.apis.common import ResultOutputSerializer
+from tournaments.models import Match, Registration, ResultReport, Round, RoundSnapshot
 from tournaments.services import result_confirm, result_enter_by_judge, result_report
 
 pytestmark = pytest.mark.django_db
@@ -30,6 +35,9 @@ CONFIRM_QUERIES = 7
 #: snapshot stale (it was a full rebuild of standings and pairings in the request), and the two
 #: players' notifications as outbox rows (issue 16, req 5: a job row before it is published).
 JUDGE_AFTER_ROUND_QUERIES = 13
+#: A player's report or confirmation over the API with a token, savepoint and release included
+#: (the route guard no longer reads the match before the service's lock: it was 9).
+API_WRITE_QUERIES = 8
 
 
 def _sql(queries: CaptureQueriesContext) -> list[str]:
@@ -188,3 +196,94 @@ def test_a_mark_made_during_a_rebuild_keeps_the_snapshot_stale(
     assert RoundSnapshot.objects.get(round=round_obj).stale_since is not None
     assert snapshots.snapshot_catch_up(round_id=round_obj.pk) is True
     assert RoundSnapshot.objects.get(round=round_obj).stale_since is None
+
+
+# --- over the API, with a token, as the phones report -------------------------------------------
+
+
+def _token_client(user: User) -> Client:
+    return Client(headers={"Authorization": f"Token {api_token_issue(user=user)}"})
+
+
+def _post(client: Client, match: Match, verb: str, key: str, body: object = None) -> Any:
+    return client.post(
+        f"/api/v1/events/{match.round.event_id}/matches/{match.pk}/{verb}/",
+        json.dumps(body or {}),
+        content_type="application/json",
+        headers={"Idempotency-Key": key},
+    )
+
+
+def _match_reads(queries: CaptureQueriesContext) -> list[str]:
+    return [s for s in _sql(queries) if 'FROM "tournaments_match"' in s]
+
+
+@pytest.mark.parametrize("verb", ["report", "confirm"])
+def test_an_api_write_reads_the_match_once_under_its_lock(kit: TournamentKit, verb: str) -> None:
+    """The route guard leaves the match player's check to the service's lock
+    (``under_lock``): the match is read once, by the lock, not once more by the guard before."""
+    event = kit.event(swiss_rounds=3)
+    kit.players(event, 4)
+    match = kit.matches(kit.pair(event))[0]
+    user = TournamentKit.user_a(match)
+    if verb == "confirm":
+        result_report(match_id=match.pk, user=TournamentKit.user_b(match), wins_a=1, wins_b=0)
+    client = _token_client(user)
+    assert match.round.event_id  # read before counting
+    with CaptureQueriesContext(connection) as queries:
+        response = _post(client, match, verb, "k1", {"wins_a": 1, "wins_b": 0})
+    assert response.status_code == 201, response.content
+    reads = _match_reads(queries)
+    assert len(reads) == 1, "\n".join(_sql(queries))
+    # the token, the lock, the versions (with the key), the new row, its audit entry, and the
+    # opponent's notification as an outbox row (a report) or the superseded report (a
+    # confirmation), in a savepoint here; the guard reads nothing of its own (8 with it)
+    assert len(queries) == API_WRITE_QUERIES, "\n".join(_sql(queries))
+    if connection.vendor == "postgresql":
+        assert "FOR UPDATE" in reads[0]
+    # what the answer says is what the result serializer documents
+    assert response.json() == dict(ResultOutputSerializer(response.json()).data)
+
+
+def test_someone_not_in_the_match_is_refused_by_the_lock_before_their_key(
+    kit: TournamentKit,
+) -> None:
+    """Issue 16, req 6: a player of another match is refused (403) and nothing is written,
+    even with a key they already used (which, looked up first, would have answered 422)."""
+    event = kit.event(swiss_rounds=3)
+    kit.players(event, 4)
+    mine, theirs = kit.matches(kit.pair(event))[:2]
+    outsider = TournamentKit.user_a(theirs)
+    client = _token_client(outsider)
+    assert _post(client, theirs, "report", "used", {"wins_a": 1, "wins_b": 0}).status_code == 201
+    rows = ResultReport.objects.count()
+    for verb in ("report", "confirm"):
+        refused = _post(client, mine, verb, "used", {"wins_a": 1, "wins_b": 0})
+        assert refused.status_code == 403, (verb, refused.content)
+        assert refused.json()["field"] == "match"
+    assert ResultReport.objects.count() == rows
+    stranger = _token_client(kit.user("stranger"))
+    assert _post(stranger, mine, "report", "s1", {"wins_a": 1}).status_code == 403
+    assert _post(stranger, mine, "confirm", "s2").status_code == 403
+    anonymous = Client()
+    assert _post(anonymous, mine, "report", "a1", {"wins_a": 1}).status_code in (401, 403)
+    assert ResultReport.objects.count() == rows
+
+
+def test_a_time_tiebreak_confirmation_costs_what_a_plain_one_does(kit: TournamentKit) -> None:
+    """The lock selects only the fields a player's write reads (``PLAYER_WRITE_FIELDS``): the
+    end-of-round procedure and the tiebreak (the game, the event's settings) read no field
+    left out, which would cost a query of its own."""
+    event = kit.event(game_slug="azuki", swiss_rounds=2)
+    kit.players(event, 2)
+    match = kit.matches(kit.pair(event))[0]
+    even = {"leader_health": 6, "deck": 20, "garden": 2, "alley": 1, "hand": 3}
+    values = {"a": {**even, "deck": 12}, "b": even, "took_damage_last": "a"}
+    result_report(
+        match_id=match.pk, user=TournamentKit.user_a(match), wins_a=0, wins_b=0,
+        time_outcome="time_tiebreak", overtime=values,
+    )  # fmt: skip
+    with CaptureQueriesContext(connection) as queries:
+        outcome = result_confirm(match_id=match.pk, user=TournamentKit.user_b(match))
+    assert outcome.status == "confirmed"
+    assert len(queries) == CONFIRM_QUERIES, "\n".join(_sql(queries))

@@ -96,8 +96,10 @@ def idempotency_key(request: Request) -> str:
 
 
 def result_response(outcome: services.ResultOutcome) -> Response:
+    """201 with the outcome in ``ResultOutputSerializer``'s shape (its schema): the outcome's
+    plain values already are that shape, so no serializer is built per report (issue 16)."""
     headers = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
-    return Response(ResultOutputSerializer(outcome.as_dict()).data, status=201, headers=headers)
+    return Response(outcome.as_dict(), status=201, headers=headers)
 
 
 @extend_schema_field(OpenApiTypes.STR)

@@ -6,12 +6,15 @@ caller's transaction; a missing row is a NotFoundError naming it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.contrib.auth.models import User
 from django.db.models import Model, QuerySet
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
 from core.errors import NotFoundError, PermissionDeniedError
+from core.prepared import PreparedRead
 from tournaments.models import Event, Match, Registration
 from tournaments.permissions import ORGANISERS, event_roles_of
 
@@ -52,9 +55,36 @@ def registration_lock(registration_id: int) -> Registration:
     return _locked(Registration.objects.select_related("event"), registration_id, "registration")
 
 
-def match_lock(match_id: int) -> Match:
-    """The match row (with its round, event, game and players), locked."""
-    rows = Match.objects.select_related(
+def match_lock(match_id: int, *, only: Sequence[str] = ()) -> Match:
+    """The match row (with its round, event, game and players), locked. ``only``: the fields
+    (``round__event__best_of``…) the caller reads, when it reads few: the rest are not selected
+    (a field read that is not among them costs a query of its own)."""
+    if only:
+        found = _lean_match_lock(tuple(only)).rows(match_id)
+        if not found:
+            raise NotFoundError(str(_MISSING["match"]) % {"pk": match_id}, field="match")
+        return found[0]
+    return _locked(_match_rows(), match_id, "match")
+
+
+def _match_rows() -> QuerySet[Match]:
+    return Match.objects.select_related(
         "round", "round__event", "round__event__game", "player_a", "player_b"
     )
-    return _locked(rows, match_id, "match")
+
+
+_LEAN_LOCKS: dict[tuple[str, ...], PreparedRead[Match]] = {}
+
+
+def _lean_match_lock(only: tuple[str, ...]) -> PreparedRead[Match]:
+    """The lock of a match with ``only`` those fields, its SQL compiled once (``core.prepared``:
+    the lock is a player's report's dearest query to compile)."""
+    prepared = _LEAN_LOCKS.get(only)
+    if prepared is None:
+
+        def rows(pk: int) -> QuerySet[Match]:
+            lean = _match_rows().only(*only).select_for_update(of=("self",))
+            return lean.filter(pk=pk).order_by()[:1]
+
+        prepared = _LEAN_LOCKS.setdefault(only, PreparedRead(rows, -1))
+    return prepared

@@ -27,6 +27,7 @@ from core.errors import (
     NotFoundError,
     PermissionDeniedError,
 )
+from core.prepared import PreparedRead
 from tournaments import notifications as notify
 from tournaments.end_of_round import (
     TIEBREAK_COUNTS,
@@ -43,6 +44,20 @@ from tournaments.snapshots import snapshot_mark_stale
 
 OPEN_ROUND = (Round.Status.PAIRED, Round.Status.IN_PROGRESS, Round.Status.PAUSED)
 MAX_KEY = 80
+#: What a player's report or confirmation reads of the match it locks, its round, event, game
+#: and players (issue 16: a report is cheap; the whole rows of six tables cost the lock three
+#: times as much): the score's checks (``validate_score``, the end-of-round procedure, the
+#: tiebreak), the audit entry and the opponent's notification. A field not listed costs a query
+#: of its own when read, and the pinned counts (tests/tournaments/test_report_cost.py) show it.
+PLAYER_WRITE_FIELDS = (
+    "table", "is_bye", "round", "player_a", "player_b",
+    "round__event", "round__number", "round__stage", "round__status",
+    "round__event__name", "round__event__game", "round__event__best_of",
+    "round__event__top_cut_best_of", "round__event__draws_allowed",
+    "round__event__end_of_round", "round__event__end_of_round_extra_turns",
+    "round__event__game__slug", "round__event__game__name",
+    "player_a__user", "player_a__display_name", "player_b__user", "player_b__display_name",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -263,15 +278,17 @@ def _first_answer(earlier: ResultReport, match_id: int, digest: str) -> ResultOu
     )
 
 
-def _locked_match(match_id: int, key: str, event_id: int | None) -> Match:
-    """The match, locked (after the key's length is checked); a match of another event than
-    the one the request named is not found."""
+def _locked_match(
+    match_id: int, key: str, event_id: int | None, only: tuple[str, ...] = ()
+) -> Match:
+    """The match, locked (after the key's length is checked; ``only``: as ``match_lock``'s); a
+    match of another event than the one the request named is not found."""
     if len(key) > MAX_KEY:
         raise InvalidInputError(
             _("idempotency key longer than %(limit)s") % {"limit": MAX_KEY},
             field="idempotency_key",
         )
-    match = match_lock(match_id)
+    match = match_lock(match_id, only=only)
     if event_id is not None and match.round.event_id != event_id:
         raise NotFoundError(
             _("match %(match_id)s is not part of this event") % {"match_id": match_id},
@@ -292,21 +309,39 @@ def _lock_unless_replayed(
 
 
 def _lock_with_reports(
-    user: User, key: str, match_id: int, digest: str, event_id: int | None
+    user: User, key: str, match_id: int, digest: str, event_id: int | None, refusal: str
 ) -> tuple[Match, list[ResultReport]] | ResultOutcome:
     """As ``_lock_unless_replayed``, with the match's versions (in order) read under the lock
     by the same query that looks the key up (issue 16: a report is cheap): the rows of this
-    match, and the caller's earlier row with this key, whichever match it belongs to."""
-    match = _locked_match(match_id, key, event_id)
-    mine = Q(match=match)
-    if key:
-        mine |= Q(reported_by=user, idempotency_key=key)
-    rows = list(ResultReport.objects.filter(mine).order_by("version"))
+    match, and the caller's earlier row with this key, whichever match it belongs to.
+
+    Only a player of the match gets past the lock (``refusal``, 403, for anyone else, before
+    their key is looked up): the route guard leaves this check to the lock
+    (``route(..., under_lock=Access.MATCH_PLAYER)``), so it does not read the match first."""
+    match = _locked_match(match_id, key, event_id, PLAYER_WRITE_FIELDS)
+    if _side_of(match, user) is None:  # before anything about the match is told
+        raise PermissionDeniedError(refusal, field="match")
+    rows = _VERSIONS_AND_KEY.rows(match.pk, user.pk, key) if key else _VERSIONS.rows(match.pk)
     if key:
         for row in rows:
             if row.idempotency_key == key and row.reported_by_id == user.pk:
                 return _first_answer(row, match_id, digest)
     return match, [row for row in rows if row.match_id == match.pk]
+
+
+#: A match's versions in order; and those with the caller's row that has this key (whichever
+#: match it belongs to): compiled once (``core.prepared``), read under the match's lock.
+_VERSIONS = PreparedRead(
+    lambda match_id: ResultReport.objects.filter(match_id=match_id).order_by("version"), -1
+)
+_VERSIONS_AND_KEY = PreparedRead(
+    lambda match_id, user_id, key: ResultReport.objects.filter(
+        Q(match_id=match_id) | Q(reported_by_id=user_id, idempotency_key=key)
+    ).order_by("version"),
+    -1,
+    -2,
+    "\x00key",
+)
 
 
 def _store(
@@ -397,7 +432,8 @@ def result_report(
         "report", wins_a=wins_a, wins_b=wins_b, draws=draws, intentional_draw=intentional_draw,
         concede=concede, time_outcome=time_outcome, overtime=overtime,
     )  # fmt: skip
-    locked = _lock_with_reports(user, idempotency_key, match_id, digest, event_id)
+    refusal = _("you can report only your own match")
+    locked = _lock_with_reports(user, idempotency_key, match_id, digest, event_id, refusal)
     if isinstance(locked, ResultOutcome):
         return locked
     match, reports = locked
@@ -504,13 +540,12 @@ def result_confirm(
 ) -> ResultOutcome:
     """The opponent agrees with the pending report: the same numbers, reported by them."""
     digest = request_digest("confirm")
-    locked = _lock_with_reports(user, idempotency_key, match_id, digest, event_id)
+    refusal = _("you can confirm only your own match")
+    locked = _lock_with_reports(user, idempotency_key, match_id, digest, event_id, refusal)
     if isinstance(locked, ResultOutcome):
         return locked
     # every version, read once under the lock: the pending one and, below, the rest
     match, reports = locked
-    if _side_of(match, user) is None:  # before anything about the match is told
-        raise PermissionDeniedError(_("you can confirm only your own match"), field="match")
     pending = next(
         (
             r

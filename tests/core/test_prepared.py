@@ -1,0 +1,89 @@
+"""A read compiled once (``core.prepared``) answers exactly what its queryset answers: the same
+rows, every field converted as the ORM converts it, the ``select_related`` objects attached,
+deferred fields loaded when read; one query a call, its SQL compiled on the first call only."""
+
+from __future__ import annotations
+
+from unittest import mock
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.db.models import QuerySet
+from django.db.models.sql.compiler import SQLCompiler
+from django.forms.models import model_to_dict
+from django.test.utils import CaptureQueriesContext
+
+from core.models import ApiToken
+from core.prepared import PreparedRead
+from core.services import api_token_issue
+from core.tokens import token_hash
+
+pytestmark = pytest.mark.django_db
+
+
+def _tokens(key_hash: str) -> QuerySet[ApiToken]:
+    return ApiToken.objects.select_related("user").filter(key_hash=key_hash).order_by()
+
+
+def _issue(count: int) -> list[str]:
+    users = [
+        get_user_model().objects.create_user(username=f"p{n}", email=f"p{n}@example.com")
+        for n in range(count)
+    ]
+    return [token_hash(api_token_issue(user=user)) for user in users]
+
+
+def _fields(token: ApiToken) -> dict[str, object]:
+    return {
+        **model_to_dict(token),
+        "created_at": token.created_at,
+        "expires_at": token.expires_at,
+        "user": model_to_dict(token.user, exclude=["groups", "user_permissions"]),
+    }
+
+
+def test_a_prepared_read_answers_what_its_queryset_does() -> None:
+    hashes = _issue(3)
+    prepared = PreparedRead(_tokens, "-")
+    for key_hash in [*hashes, *hashes]:
+        [found] = prepared.rows(key_hash)
+        [expected] = list(_tokens(key_hash))
+        with CaptureQueriesContext(connection) as queries:
+            assert _fields(found) == _fields(expected)  # the account came with the row
+        assert len(queries) == 0
+        assert found.expires_at.tzinfo is not None  # converted as the ORM converts it
+        assert not found._state.adding
+    assert prepared.rows("no-such-hash") == []
+
+
+def test_its_sql_is_compiled_on_the_first_call_only() -> None:
+    hashes = _issue(2)
+    prepared = PreparedRead(_tokens, "-")
+    with mock.patch.object(SQLCompiler, "as_sql", autospec=True, wraps=SQLCompiler.as_sql) as c:
+        prepared.rows(hashes[0])
+        assert c.call_count == 1
+        for key_hash in hashes * 2:
+            with CaptureQueriesContext(connection) as queries:
+                assert len(prepared.rows(key_hash)) == 1
+            assert len(queries) == 1
+        assert c.call_count == 1
+
+
+def test_deferred_fields_are_loaded_when_read() -> None:
+    [key_hash] = _issue(1)
+    prepared = PreparedRead(lambda h: _tokens(h).only("prefix", "user__username"), "-")
+    [found] = prepared.rows(key_hash)
+    [expected] = list(_tokens(key_hash))
+    assert (found.prefix, found.user.username) == (expected.prefix, expected.user.username)
+    with CaptureQueriesContext(connection) as queries:
+        assert found.user.email == expected.user.email
+    assert len(queries) == 1
+
+
+def test_a_placeholder_not_found_once_falls_back_to_the_queryset() -> None:
+    hashes = _issue(2)
+    both = PreparedRead(lambda h: ApiToken.objects.filter(key_hash=h) | _tokens(h), "-")
+    assert [t.key_hash for t in both.rows(hashes[1])] == [hashes[1]]
+    wrong_type = PreparedRead(_tokens, 0)  # the parameter is a string
+    assert [t.key_hash for t in wrong_type.rows(hashes[0])] == [hashes[0]]
