@@ -118,6 +118,7 @@ def test_player_and_judge_pages_fit_a_phone_under_the_policy(
     ]
     judge = [("judge-desk", f"/events/{event_id}/judge/")]
     seen: dict[str, int] = {}
+    small: dict[str, list[str]] = {}
     for language in ("en", "ja"):
         page.context.clear_cookies()
         people = [
@@ -135,6 +136,7 @@ def test_player_and_judge_pages_fit_a_phone_under_the_policy(
                 page.goto(base + path)
                 assert page.locator("html").get_attribute("lang") == language, (name, page.url)
                 seen[f"{name}-{language}"] = page.evaluate("document.documentElement.scrollWidth")
+                small[f"{name}-{language}"] = page.evaluate(SMALL_TARGETS, MIN_TAP_PX)
                 if name in CARD_TABLES:  # one card per row, not a squeezed table
                     assert _row_display(page) == "flex", name
                 page.screenshot(
@@ -142,6 +144,7 @@ def test_player_and_judge_pages_fit_a_phone_under_the_policy(
                 )
     wide = {name: width for name, width in seen.items() if width > PHONE["width"]}
     assert wide == {}
+    assert {name: texts for name, texts in small.items() if texts} == {}
     assert len(seen) == 2 * (len(public) + len(player) + len(judge))
     page.set_viewport_size({"width": 1280, "height": 800})  # a laptop keeps the tables
     for name, path in judge:
@@ -149,6 +152,13 @@ def test_player_and_judge_pages_fit_a_phone_under_the_policy(
         assert _row_display(page) == "table-row", name
         page.screenshot(path=str(ARTIFACTS / f"laptop-{name}-ja.png"), full_page=True)
     assert refusals == []
+
+
+#: A thumb's target (the round tabs were about 20 px high, Print and Save as PDF 31 px).
+MIN_TAP_PX = 40
+SMALL_TARGETS = """min => [...document.querySelectorAll('.tabs a, a.button')]
+  .filter(a => a.offsetParent !== null && a.getBoundingClientRect().height < min)
+  .map(a => a.textContent.trim())"""
 
 
 def _row_display(page: Any) -> str:
