@@ -64,9 +64,20 @@ def test_an_idempotency_key_reused_on_another_match_is_refused(four: dict[str, A
                            idempotency_key="phone-abc")  # fmt: skip
     other = Match.objects.filter(round=first).exclude(pk=mine.pk).first()
     assert other is not None
-    with pytest.raises(InvalidInputError, match="another match"):
+    # a match the player is not in: refused as such before the key is looked at (issue 16,
+    # req 6: 403 from every match write, whatever the key)
+    with pytest.raises(PermissionDeniedError, match="only your own match"):
         services.result_report(match_id=other.pk, user=player, wins_a=1, wins_b=0,
                                idempotency_key="phone-abc")  # fmt: skip
+    # the player's own match of the next round, with the key of round 1: refused, nothing kept
+    _play_round(first, organiser)
+    second = services.round_pair(event_id=event.pk, by=organiser, seed=8)
+    theirs = _match_of(second, registration)
+    with pytest.raises(InvalidInputError, match="another match"):
+        services.result_report(match_id=theirs.pk, user=player, wins_a=1, wins_b=0,
+                               idempotency_key="phone-abc")  # fmt: skip
+    assert not ResultReport.objects.filter(match=theirs).exists()
+    assert not ResultReport.objects.filter(match=other, reported_by=player).exists()
 
 
 def test_a_judge_who_plays_cannot_enter_their_own_result(four: dict[str, Any]) -> None:
