@@ -94,3 +94,14 @@ def test_the_match_page_says_the_result_a_judge_entered(
         assert f"<strong>Result: {a} 0–1 {b}</strong> · entered by a judge" in page
     japanese = _client(kit.user_a(disputed), "ja").get(url).content.decode()
     assert f"<strong>結果: {a} 0–1 {b}</strong> · ジャッジが入力" in japanese
+
+
+def test_the_reports_table_speaks_japanese(kit: TournamentKit, disputed: Match) -> None:
+    """The versions' column was headed "v", and an intentional draw read " ID", on the Japanese
+    page too (found walking the judge's side)."""
+    result_report(match_id=disputed.pk, user=kit.user_a(disputed), wins_a=0, wins_b=0, draws=1,
+                  intentional_draw=True)  # fmt: skip
+    page = _client(kit.judge, "ja").get(f"/events/matches/{disputed.pk}/").content.decode()
+    assert "<th>版</th>" in page
+    assert "<th>v</th>" not in page
+    assert "0–0–1 · 合意の引き分け（ID）" in page
