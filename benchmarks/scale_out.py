@@ -152,7 +152,7 @@ def main() -> int:
         and finish == 200
         and standings == 200
         and all(200 <= code < 300 for code in statuses)
-        and len(nodes) == 2
+        and all(nodes.get(name, 0) > 0 for name in stack.web_names)  # both web nodes served
         and not check["undisputed_without_one_confirmed"]
         and check["duplicate_versions"] == 0
         and check["duplicate_keys"] == 0
