@@ -9,7 +9,6 @@ Ann says her attack was 50, Bo says 70."""
 
 from __future__ import annotations
 
-import copy
 import json
 from io import StringIO
 from pathlib import Path
@@ -17,11 +16,6 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
-from django.test import Client
-
-from cardpool.services import card_import
-from judging.services import judge_case_open
-from tournaments.services import event_role_grant
 
 pytestmark = pytest.mark.django_db
 E10 = (
@@ -31,18 +25,11 @@ E10 = (
 
 
 @pytest.fixture
-def page(make_user: Any, make_event: Any, shared_dir: Path) -> Any:
-    records = json.loads((shared_dir / "data" / "zutomayo" / "cards.json").read_text("utf-8"))
-    card_import(game_slug="zutomayo", records=copy.deepcopy(records), source="real")
+def page(judge_case: Any, shared_dir: Path) -> Any:
+    case, client = judge_case("Which effect first?")
     call_command("import_rules", "--game", "zutomayo", "--version", "1.0.1", "--document",
                  "ground-rules", str(shared_dir / "rules" / "zutomayo-ground-rules-1.0.1.en.txt"),
                  stdout=StringIO())  # fmt: skip
-    organiser, judge = make_user("o"), make_user("j")
-    event = make_event(organiser=organiser)
-    event_role_grant(event=event, user=judge, role="judge", granted_by=organiser)
-    client = Client()
-    client.force_login(judge)
-    case = judge_case_open(event_id=event.pk, by=judge, title="Which effect first?")
     record = json.loads(E10.read_text(encoding="utf-8"))["record"]
     record.pop("claims")
     url = f"/judging/cases/{case.pk}/"

@@ -9,7 +9,6 @@ first (the default order by zone, 5.2.7.3) she is at 55 and 1st_55 does nothing:
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 from typing import Any
@@ -17,10 +16,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from cardpool.services import card_import
 from judging.models import JudgeCase, Ruling
-from judging.services import judge_case_open
-from tournaments.services import event_role_grant
 
 pytestmark = pytest.mark.django_db
 E10 = (
@@ -30,15 +26,8 @@ E10 = (
 
 
 @pytest.fixture
-def case(make_user: Any, make_event: Any, shared_dir: Path) -> tuple[JudgeCase, Client]:
-    records = json.loads((shared_dir / "data" / "zutomayo" / "cards.json").read_text("utf-8"))
-    card_import(game_slug="zutomayo", records=copy.deepcopy(records), source="real")
-    organiser, judge = make_user("o"), make_user("j")
-    event = make_event(organiser=organiser)
-    event_role_grant(event=event, user=judge, role="judge", granted_by=organiser)
-    client = Client()
-    client.force_login(judge)
-    opened = judge_case_open(event_id=event.pk, by=judge, title="Which effect first?")
+def case(judge_case: Any) -> tuple[JudgeCase, Client]:
+    opened, client = judge_case("Which effect first?")
     record = json.loads(E10.read_text(encoding="utf-8"))["record"]
     response = client.post(f"/judging/cases/{opened.pk}/", {
         "kind": "upload", "upload-record": json.dumps(record, ensure_ascii=False)})  # fmt: skip

@@ -9,17 +9,10 @@ done)."""
 
 from __future__ import annotations
 
-import copy
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.test import Client
-
-from cardpool.services import card_import
-from judging.services import judge_case_open
-from tournaments.services import event_role_grant
 
 pytestmark = pytest.mark.django_db
 E02 = (
@@ -37,16 +30,9 @@ E02 = (
     ],
 )  # fmt: skip
 def test_the_step_cites_the_qa_answer_that_decided_it(
-    make_user: Any, make_event: Any, shared_dir: Path, lang: str, line: str
+    judge_case: Any, lang: str, line: str
 ) -> None:
-    records = json.loads((shared_dir / "data" / "zutomayo" / "cards.json").read_text("utf-8"))
-    card_import(game_slug="zutomayo", records=copy.deepcopy(records), source="real")
-    organiser, judge = make_user("o"), make_user("j")
-    event = make_event(organiser=organiser)
-    event_role_grant(event=event, user=judge, role="judge", granted_by=organiser)
-    client = Client()
-    client.force_login(judge)
-    case = judge_case_open(event_id=event.pk, by=judge, title="Healed at full HP?")
+    case, client = judge_case("Healed at full HP?")
     upload = {"kind": "upload", "upload-record": E02.read_text(encoding="utf-8")}
     assert client.post(f"/judging/cases/{case.pk}/", upload).status_code == 302
     client.cookies["django_language"] = lang

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from functools import partial
 from itertools import combinations, islice, permutations
 
 from judging.engine.core.claims import ClaimVerdict
@@ -220,23 +219,14 @@ def answer_claims(record: GameRecord, game: Game) -> tuple[ClaimVerdict, ...]:
     alternatives: dict[tuple[str, str], Game] = {}
     # A re-run under another answer only tells whether a claim's verdict changes: it keeps the
     # checkpoints of the claims' turns (and the turn before, for ``:before``), no digests.
-    rerun = partial(
-        run_record,
-        capture=True,
-        auto_effects=game.auto_effects,
-        encoding=game.extra_encoding,
-        capture_turns=_claimed_turns(record),
-        digests=False,
-    )  # fmt: skip (a profile's alternative: from the start)
+    turns = _claimed_turns(record)
     for key in sorted(game.consulted):
         amb = ambiguity(key)
         current = record.profile.get(key)
         for alt in amb.alternatives:
             if alt != current:
-                alternatives[(key, alt)] = rerun(
-                    record, profile=record.profile.with_choice(key, alt)
-                )
-    turns = _claimed_turns(record)
+                changed = record.with_profile(record.profile.with_choice(key, alt))
+                alternatives[(key, alt)] = _rerun(changed, game, turns)
     for point in game.choices:
         if not point.defaulted:
             continue  # answered in the record: a fact, not an open choice
@@ -343,7 +333,13 @@ def rerun_with_answer(
         start = game.forks[point.turn_index].fork()
         return continue_record(start, changed, point.turn_index, capture_turns=capture_turns,
                                digests=False)  # fmt: skip
-    return run_record(changed, capture=True, auto_effects=game.auto_effects,
+    return _rerun(changed, game, capture_turns)
+
+
+def _rerun(record: GameRecord, game: Game, capture_turns: frozenset[int] | None) -> Game:
+    """``record`` (``game``'s with another answer or profile) played from the start as ``game``
+    was, for its claims' verdicts only: no digests, checkpoints of ``capture_turns``."""
+    return run_record(record, capture=True, auto_effects=game.auto_effects,
                       encoding=game.extra_encoding, capture_turns=capture_turns,
                       digests=False)  # fmt: skip
 
