@@ -120,6 +120,19 @@ tables = [
 print(json.dumps({"event": event.pk, "round": round_obj.number, "tables": tables}))
 """
 
+DRAIN = r"""
+import json, sys, time
+import django
+django.setup()
+from core.models import OutboxJob
+
+started = time.monotonic()
+waiting = OutboxJob.objects.filter(status__in=["queued", "running"])
+while waiting.exists() and time.monotonic() - started < float(sys.argv[1]):
+    time.sleep(0.5)
+print(json.dumps({"seconds": time.monotonic() - started, "left": waiting.count()}))
+"""
+
 CHECK = r"""
 import json, sys
 import django
@@ -329,6 +342,11 @@ def _django(stack: Stack, script: str, *args: str) -> dict[str, object]:
     return result
 
 
+def _cpu_per_request(used: dict[str, float], requests: int) -> dict[str, float]:
+    """Milliseconds of CPU per request by process group (``CpuReading.since``)."""
+    return {group: seconds * 1000 / max(requests, 1) for group, seconds in used.items()}
+
+
 def _ms(seconds: float) -> str:
     return f"{seconds * 1000:7.1f} ms"
 
@@ -364,16 +382,25 @@ def main() -> int:
         world = _django(stack, SETUP, str(2 * args.tables))
         event = int(str(world["event"]))
         tables: list[dict[str, object]] = list(world["tables"])  # type: ignore[call-overload]
+        # the round's pairing notifications are delivered before anything is measured (the
+        # Celery worker busy with them would slow the yardstick down, flattering every ratio)
+        drained = _django(stack, DRAIN, "300")
+        print(f"== the pairing notifications delivered in {float(str(drained['seconds'])):.1f} s"
+              f" ({drained['left']} left)", flush=True)  # fmt: skip
         _one_way(base, "/yardstick", 50)  # warm every worker
 
+        cpu_before = stack.cpu_reading()
         yard = _one_way(base, "/yardstick", 300)
+        yard_cpu_1 = _cpu_per_request(stack.cpu_reading().since(cpu_before), 300)
         yard_many = Timings()
 
         def yardstick_once() -> None:
             status, _, seconds = _request(base, "GET", "/yardstick")
             yard_many.add(seconds, status)
 
+        cpu_before = stack.cpu_reading()
         yard_seconds = _run([yardstick_once] * 3000, args.concurrency)
+        yard_cpu = _cpu_per_request(stack.cpu_reading().since(cpu_before), 3000)
         yard_rate = 3000 / yard_seconds
         api = f"/api/v1/events/{event}/rounds/1/"
         _, headers, _ = _request(base, "GET", api)
@@ -389,14 +416,21 @@ def main() -> int:
         one_way_confirms = Timings()
         first = tables[: args.one_way_tables]
         jobs, disputed = _table_jobs(base, event, first, rng, one_way_out, one_way_confirms)
+        cpu_before = stack.cpu_reading()
         _run(jobs, 1)
+        time.sleep(1)  # the notifications these reports asked for are delivered (Celery's CPU)
+        one_way_cpu = _cpu_per_request(
+            stack.cpu_reading().since(cpu_before), len(one_way_out.seconds)
+        )
 
         # the reports' throughput at 64-way as the yardstick's was measured: nothing else running
         alone = Timings()
         solo_end = args.one_way_tables + args.alone_tables
         jobs, more = _table_jobs(base, event, tables[args.one_way_tables : solo_end], rng, alone)
         disputed += more
+        cpu_before = stack.cpu_reading()
         alone_seconds = _run(jobs, args.concurrency)
+        alone_cpu = _cpu_per_request(stack.cpu_reading().since(cpu_before), len(alone.seconds))
         alone_rate = len(alone.seconds) / alone_seconds
 
         storm = Timings()
@@ -451,6 +485,11 @@ def main() -> int:
             f"  throughput ratio {alone_rate / yard_rate:5.2f} (target >= {TARGET_THROUGHPUT})"
         )
         print(f"    statuses {dict(sorted(alone.statuses.items()))} in {alone_seconds:.1f} s")
+        print("    CPU ms per request: yardstick 1-way, 64-way | writes 1-way, 64-way alone")
+        for group in sorted(set(yard_cpu) | set(alone_cpu)):
+            figures = [c.get(group, 0.0) for c in (yard_cpu_1, yard_cpu, one_way_cpu, alone_cpu)]
+            print(f"      {group:10} {figures[0]:6.2f} {figures[1]:6.2f} | {figures[2]:6.2f} "
+                  f"{figures[3]:6.2f}")  # fmt: skip
         print(
             f"round end {args.concurrency}-way      {report_rate:7.1f} req/s  p50 "
             f"{_ms(statistics.median(storm.seconds))}  p99 {_ms(storm.p(0.99))}"

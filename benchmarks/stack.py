@@ -61,6 +61,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
@@ -68,6 +69,27 @@ ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
 HEADERS = {"X-Forwarded-Proto": "https"}
 NAMES = ("postgres", "redis", "web", "celery")
+
+
+@dataclass(frozen=True)
+class CpuReading:
+    """``Stack.cpu_reading``: pid -> (group, CPU seconds), and the machine's counters."""
+
+    processes: dict[int, tuple[str, float]]
+    machine: dict[str, float]
+
+    def since(self, earlier: CpuReading) -> dict[str, float]:
+        """CPU seconds by group between ``earlier`` and this reading: each process's own
+        difference (a process started since counts from zero; one that ended is lost: keep the
+        phases' processes alive, as persistent connections do), and the machine's counters."""
+        totals: dict[str, float] = {}
+        for pid, (group, seconds) in self.processes.items():
+            before = earlier.processes.get(pid)
+            start = before[1] if before is not None and before[0] == group else 0.0
+            totals[group] = totals.get(group, 0.0) + seconds - start
+        for name, seconds in self.machine.items():
+            totals[name] = seconds - earlier.machine.get(name, 0.0)
+        return totals
 
 
 def _free_port() -> int:
@@ -209,6 +231,42 @@ class Stack:
                 if int(fields[1]) == parent:
                     found.append(int(Path(stat).parent.name))
         return sorted(found)
+
+    def cpu_reading(self) -> CpuReading:
+        """The CPU seconds used so far (user + system) by every process of the machine, each
+        under its group: the stack's process it descends from (``postgres``: the server and its
+        backends; ``web``: gunicorn and its workers…), ``load`` for this process and its
+        children (the load generators), ``other`` for the rest; and the machine's own counters
+        over all its cores. ``later.since(earlier)`` tells where a phase's CPU went."""
+        ticks = float(os.sysconf("SC_CLK_TCK"))
+        roots = {p.pid: name for name, p in self.processes.items()}
+        roots[os.getpid()] = "load"
+        parent: dict[int, int] = {}
+        used: dict[int, float] = {}
+        for stat in glob.glob("/proc/[0-9]*/stat"):
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                fields = Path(stat).read_text().rsplit(")", 1)[1].split()
+                pid = int(Path(stat).parent.name)
+                parent[pid] = int(fields[1])
+                used[pid] = (int(fields[11]) + int(fields[12])) / ticks
+        processes: dict[int, tuple[str, float]] = {}
+        for pid, seconds in used.items():
+            node, group = pid, "other"
+            for _ in range(64):
+                if node in roots:
+                    group = roots[node]
+                    break
+                node = parent.get(node, 0)
+                if node <= 1:
+                    break
+            processes[pid] = (group, seconds)
+        cpu = [int(n) / ticks for n in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+        machine = {
+            "idle": cpu[3] + cpu[4],
+            "interrupts": cpu[5] + cpu[6],
+            "steal": cpu[7],  # taken by the hypervisor for other machines
+        }
+        return CpuReading(processes, machine)
 
     def log(self, name: str) -> str:
         assert self.dir is not None

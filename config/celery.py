@@ -7,15 +7,32 @@ thanks to their de-duplication keys, but the work doubles). Without a broker (``
 """
 
 import os
+from typing import Any
 
 from celery import Celery
 from celery.schedules import crontab
+from celery.signals import task_postrun, task_prerun
+from django.db import close_old_connections
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
 
 app = Celery("zto")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@task_prerun.connect
+@task_postrun.connect
+def _connections_as_per_request(sender: Any = None, **_kwargs: Any) -> None:
+    """Around each task, what Django does around each request: close the database connections
+    that are broken or older than CONN_MAX_AGE (and health-check the rest on their next use).
+    Celery's closing after every task is off (CELERY_DB_REUSE_MAX). Not for a task run eagerly:
+    it runs inside the caller's request or transaction."""
+    request = getattr(sender, "request", None)
+    if request is not None and getattr(request, "is_eager", False):
+        return
+    close_old_connections()
+
 
 #: Reminders that fall due by the clock (decklist missing 24 hours before the deadline…),
 #: every 15 minutes.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -30,4 +30,28 @@ def audit_log(
         event_id=event_id,
         reason=reason,
         data=dict(data or {}),
+    )
+
+
+def audit_log_many(
+    *,
+    action: str,
+    actor: AbstractBaseUser | AnonymousUser | None,
+    entries: Iterable[tuple[models.Model, int | None, Mapping[str, Any]]],
+) -> list[AuditEntry]:
+    """``audit_log`` for many objects of one action at once (one INSERT): each entry is the
+    object, its event's id and the entry's data."""
+    user = actor if isinstance(actor, AbstractBaseUser) and actor.pk is not None else None
+    return AuditEntry.objects.bulk_create(
+        [
+            AuditEntry(
+                action=action,
+                actor=user,  # type: ignore[misc]  # AUTH_USER_MODEL is the default User
+                object_type=obj._meta.label_lower,
+                object_id=str(obj.pk),
+                event_id=event_id,
+                data=dict(data),
+            )
+            for obj, event_id, data in entries
+        ]
     )

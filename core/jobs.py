@@ -15,6 +15,9 @@ reason) rows whose worker died while running them. Every task claims its row ato
 
 from __future__ import annotations
 
+import atexit
+import collections
+import contextlib
 import datetime as dt
 import logging
 import os
@@ -32,10 +35,21 @@ from django.utils import timezone
 logger = logging.getLogger(__name__)
 
 PUBLISH_TIMEOUT = 1.0
+#: How long the sender thread holds a doorbell (``coalesced``) for the rings that follow it.
+LINGER = 0.25
 RESEND_AFTER = 60
 MAX_ATTEMPTS = 3
 
 _SWEEPERS: dict[str, Callable[[], int]] = {}
+_COALESCED: set[str] = set()
+
+
+def coalesced(task: Any) -> Any:
+    """Make ``task`` a doorbell: it takes no job id and does every job waiting for it (the
+    outbox's drain), so the sends of it that a process hands over within ``LINGER`` seconds go
+    to the broker as one. Returns the task (usable as a decorator)."""
+    _COALESCED.add(task.name)
+    return task
 
 
 class _Sender:
@@ -55,13 +69,28 @@ class _Sender:
         self.thread.start()
 
     def _run(self) -> None:
+        taken: collections.deque[_Send] = collections.deque()
         while True:
-            send = self.jobs.get()
+            send = taken.popleft() if taken else self.jobs.get()
             self.busy_since = time.monotonic()
+            riders: list[_Send] = []
+            if send.task.name in _COALESCED:
+                # a doorbell (``coalesced``): the sends of the same bell handed over within
+                # LINGER ride on this one, so a round end's reports ring it a few times a
+                # second, not once each (every job they cover was committed before its send was
+                # handed over, so before this one goes)
+                time.sleep(LINGER)
+                with contextlib.suppress(queue.Empty):
+                    while True:
+                        taken.append(self.jobs.get_nowait())
+                riders = [s for s in taken if s.same_as(send)]
+                for rider in riders:
+                    taken.remove(rider)
             try:
                 send.task.apply_async(send.args, send.kwargs, retry=False)
             except BaseException as exc:  # logged, never raised into a request
-                send.error = exc
+                for each in (send, *riders):
+                    each.error = exc
                 logger.warning(
                     "publishing %s%r failed (%r); the sweeper sends it later",
                     send.task.name,
@@ -70,7 +99,8 @@ class _Sender:
                 )
             finally:
                 self.busy_since = None
-                send.done.set()
+                for each in (send, *riders):
+                    each.done.set()
 
     def usable(self) -> bool:
         since = self.busy_since
@@ -86,6 +116,9 @@ class _Send:
         self.done = threading.Event()
         self.error: BaseException | None = None
 
+    def same_as(self, other: _Send) -> bool:
+        return self.task is other.task and self.args == other.args and self.kwargs == other.kwargs
+
 
 _sender: _Sender | None = None
 _sender_lock = threading.Lock()
@@ -95,8 +128,31 @@ def _current_sender() -> _Sender:
     global _sender
     with _sender_lock:
         if _sender is None or not _sender.usable():
+            if _sender is None or _sender.pid != os.getpid():
+                atexit.register(_flush)  # once per process (a fork's child registers again)
             _sender = _Sender()  # the first, after a fork, or in place of a stuck one
         return _sender
+
+
+class _Nothing:
+    """The last send ``_flush`` hands over: it sends nothing."""
+
+    name = "core.jobs.flush"
+
+    def apply_async(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+def _flush() -> None:
+    """At exit, wait (``PUBLISH_TIMEOUT`` and a linger at most) for the sends handed over and
+    not sent yet: a command or a script that asked for jobs and ends at once (the sender is a
+    daemon thread) sends them rather than leave them to the sweeper."""
+    sender = _sender
+    if sender is None or sender.pid != os.getpid() or not sender.thread.is_alive():
+        return
+    last = _Send(_Nothing(), (), {})
+    sender.jobs.put(last)
+    last.done.wait(PUBLISH_TIMEOUT + LINGER)
 
 
 def publish(task: Any, *args: object, wait: bool = True, **kwargs: Any) -> bool:

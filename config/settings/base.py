@@ -177,6 +177,11 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_TIME_LIMIT = 600
+# A worker keeps its database connection from task to task as a web worker does from request to
+# request (CONN_MAX_AGE, CONN_HEALTH_CHECKS: config.celery closes old connections around each
+# task). Celery's own default closes it after every task, and a new PostgreSQL connection (a
+# backend forked, its caches built again) cost more than the notification it delivered.
+CELERY_DB_REUSE_MAX = 2**31
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Issue 16, req 5: a request never waits on a broker that is down (core.jobs.publish gives up
 # after one second, the row stays queued, the sweeper re-sends it).

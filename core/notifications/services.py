@@ -32,12 +32,17 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from core.audit import audit_log
+from core.audit import audit_log, audit_log_many
 from core.errors import InvalidInputError
 from core.models import Notification, Profile
 from core.notifications import due_producers, kind_enabled, kind_get, kinds
 from core.notifications.middleware import current_base_url
-from core.outbox import outbox_enqueue, outbox_enqueue_many, outbox_handler
+from core.outbox import (
+    outbox_batch_handler,
+    outbox_enqueue,
+    outbox_enqueue_many,
+    outbox_handler,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -215,6 +220,64 @@ def notification_deliver(
         locked.emailed_at = timezone.now()
         locked.save(update_fields=["emailed_at"])
     return locked
+
+
+@outbox_batch_handler(DELIVER)
+def notification_deliver_many(payloads: list[dict[str, Any]]) -> list[int]:
+    """``notification_deliver`` for many at once (the outbox's drain, in one transaction): the
+    recipients and their muted kinds in two reads, the in-site rows not made yet in one
+    INSERT, their audit in another. The positions of the notifications to be mailed (their
+    recipient has an address) are left to ``notification_deliver``, which finds the row and
+    mails it once."""
+    ids = {int(p["recipient_id"]) for p in payloads}
+    users = dict(
+        get_user_model().objects.filter(pk__in=ids, is_active=True).values_list("pk", "email")
+    )
+    muted = dict(Profile.objects.filter(user_id__in=ids).values_list("user_id", "muted_kinds"))
+    wanted: dict[str, dict[str, Any]] = {}
+    to_mail: list[int] = []
+    for position, payload in enumerate(payloads):
+        recipient_id, kind = int(payload["recipient_id"]), str(payload["kind"])
+        registered = kind_get(kind)
+        if registered is None or recipient_id not in users:
+            logger.info("notification %s to %s dropped: no such kind or person", kind, recipient_id)
+            continue
+        if not kind_enabled(registered, muted.get(recipient_id) or ()):
+            continue
+        key = dedupe_key(
+            recipient_id=recipient_id, kind=kind, object_key=str(payload["object_key"])
+        )
+        wanted.setdefault(key, payload)
+        if users[recipient_id]:
+            to_mail.append(position)
+    made = set(
+        Notification.objects.filter(dedupe_key__in=list(wanted)).values_list(
+            "dedupe_key", flat=True
+        )
+    )
+    created = Notification.objects.bulk_create(
+        [
+            Notification(
+                recipient_id=int(payload["recipient_id"]),
+                kind=str(payload["kind"]),
+                dedupe_key=key,
+                params=dict(payload["params"]),
+                url=str(payload["url"])[:300],
+                event_id=payload.get("event_id"),
+            )
+            for key, payload in wanted.items()
+            if key not in made
+        ]
+    )
+    audit_log_many(
+        action="core.notification.created",
+        actor=None,
+        entries=[
+            (row, row.event_id, {"kind": row.kind, "recipient": row.recipient_id})
+            for row in created
+        ],
+    )
+    return to_mail
 
 
 @shared_task(
