@@ -9,6 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import models
 
 from core.models import AuditEntry
+from core.prepared import insert_row
 
 
 def audit_log(
@@ -22,14 +23,16 @@ def audit_log(
 ) -> AuditEntry:
     """Record one write. ``actor`` None means the system (a command or a task)."""
     user = actor if isinstance(actor, AbstractBaseUser) and actor.pk is not None else None
-    return AuditEntry.objects.create(
-        action=action,
-        actor=user,  # type: ignore[misc]  # AUTH_USER_MODEL is the default User
-        object_type=obj._meta.label_lower if obj is not None else "",
-        object_id=str(obj.pk) if obj is not None else "",
-        event_id=event_id,
-        reason=reason,
-        data=dict(data or {}),
+    return insert_row(
+        AuditEntry(
+            action=action,
+            actor=user,  # type: ignore[misc]  # AUTH_USER_MODEL is the default User
+            object_type=obj._meta.label_lower if obj is not None else "",
+            object_id=str(obj.pk) if obj is not None else "",
+            event_id=event_id,
+            reason=reason,
+            data=dict(data or {}),
+        )
     )
 
 

@@ -36,6 +36,7 @@ from core.jobs import (
     sweeper,
 )
 from core.models import OutboxJob
+from core.prepared import insert_row
 
 logger = logging.getLogger(__name__)
 
@@ -91,7 +92,7 @@ def outbox_enqueue_many(*, task: str, payloads: list[dict[str, Any]]) -> list[Ou
     if task not in _HANDLERS:
         raise ValueError(f"no outbox handler named {task!r}: register it first")
     if len(payloads) == 1:
-        jobs = [OutboxJob.objects.create(task=task, payload=payloads[0])]
+        jobs = [insert_row(OutboxJob(task=task, payload=payloads[0]))]
     else:
         jobs = OutboxJob.objects.bulk_create([OutboxJob(task=task, payload=p) for p in payloads])
     if settings.CELERY_TASK_ALWAYS_EAGER:

@@ -135,3 +135,81 @@ def _slot(params: Sequence[Any], value: object) -> int | None:
     """The one position of ``value`` among ``params``; None when it is not there once."""
     slots = [i for i, param in enumerate(params) if param == value and type(param) is type(value)]
     return slots[0] if len(slots) == 1 else None
+
+
+@dataclass(frozen=True)
+class _Insert:
+    sql: str
+    fields: tuple[Any, ...]
+    returning: tuple[Any, ...]
+
+
+_INSERTS: dict[tuple[type[Model], str], _Insert | None] = {}
+_inserts_lock = threading.Lock()
+
+
+def insert_row[M: Model](obj: M, *, using: str = "default") -> M:
+    """Store ``obj``, a new row, as ``obj.save(force_insert=True)`` would, with the INSERT
+    compiled once per model and database alias (issue 16: a report stores three rows: its
+    version, its audit entry and a notification's job, and the ORM compiled each INSERT anew).
+    The values are prepared as the ORM prepares them (``pre_save``: ``auto_now_add`` and the
+    like; ``get_db_prep_save``: JSON and the rest), and the columns the database returns (the
+    primary key) are set on ``obj``. No ``pre_save`` or ``post_save`` signal is sent: for models
+    that have no receivers. A model with an inheritance parent, a value that is an expression,
+    or a database that cannot return columns from an INSERT: the ORM's own ``save``."""
+    model = type(obj)
+    connection = connections[using]
+    compiled = _INSERTS.get((model, using), _UNKNOWN)
+    if compiled is _UNKNOWN:
+        compiled = _compile_insert(model, obj, using)
+    if compiled is None or getattr(obj, model._meta.pk.attname) is not None:
+        obj.save(force_insert=True, using=using)
+        return obj
+    values: list[Any] = []
+    for field in compiled.fields:
+        value = field.pre_save(obj, add=True)
+        if hasattr(value, "resolve_expression"):
+            obj.save(force_insert=True, using=using)
+            return obj
+        values.append(field.get_db_prep_save(value, connection=connection))
+    with connection.cursor() as cursor:
+        cursor.execute(compiled.sql, values)
+        row = cursor.fetchone()
+    for field, value in zip(compiled.returning, row, strict=True):
+        setattr(obj, field.attname, value)
+    obj._state.adding = False
+    obj._state.db = using
+    return obj
+
+
+_UNKNOWN: Any = object()
+
+
+def _compile_insert(model: type[Model], obj: Model, using: str) -> _Insert | None:
+    from django.db.models.sql import InsertQuery
+
+    with _inserts_lock:
+        meta = model._meta
+        connection = connections[using]
+        returning = tuple(meta.db_returning_fields)
+        fit = (
+            not meta.parents
+            and meta.auto_field is not None
+            and connection.features.can_return_columns_from_insert
+        )
+        compiled: _Insert | None = None
+        if fit:
+            fields = tuple(
+                f
+                for f in meta.local_concrete_fields
+                if not f.generated and f is not meta.auto_field
+            )
+            query = InsertQuery(model)
+            query.insert_values(list(fields), [obj])
+            compiler = query.get_compiler(using=using)
+            compiler.returning_fields = list(returning)
+            statements = compiler.as_sql()
+            if len(statements) == 1 and len(statements[0][1]) == len(fields):
+                compiled = _Insert(sql=statements[0][0], fields=fields, returning=returning)
+        _INSERTS[(model, using)] = compiled
+        return compiled

@@ -4,6 +4,8 @@ deferred fields loaded when read; one query a call, its SQL compiled on the firs
 
 from __future__ import annotations
 
+import datetime as dt
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -87,3 +89,73 @@ def test_a_placeholder_not_found_once_falls_back_to_the_queryset() -> None:
     assert [t.key_hash for t in both.rows(hashes[1])] == [hashes[1]]
     wrong_type = PreparedRead(_tokens, 0)  # the parameter is a string
     assert [t.key_hash for t in wrong_type.rows(hashes[0])] == [hashes[0]]
+
+
+# --- insert_row: an INSERT compiled once -------------------------------------------------------
+
+
+def _stored(model: type[Any], pk: int) -> dict[str, object]:
+    row = model.objects.get(pk=pk)
+    return {f.attname: getattr(row, f.attname) for f in model._meta.concrete_fields}
+
+
+def test_an_inserted_row_is_stored_as_the_orm_stores_it() -> None:
+    from core.models import AuditEntry, OutboxJob
+    from core.prepared import insert_row
+
+    data = {"score": [2, 1, 0], "name": "アン", "nested": {"a": None}}
+    fast = insert_row(AuditEntry(action="tests.x", object_type="t", object_id="7", data=data))
+    slow = AuditEntry.objects.create(action="tests.x", object_type="t", object_id="7", data=data)
+    assert fast.pk != slow.pk
+    assert not fast._state.adding
+    assert fast._state.db == "default"
+    one, other = _stored(AuditEntry, fast.pk), _stored(AuditEntry, slow.pk)
+    assert one.pop("id") != other.pop("id")
+    made, made_after = one.pop("created_at"), other.pop("created_at")
+    assert isinstance(made, dt.datetime)
+    assert isinstance(made_after, dt.datetime)
+    assert made <= made_after  # auto_now_add, set by pre_save
+    assert one == other
+    assert one["data"] == data
+    assert one["actor_id"] is None
+    assert one["reason"] == ""
+    job = insert_row(OutboxJob(task="tests.job", payload={"ids": [1, 2]}))
+    stored = OutboxJob.objects.get(pk=job.pk)
+    assert (stored.status, stored.attempts, stored.payload) == ("queued", 0, {"ids": [1, 2]})
+
+
+def test_the_insert_is_compiled_once_and_is_one_query() -> None:
+    from core.models import AuditEntry
+    from core.prepared import insert_row
+
+    insert_row(AuditEntry(action="tests.first"))
+    with (
+        mock.patch.object(SQLCompiler, "as_sql", side_effect=AssertionError("compiled again")),
+        CaptureQueriesContext(connection) as queries,
+    ):
+        insert_row(AuditEntry(action="tests.second", data={"n": 2}))
+    assert len(queries) == 1
+    assert queries[0]["sql"].startswith("INSERT")
+    assert AuditEntry.objects.filter(action="tests.second", data__n=2).count() == 1
+
+
+def test_a_refused_row_raises_as_the_orm_does_and_stores_nothing() -> None:
+    from django.db import IntegrityError, transaction
+
+    from core.models import Notification
+    from core.prepared import insert_row
+
+    user = get_user_model().objects.create_user(username="ann")
+    insert_row(Notification(recipient=user, kind="k", dedupe_key="same"))
+    with pytest.raises(IntegrityError), transaction.atomic():
+        insert_row(Notification(recipient=user, kind="k", dedupe_key="same"))
+    assert Notification.objects.filter(dedupe_key="same").count() == 1
+
+
+def test_a_row_with_its_primary_key_set_goes_through_the_orm() -> None:
+    from core.models import AuditEntry
+    from core.prepared import insert_row
+
+    row = insert_row(AuditEntry(pk=4242, action="tests.keyed"))
+    assert row.pk == 4242
+    assert AuditEntry.objects.get(pk=4242).action == "tests.keyed"

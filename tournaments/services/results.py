@@ -27,7 +27,7 @@ from core.errors import (
     NotFoundError,
     PermissionDeniedError,
 )
-from core.prepared import PreparedRead
+from core.prepared import PreparedRead, insert_row
 from tournaments import notifications as notify
 from tournaments.end_of_round import (
     TIEBREAK_COUNTS,
@@ -367,7 +367,7 @@ def _store(
     try:
         # no savepoint of its own: a refused row ends the whole write (it rolls back)
         with transaction.atomic(savepoint=False):
-            report.save()
+            insert_row(report)
     except IntegrityError as exc:
         raise ConflictError(
             _("this match changed at the same moment; reload and try again"), field="match"
@@ -395,6 +395,16 @@ def _after_confirmation(match: Match) -> None:
     # and rebuilt by a task after commit (or by its next reader), not here.
     if match.round.status == Round.Status.COMPLETE:
         snapshot_mark_stale(round_obj=match.round)
+
+
+def _set_status(reports: list[ResultReport], status: str) -> None:
+    """Mark earlier versions superseded or disputed (their status is all that ever changes on
+    a stored version): one UPDATE for them all."""
+    if not reports:
+        return
+    ResultReport.objects.filter(pk__in=[r.pk for r in reports]).update(status=status)
+    for report in reports:
+        report.status = status
 
 
 def _side_of(match: Match, user: User) -> str | None:
@@ -508,12 +518,12 @@ def _report_locked(
         status = ResultReport.Status.CONFIRMED
     else:
         status = ResultReport.Status.DISPUTED
-    for old in mine + (theirs if status == ResultReport.Status.CONFIRMED else []):
-        old.status = ResultReport.Status.SUPERSEDED
-        old.save(update_fields=["status"])
+    _set_status(
+        mine + (theirs if status == ResultReport.Status.CONFIRMED else []),
+        ResultReport.Status.SUPERSEDED,
+    )
     if status == ResultReport.Status.DISPUTED and latest_theirs is not None:
-        latest_theirs.status = ResultReport.Status.DISPUTED
-        latest_theirs.save(update_fields=["status"])
+        _set_status([latest_theirs], ResultReport.Status.DISPUTED)
     return _store(
         match,
         actor=user,
