@@ -210,6 +210,7 @@ def test_keyboard_opens_the_menu_on_a_phone(people: People) -> None:
     page = visitor.open("/")
     cards = page.locator(".site-nav").get_by_role("link", name="Cards")
     expect(cards).to_be_hidden()
+    page.keyboard.press("Tab")  # the link that skips to the page's content
     page.keyboard.press("Tab")  # the site's name
     page.keyboard.press("Tab")  # the menu
     expect(page.get_by_role("checkbox", name="Menu")).to_be_focused()

@@ -38,3 +38,31 @@ def test_demo_organiser_logs_in(demo_loaded: None, live_server: Any, browser_pag
     shot.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 1000
+
+
+def test_the_first_tab_skips_to_the_page_itself(
+    demo_loaded: None, live_server: Any, browser_page: Any
+) -> None:
+    """A keyboard's first stop is a link past the header and menu (hidden until focused); in
+    Japanese it speaks Japanese."""
+    from playwright.sync_api import expect
+
+    page, base_url = browser_page, live_server.url
+    page.goto(base_url + "/")
+    skip = page.locator("a.skip-link")
+    expect(skip).not_to_be_in_viewport()
+    page.keyboard.press("Tab")
+    expect(skip).to_be_focused()
+    expect(skip).to_be_in_viewport()
+    expect(skip).to_have_text("Skip to the page's content")
+    shot = SCREENSHOTS / "smoke" / "skip-link-phone.png"
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shot))
+    page.keyboard.press("Enter")
+    expect(page.locator("main#content")).to_be_focused()
+    page.keyboard.press("Tab")  # the next stop is in the page, not the menu
+    inside = page.evaluate("document.activeElement.closest('main') !== null")
+    assert inside
+    page.context.add_cookies([{"name": "django_language", "value": "ja", "url": base_url}])
+    page.goto(base_url + "/")
+    expect(page.locator("a.skip-link")).to_have_text("本文へ移動")

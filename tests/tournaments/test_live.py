@@ -115,6 +115,20 @@ def test_the_judge_desk_region_changes_when_a_player_reports(running: dict[str, 
     assert _poll(client, path, changed["ETag"]).status_code == 304
 
 
+def test_the_judge_desk_shows_each_report_of_a_dispute_on_a_line_of_its_own(
+    running: dict[str, Any],
+) -> None:
+    kit: TournamentKit = running["kit"]
+    match: Match = running["match"]
+    result_report(match_id=match.pk, user=kit.user_a(match), wins_a=1, wins_b=0)
+    result_report(match_id=match.pk, user=kit.user_b(match), wins_a=0, wins_b=1)
+    html = _client(kit.judge).get(f"/events/{running['event'].pk}/judge/").content.decode()
+    lines = re.findall(r'<span class="desk-report">([^<]*)</span>', html)
+    assert match.player_b is not None
+    names = (match.player_a.display_name, match.player_b.display_name)
+    assert lines == [f"{names[0]}: 1–0–0 (Disputed)", f"{names[1]}: 0–1–0 (Disputed)"]
+
+
 def test_my_table_region_changes_when_the_next_round_is_paired(running: dict[str, Any]) -> None:
     kit: TournamentKit = running["kit"]
     event: Event = running["event"]

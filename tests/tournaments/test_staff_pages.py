@@ -421,3 +421,18 @@ def test_the_event_page_leads_each_staff_role_to_its_pages(
         "judge": (False, True),
         "scorekeeper": (True, True),
     }
+
+
+def test_the_match_page_names_the_judge_who_entered_the_result(
+    kit: TournamentKit, staffed: dict[str, Any]
+) -> None:
+    round_obj = kit.pair(staffed["event"])
+    match = round_obj.matches.get(table=1)
+    kit.judge.first_name, kit.judge.last_name = "Jun", "Mori"
+    kit.judge.save()
+    result_enter_by_judge(match_id=match.pk, judge=kit.judge, wins_a=1, wins_b=0)
+    player = browser(kit.user_b(match))
+    match_url = reverse("tournaments:match-report", args=[match.pk])
+    assert "<td>Judge · Jun Mori</td>" in player.get(match_url).content.decode()
+    japanese = player.get(match_url, headers={"Accept-Language": "ja"}).content.decode()
+    assert "ジャッジ · Jun Mori" in japanese

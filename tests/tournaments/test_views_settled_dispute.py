@@ -51,7 +51,8 @@ def test_the_reports_name_the_player_who_made_each(kit: TournamentKit, disputed:
     assert f"{b}: 0–1–0 (Disputed)" in desk
     result_enter_by_judge(match_id=disputed.pk, judge=kit.judge, wins_a=1, wins_b=0, reason="r")
     after = judge.get(f"/events/matches/{disputed.pk}/").content.decode()
-    assert "<td>Judge</td><td>1–0–0</td><td>Confirmed</td>" in after
+    # the judge by name (the username: this judge set no display or full name)
+    assert "<td>Judge · judge</td><td>1–0–0</td><td>Confirmed</td>" in after
 
 
 def test_the_players_table_shows_the_judges_result(kit: TournamentKit, disputed: Match) -> None:

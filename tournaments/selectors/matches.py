@@ -45,6 +45,10 @@ def match_result_of(
     )
 
 
+#: A match's reports with who made them (a judge's report shows the judge's name): same query.
+_REPORTS = ResultReport.objects.select_related("reported_by__profile")
+
+
 def round_matches(*, round_obj: Round) -> QuerySet[Match]:
     """A round's matches with both players and the latest reports (two queries)."""
     return (
@@ -52,7 +56,7 @@ def round_matches(*, round_obj: Round) -> QuerySet[Match]:
         .select_related(
             "player_a", "player_b", "round", "player_a__user__profile", "player_b__user__profile"
         )
-        .prefetch_related(Prefetch("reports", queryset=ResultReport.objects.order_by("version")))
+        .prefetch_related(Prefetch("reports", queryset=_REPORTS.order_by("version")))
         .order_by("table")
     )
 
@@ -131,7 +135,7 @@ def match_for_viewer(*, match_id: int, user: User) -> dict[str, Any]:
     """A match as its players and the event's staff see it; anyone else is refused."""
     match = (
         Match.objects.select_related("round", "round__event", "player_a", "player_b")
-        .prefetch_related("reports")
+        .prefetch_related(Prefetch("reports", queryset=_REPORTS))
         .filter(pk=match_id)
         .first()
     )
