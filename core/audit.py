@@ -22,18 +22,7 @@ def audit_log(
     data: Mapping[str, Any] | None = None,
 ) -> AuditEntry:
     """Record one write. ``actor`` None means the system (a command or a task)."""
-    user = actor if isinstance(actor, AbstractBaseUser) and actor.pk is not None else None
-    return insert_row(
-        AuditEntry(
-            action=action,
-            actor=user,  # type: ignore[misc]  # AUTH_USER_MODEL is the default User
-            object_type=obj._meta.label_lower if obj is not None else "",
-            object_id=str(obj.pk) if obj is not None else "",
-            event_id=event_id,
-            reason=reason,
-            data=dict(data or {}),
-        )
-    )
+    return insert_row(_entry(action, actor, obj, event_id, reason, data or {}))
 
 
 def audit_log_many(
@@ -44,17 +33,27 @@ def audit_log_many(
 ) -> list[AuditEntry]:
     """``audit_log`` for many objects of one action at once (one INSERT): each entry is the
     object, its event's id and the entry's data."""
-    user = actor if isinstance(actor, AbstractBaseUser) and actor.pk is not None else None
     return AuditEntry.objects.bulk_create(
-        [
-            AuditEntry(
-                action=action,
-                actor=user,  # type: ignore[misc]  # AUTH_USER_MODEL is the default User
-                object_type=obj._meta.label_lower,
-                object_id=str(obj.pk),
-                event_id=event_id,
-                data=dict(data),
-            )
-            for obj, event_id, data in entries
-        ]
+        [_entry(action, actor, obj, event_id, "", data) for obj, event_id, data in entries]
+    )
+
+
+def _entry(
+    action: str,
+    actor: AbstractBaseUser | AnonymousUser | None,
+    obj: models.Model | None,
+    event_id: int | None,
+    reason: str,
+    data: Mapping[str, Any],
+) -> AuditEntry:
+    """One audit row, not stored yet (an anonymous actor is the system)."""
+    user = actor if isinstance(actor, AbstractBaseUser) and actor.pk is not None else None
+    return AuditEntry(
+        action=action,
+        actor=user,  # type: ignore[misc]  # AUTH_USER_MODEL is the default User
+        object_type=obj._meta.label_lower if obj is not None else "",
+        object_id=str(obj.pk) if obj is not None else "",
+        event_id=event_id,
+        reason=reason,
+        data=dict(data),
     )

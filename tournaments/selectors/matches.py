@@ -45,7 +45,9 @@ def match_result_of(
     )
 
 
-#: A match's reports with who made them (a judge's report shows the judge's name): same query.
+#: A match's reports with who made them (the match page names the judge of a judge's entry):
+#: the same query. Not for a round's matches: the desk lists unconfirmed matches only, and a
+#: judge's entry is always confirmed.
 _REPORTS = ResultReport.objects.select_related("reported_by__profile")
 
 
@@ -56,7 +58,7 @@ def round_matches(*, round_obj: Round) -> QuerySet[Match]:
         .select_related(
             "player_a", "player_b", "round", "player_a__user__profile", "player_b__user__profile"
         )
-        .prefetch_related(Prefetch("reports", queryset=_REPORTS.order_by("version")))
+        .prefetch_related(Prefetch("reports", queryset=ResultReport.objects.order_by("version")))
         .order_by("table")
     )
 
