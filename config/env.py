@@ -35,6 +35,22 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def _option(key: str, value: str) -> Any:
+    """A PostgreSQL option from the URL's query: the two this module sets, typed; others as
+    given (``sslmode=require``)."""
+    if key == "server_side_binding":
+        if value.lower() not in {"true", "false"}:
+            raise EnvError(f"DATABASE_URL: server_side_binding={value!r}; use true or false")
+        return value.lower() == "true"
+    if key == "prepare_threshold":
+        if value.lower() == "none":
+            return None
+        if not value.isdigit():
+            raise EnvError(f"DATABASE_URL: prepare_threshold={value!r}; use a number or none")
+        return int(value)
+    return value
+
+
 def database_from_url(url: str, *, base_dir: Path) -> dict[str, Any]:
     """Turn a DATABASE_URL into a Django DATABASES entry.
 
@@ -69,9 +85,14 @@ def database_from_url(url: str, *, base_dir: Path) -> dict[str, Any]:
         name = unquote(parsed.path.lstrip("/"))
         if not name:
             raise EnvError("DATABASE_URL names no database (postgres://user@host:port/NAME)")
-        options: dict[str, Any] = {}
+        # Statements prepared on the server (issue 16: a report is cheap): parameters bound by
+        # PostgreSQL, and a statement run twice on a connection is prepared, so its plan is made
+        # once (the lock of a match joins six tables: planning it cost more than running it).
+        # Behind a pooler in transaction mode that keeps no prepared statements (PgBouncer before
+        # 1.21, or without max_prepared_statements), add ?prepare_threshold=none to the URL.
+        options: dict[str, Any] = {"server_side_binding": True, "prepare_threshold": 2}
         for key, values in parse_qs(parsed.query).items():
-            options[key] = values[-1]
+            options[key] = _option(key, values[-1])
         return {
             "ENGINE": "django.db.backends.postgresql",
             "NAME": name,

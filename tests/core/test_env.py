@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -54,7 +55,40 @@ def test_postgres_url() -> None:
     assert db["ENGINE"] == "django.db.backends.postgresql"
     assert (db["NAME"], db["USER"], db["PASSWORD"]) == ("zto", "alice", "s@cret")
     assert (db["HOST"], db["PORT"]) == ("db.internal", "6543")
-    assert db["OPTIONS"] == {"sslmode": "require"}
+    assert db["OPTIONS"] == {
+        "sslmode": "require",
+        "server_side_binding": True,
+        "prepare_threshold": 2,
+    }
+
+
+@pytest.mark.parametrize(
+    ("query", "binding", "threshold"),
+    [
+        ("prepare_threshold=none", True, None),
+        ("prepare_threshold=0", True, 0),
+        ("server_side_binding=false&prepare_threshold=None", False, None),
+        ("server_side_binding=TRUE", True, 2),
+    ],
+)
+def test_postgres_url_sets_how_statements_are_prepared(
+    query: str, binding: bool, threshold: int | None
+) -> None:
+    db = database_from_url(f"postgres://alice@db/zto?{query}", base_dir=Path())
+    assert db["OPTIONS"]["server_side_binding"] is binding
+    assert db["OPTIONS"]["prepare_threshold"] == threshold
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("server_side_binding=yes", "server_side_binding='yes'; use true or false"),
+        ("prepare_threshold=-1", "prepare_threshold='-1'; use a number or none"),
+    ],
+)
+def test_postgres_url_refuses_unknown_statement_options(query: str, message: str) -> None:
+    with pytest.raises(EnvError, match=re.escape(message)):
+        database_from_url(f"postgres://alice@db/zto?{query}", base_dir=Path())
 
 
 @pytest.mark.parametrize(

@@ -159,3 +159,28 @@ def test_a_row_with_its_primary_key_set_goes_through_the_orm() -> None:
     row = insert_row(AuditEntry(pk=4242, action="tests.keyed"))
     assert row.pk == 4242
     assert AuditEntry.objects.get(pk=4242).action == "tests.keyed"
+
+
+@pytest.mark.postgres
+def test_on_postgresql_a_read_run_twice_is_a_statement_prepared_on_the_server() -> None:
+    """The settings (``config.env``: server-side binding, ``prepare_threshold`` 2) reach the
+    connection: the compiled token read, run twice as it is, is prepared on its third run."""
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL only")
+    read = PreparedRead(_tokens, "-")
+    key_hash = _issue(1)[0]
+
+    def prepared() -> int:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s",
+                ['%"core_apitoken"."key_hash" = $1%'],
+            )
+            found: int = cursor.fetchone()[0]
+        return found
+
+    assert read.rows(key_hash)[0].key_hash == key_hash
+    read.rows(key_hash)
+    assert prepared() == 0
+    read.rows(key_hash)
+    assert prepared() == 1
