@@ -11,3 +11,5 @@ class JudgingConfig(AppConfig):
         # The result desk (tournaments, a lower layer) decides Azuki TCG overtime with the
         # rules engine: ``judging.overtime`` registers its decider when loaded.
         import_module("judging.overtime")
+        # The match's page (tournaments) links to the ruling filed on the match.
+        import_module("judging.match_links")

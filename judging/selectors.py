@@ -192,3 +192,16 @@ def case_subject(case_id: int) -> Subject | None:
     """A judge case, for ``core.access``: the event it belongs to."""
     event_id = JudgeCase.objects.filter(pk=case_id).values_list("event_id", flat=True).first()
     return None if event_id is None else Subject(event_id=event_id)
+
+
+def filed_rulings_of_match(*, match_id: int) -> list[tuple[int, str]]:
+    """The rulings filed on a match (``judge_case_file``), oldest case first: (ruling id, the
+    case's title). One query."""
+    rows = (
+        JudgeCase.objects.filter(
+            match_id=match_id, status=JudgeCase.Status.FILED, filed_ruling__isnull=False
+        )
+        .order_by("pk")
+        .values_list("filed_ruling_id", "title")
+    )
+    return [(int(ruling_id), str(title)) for ruling_id, title in rows]

@@ -63,7 +63,12 @@ def _lang(request: HttpRequest) -> str:
 
 def share_token(ruling: Ruling) -> str:
     """The players' link to one ruling: signed, so it cannot be guessed or changed."""
-    return signing.dumps(ruling.pk, salt=SHARE_SALT)
+    return share_token_of(ruling.pk)
+
+
+def share_token_of(ruling_id: int) -> str:
+    """``share_token`` of the ruling with this id."""
+    return signing.dumps(ruling_id, salt=SHARE_SALT)
 
 
 def ruling_view(ruling: Ruling, lang: str, names: tuple[str, str] | None = None) -> RulingView:

@@ -25,6 +25,7 @@ from tournaments.end_of_round import (
 from tournaments.forms import (
     ResultForm,
 )
+from tournaments.match_links import match_links
 from tournaments.models import Match
 from tournaments.selectors.checkin import player_desk
 from tournaments.selectors.events import event_get_visible
@@ -115,6 +116,7 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     match: Match = view["match"]
     view |= match_appeal_state(match=match)
     view |= _time_outcomes(match, by_judge=bool(view["is_staff"] and not view["side"]))
+    view["match_links"] = match_links(match=match, user=user, is_staff=bool(view["is_staff"]))
     back = reverse("tournaments:match-report", args=[match.pk])
     if request.method == "POST":
         form = ResultForm(request.POST)
