@@ -38,6 +38,7 @@ same process, and its users model closed loops where the phones here are an open
 from __future__ import annotations
 
 import argparse
+import functools
 import http.client
 import json
 import multiprocessing
@@ -338,9 +339,14 @@ def _one_way(
         status, _, seconds = _request(base, "GET", path, headers=headers)
         out.add(seconds, status)
         if beside is not None:
-            status, _, seconds = _request(base, "GET", "/yardstick")
-            beside.add(seconds, status)
+            _yardstick(base, beside)
     return out
+
+
+def _yardstick(base: str, into: Timings) -> None:
+    """One yardstick request, timed in ``into``."""
+    status, _, seconds = _request(base, "GET", "/yardstick")
+    into.add(seconds, status)
 
 
 def _then_yardstick(base: str, job: Callable[[], None], beside: Timings) -> Callable[[], None]:
@@ -348,8 +354,7 @@ def _then_yardstick(base: str, job: Callable[[], None], beside: Timings) -> Call
 
     def run() -> None:
         job()
-        status, _, seconds = _request(base, "GET", "/yardstick")
-        beside.add(seconds, status)
+        _yardstick(base, beside)
 
     return run
 
@@ -454,15 +459,11 @@ def main() -> int:
             less=(yard_cpu_1, len(yard_writes.seconds)),  # the yardsticks sent between them
         )
 
-        # the reports' throughput at 64-way as the yardstick's was measured: nothing else running
-        # the yardstick's throughput just before the reports' and just after (its ratio is to
-        # their mean: the host's speed moves within a run, as for the 1-way ratios)
+        # the reports' throughput at 64-way as the yardstick's is measured, with nothing else
+        # running; the yardstick's just before and just after (the ratio is to their mean: the
+        # host's speed moves within a run, as for the 1-way ratios)
         yard_many = Timings()
-
-        def yardstick_once() -> None:
-            status, _, seconds = _request(base, "GET", "/yardstick")
-            yard_many.add(seconds, status)
-
+        yardstick_once = functools.partial(_yardstick, base, yard_many)
         cpu_before = stack.cpu_reading()
         yard_seconds = _run([yardstick_once] * YARD_BATCH, args.concurrency)
         yard_cpu = _cpu_per_request(stack.cpu_reading().since(cpu_before), YARD_BATCH)
