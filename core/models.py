@@ -146,7 +146,12 @@ class OutboxJob(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["status", "created_at"], name="core_outbox_status_idx")]
+        indexes = [
+            models.Index(fields=["status", "created_at"], name="core_outbox_status_idx"),
+            # the drain's claim (``core.outbox``): the oldest never-tried jobs in order, read
+            # from the index, so a claim costs its batch, not the backlog queued behind it
+            models.Index(fields=["status", "attempts", "id"], name="core_outbox_claim_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.task} #{self.pk} ({self.status})"

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from celery import shared_task
 from django.conf import settings
 from django.db import models, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from core.jobs import (
@@ -135,8 +136,7 @@ def _claim_batch() -> list[OutboxJob]:
     transaction: locked rows are skipped on PostgreSQL; SQLite's immediate transactions let
     one writer at a time do this."""
     with transaction.atomic():
-        waiting = OutboxJob.objects.filter(status=OutboxJob.Status.QUEUED, attempts=0)
-        jobs = list(waiting.select_for_update(skip_locked=True).order_by("pk")[:DRAIN_BATCH])
+        jobs = list(_claimable())
         if jobs:
             now = timezone.now()
             OutboxJob.objects.filter(pk__in=[job.pk for job in jobs]).update(
@@ -145,6 +145,14 @@ def _claim_batch() -> list[OutboxJob]:
             for job in jobs:
                 job.status, job.started_at, job.attempts = OutboxJob.Status.RUNNING, now, 1
     return jobs
+
+
+def _claimable() -> QuerySet[OutboxJob]:
+    """The next ``DRAIN_BATCH`` never-tried jobs, oldest first, locked (rows another drain holds
+    skipped). Read in order from ``core_outbox_claim_idx``: a claim costs its batch however
+    many jobs wait behind it (a round end's backlog was sorted whole for every batch)."""
+    waiting = OutboxJob.objects.filter(status=OutboxJob.Status.QUEUED, attempts=0)
+    return waiting.select_for_update(skip_locked=True).order_by("pk")[:DRAIN_BATCH]
 
 
 def _run_claimed(jobs: list[OutboxJob]) -> None:

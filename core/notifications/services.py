@@ -251,9 +251,9 @@ def notification_deliver_many(payloads: list[dict[str, Any]]) -> list[int]:
         if users[recipient_id]:
             to_mail.append(position)
     made = set(
-        Notification.objects.filter(dedupe_key__in=list(wanted)).values_list(
-            "dedupe_key", flat=True
-        )
+        Notification.objects.filter(dedupe_key__in=list(wanted))
+        .order_by()  # a set of keys: not the inbox's order (a sort of every row found)
+        .values_list("dedupe_key", flat=True)
     )
     created = Notification.objects.bulk_create(
         [

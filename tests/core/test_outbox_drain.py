@@ -13,7 +13,7 @@ from unittest import mock
 
 import pytest
 from django.core import mail
-from django.db import connection
+from django.db import connection, transaction
 
 from config.celery import _connections_as_per_request
 from core import jobs, outbox
@@ -232,3 +232,19 @@ def test_at_exit_the_sends_handed_over_are_sent(monkeypatch: pytest.MonkeyPatch)
     sender.jobs.put(jobs._Send(bell, (), {}))
     jobs._flush()  # what the interpreter runs at exit: waits out the linger
     assert bell.sent == [()]
+
+
+@pytest.mark.postgres
+def test_a_claim_reads_its_batch_in_order_from_the_index_not_the_whole_backlog() -> None:
+    # a round end's backlog behind the drain, after a day of finished jobs
+    OutboxJob.objects.bulk_create(
+        [OutboxJob(task="tests.drain_echo", status="done", attempts=1) for _ in range(6000)]
+        + [OutboxJob(task="tests.drain_echo", payload={"word": f"w{n}"}) for n in range(3000)]
+    )
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE core_outboxjob")
+    with transaction.atomic():
+        plan = outbox._claimable().explain()
+    # the oldest 50 read in order from the claim index; no sort of the 3,000 waiting rows
+    assert "core_outbox_claim_idx" in plan, plan
+    assert "Sort" not in plan, plan
