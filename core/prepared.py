@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connections
-from django.db.models import Model, QuerySet
+from django.db.models import Model, Q, QuerySet
 from django.db.models.query import DEFAULT_FETCH_MODE, get_related_populators
 
 
@@ -213,3 +213,67 @@ def _compile_insert(model: type[Model], obj: Model, using: str) -> _Insert | Non
                 compiled = _Insert(sql=statements[0][0], fields=fields, returning=returning)
         _INSERTS[(model, using)] = compiled
         return compiled
+
+
+_UPDATES: dict[tuple[type[Model], tuple[str, ...], int, str], str | None] = {}
+
+
+def update_rows(
+    model: type[Model], pks: Sequence[object], *, using: str = "default", **values: object
+) -> int:
+    """``model.objects.filter(pk__in=pks).update(**values)``, its UPDATE compiled once per
+    model, fields, number of rows and database alias (issue 16: a confirmation marks the
+    versions it supersedes, and compiling that UPDATE cost three times as much as running it).
+    The SQL is the ORM's own, compiled by the first call, whose parameters must be those this
+    function prepares (``get_db_prep_save`` for the values, as an update prepares them, the
+    primary keys as a lookup does) or it is not kept. How many rows changed. A value that is
+    an expression, a name that is not a column of the model's own table (a relation's other
+    side, the primary key), or a model with an inheritance parent: the ORM's own ``update``,
+    every time."""
+    if not pks:
+        return 0
+    meta = model._meta
+    own = {f.name: f for f in meta.local_concrete_fields if not f.primary_key}
+    fields = [own[name] for name in values if name in own]
+    connection = connections[using]
+    key = (model, tuple(values), len(pks), using)
+    sql = _UPDATES.get(key, _UNKNOWN)
+    if (
+        sql is None
+        or meta.parents
+        or len(fields) != len(values)
+        or any(hasattr(value, "resolve_expression") for value in values.values())
+    ):
+        return model._default_manager.using(using).filter(pk__in=list(pks)).update(**values)
+    params = [
+        f.get_db_prep_save(value, connection=connection)
+        for f, value in zip(fields, values.values(), strict=True)
+    ]
+    params += [meta.pk.get_db_prep_value(_parameter(one), connection) for one in pks]
+    if sql is _UNKNOWN:
+        sql = _compile_update(model, pks, using, values, params)
+        if sql is None:
+            return model._default_manager.using(using).filter(pk__in=list(pks)).update(**values)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return int(cursor.rowcount)
+
+
+def _compile_update(
+    model: type[Model],
+    pks: Sequence[object],
+    using: str,
+    values: dict[str, object],
+    params: list[Any],
+) -> str | None:
+    """The ORM's UPDATE for these values and primary keys, kept when its parameters are
+    ``params`` (else None, kept too: that update always goes through the ORM)."""
+    from django.db.models.sql import UpdateQuery
+
+    query = UpdateQuery(model)
+    query.add_update_values(values)
+    query.add_q(Q(pk__in=[_parameter(one) for one in pks]))
+    sql, compiled = query.get_compiler(using=using).as_sql()
+    kept = sql if list(compiled) == params else None
+    _UPDATES[(model, tuple(values), len(pks), using)] = kept
+    return kept

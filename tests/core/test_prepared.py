@@ -161,6 +161,64 @@ def test_a_row_with_its_primary_key_set_goes_through_the_orm() -> None:
     assert AuditEntry.objects.get(pk=4242).action == "tests.keyed"
 
 
+def _jobs(count: int) -> list[Any]:
+    from core.models import OutboxJob
+
+    return [OutboxJob.objects.create(task=f"tests.job{n}") for n in range(count)]
+
+
+def test_an_update_changes_the_rows_given_and_only_those_as_the_orm_would() -> None:
+    from core.models import OutboxJob
+    from core.prepared import update_rows
+
+    first, second, third = _jobs(3)
+    when = dt.datetime(2027, 1, 10, 9, 30, tzinfo=dt.UTC)
+    changed = update_rows(OutboxJob, [first.pk, third.pk], status="done", finished_at=when)
+    assert changed == 2
+    stored = {job.pk: (job.status, job.finished_at) for job in OutboxJob.objects.all()}
+    assert stored == {
+        first.pk: ("done", when),
+        second.pk: ("queued", None),  # not given: untouched
+        third.pk: ("done", when),
+    }
+    assert update_rows(OutboxJob, [], status="failed") == 0
+    assert update_rows(OutboxJob, [second], status="failed") == 1  # a row stands for its key
+    assert OutboxJob.objects.get(pk=second.pk).status == "failed"
+
+
+def test_the_update_is_compiled_once_per_shape_and_is_one_query() -> None:
+    from core.models import OutboxJob
+    from core.prepared import update_rows
+
+    first, second, third = _jobs(3)
+    update_rows(OutboxJob, [first.pk], status="running")
+    with (
+        mock.patch.object(SQLCompiler, "as_sql", side_effect=AssertionError("compiled again")),
+        CaptureQueriesContext(connection) as queries,
+    ):
+        update_rows(OutboxJob, [second.pk], status="done")
+    assert len(queries) == 1
+    assert queries[0]["sql"].startswith("UPDATE")
+    # another number of rows is another statement, compiled on its first call
+    assert update_rows(OutboxJob, [first.pk, third.pk], status="failed") == 2
+    statuses = dict(OutboxJob.objects.values_list("pk", "status"))
+    assert statuses == {first.pk: "failed", second.pk: "done", third.pk: "failed"}
+
+
+def test_an_expression_or_a_name_that_is_no_column_goes_through_the_orm() -> None:
+    from django.core.exceptions import FieldDoesNotExist
+    from django.db.models import F
+
+    from core.models import OutboxJob
+    from core.prepared import update_rows
+
+    (job,) = _jobs(1)
+    assert update_rows(OutboxJob, [job.pk], attempts=F("attempts") + 2) == 1
+    assert OutboxJob.objects.get(pk=job.pk).attempts == 2
+    with pytest.raises(FieldDoesNotExist):  # the ORM's own refusal, word for word
+        update_rows(OutboxJob, [job.pk], no_such_field=1)
+
+
 @pytest.mark.postgres
 def test_on_postgresql_a_read_run_twice_is_a_statement_prepared_on_the_server() -> None:
     """The settings (``config.env``: server-side binding, ``prepare_threshold`` 2) reach the

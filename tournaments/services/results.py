@@ -27,7 +27,7 @@ from core.errors import (
     NotFoundError,
     PermissionDeniedError,
 )
-from core.prepared import PreparedRead, insert_row
+from core.prepared import PreparedRead, insert_row, update_rows
 from tournaments import notifications as notify
 from tournaments.end_of_round import (
     TIEBREAK_COUNTS,
@@ -402,7 +402,7 @@ def _set_status(reports: list[ResultReport], status: str) -> None:
     a stored version): one UPDATE for them all."""
     if not reports:
         return
-    ResultReport.objects.filter(pk__in=[r.pk for r in reports]).update(status=status)
+    update_rows(ResultReport, [r.pk for r in reports], status=status)  # compiled once
     for report in reports:
         report.status = status
 
