@@ -54,6 +54,9 @@ else:
     social_provider_urls = []
 
 urlpatterns = [
+    # the API first: its requests (a round end's reports) are resolved without trying every
+    # page's pattern before them; no page's address begins with api/v1/
+    path("api/v1/", include(api_v1)),
     route("", home, name="home", access={"GET": Access.ANYONE}),
     path("", include("tournaments.urls")),  # events/…, and cards/decklists/… before cards/
     path("cards/", include("cardpool.urls")),
@@ -88,7 +91,6 @@ urlpatterns = [
         access=Access.ANYONE,
     ),
     include_declared("admin/", admin.site.urls, access=Access.SITE_STAFF),
-    path("api/v1/", include(api_v1)),
     route("api/schema/", SpectacularAPIView.as_view(), name="api-schema", access=Access.ANYONE),
     route(
         "api/docs/",
