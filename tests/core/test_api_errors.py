@@ -318,3 +318,31 @@ def test_a_page_whose_session_meets_a_lost_database_is_a_503() -> None:
         response = client.get("/")
     assert response.status_code == 503
     assert response["Retry-After"] == "5"
+
+
+class _Score(serializers.Serializer[dict[str, Any]]):
+    wins = serializers.IntegerField(min_value=0, max_value=2)
+    note = serializers.CharField(required=False, default="")
+    made = 0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        type(self).made += 1
+        super().__init__(*args, **kwargs)
+
+
+def test_one_checker_per_serializer_answers_each_input_as_a_fresh_one_would() -> None:
+    from core.api import validated
+
+    before = _Score.made
+    first = validated(_Score, {"wins": 2, "note": "アン"})
+    with pytest.raises(exceptions.ValidationError) as refused:
+        validated(_Score, {"wins": 3})
+    second = validated(_Score, {"wins": 1})
+    assert _Score.made - before <= 1  # one instance for the three checks (this thread's)
+    assert first == {"wins": 2, "note": "アン"}
+    assert second == {"wins": 1, "note": ""}  # nothing of the first input or the refusal left
+    fresh = _Score(data={"wins": 3})
+    assert not fresh.is_valid()
+    assert refused.value.detail == fresh.errors  # the detail is_valid gives
+    first["wins"] = 0
+    assert validated(_Score, {"wins": 2}) == {"wins": 2, "note": ""}
