@@ -143,8 +143,13 @@ class Stack:
         beat: bool = False,
         nginx: bool = False,
         read_workers: int = 0,
+        pin: bool = False,
     ) -> None:
         self.workers = workers
+        # pin: the web tier (nginx and gunicorn) on half of the cores, everything else (the
+        # database, Redis, Celery, and the caller: the load generator) on the other half, as
+        # the production topology has them on other machines (``web_tier_cores``)
+        self.pin = pin
         self.with_celery = celery
         self.celery_concurrency = celery_concurrency
         self.settings = settings
@@ -518,12 +523,25 @@ class Stack:
             return lambda: "beat: Starting" in self.log("beat")
         raise KeyError(name)
 
+    def web_tier_cores(self) -> tuple[set[int], set[int]]:
+        """With ``pin``: the cores of the web tier and those of the rest (each at least one;
+        the caller pins itself to the rest with ``os.sched_setaffinity``)."""
+        cores = sorted(os.sched_getaffinity(0))
+        half = max(1, len(cores) // 2)
+        return set(cores[:half]), set(cores[half:] or cores)
+
     def _start(self, name: str) -> None:
         assert self.dir is not None
         uid, gid = self._pg_ids() if name == "postgres" else (None, None)
         log = open(self.dir / f"{name}.log", "ab")  # noqa: SIM115 - the child keeps it open
+        command = self._command(name)
+        if self.pin:
+            web, rest = self.web_tier_cores()
+            tier = name in self.web_names or name in self.read_names or name == "nginx"
+            cores = ",".join(str(core) for core in sorted(web if tier else rest))
+            command = ["taskset", "-c", cores, *command]  # its children (workers) inherit it
         process = subprocess.Popen(
-            self._command(name),
+            command,
             cwd=ROOT,
             env=self.env,
             stdout=log,
