@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import models
 
 from core.models import AuditEntry
-from core.prepared import insert_row
+from core.prepared import insert_row, key_of
 
 
 def audit_log(
@@ -23,6 +23,24 @@ def audit_log(
 ) -> AuditEntry:
     """Record one write. ``actor`` None means the system (a command or a task)."""
     return insert_row(_entry(action, actor, obj, event_id, reason, data or {}))
+
+
+def audit_entry(
+    *,
+    action: str,
+    actor: AbstractBaseUser | AnonymousUser | None,
+    obj: models.Model | None = None,
+    event_id: int | None = None,
+    reason: str = "",
+    data: Mapping[str, Any] | None = None,
+) -> AuditEntry:
+    """``audit_log``'s row, not stored yet: for ``core.prepared.insert_rows``, which stores it
+    with the write it records. An ``obj`` not stored yet is named by its key once stored with
+    it (``key_of``)."""
+    entry = _entry(action, actor, obj, event_id, reason, data or {})
+    if obj is not None and obj.pk is None:
+        key_of(entry, "object_id", obj)
+    return entry
 
 
 def audit_log_many(
@@ -52,7 +70,7 @@ def _entry(
         action=action,
         actor=user,  # type: ignore[misc]  # AUTH_USER_MODEL is the default User
         object_type=obj._meta.label_lower if obj is not None else "",
-        object_id=str(obj.pk) if obj is not None else "",
+        object_id=str(obj.pk) if obj is not None and obj.pk is not None else "",
         event_id=event_id,
         reason=reason,
         data=dict(data),

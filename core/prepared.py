@@ -157,6 +157,7 @@ def insert_row[M: Model](obj: M, *, using: str = "default") -> M:
     primary key) are set on ``obj``. No ``pre_save`` or ``post_save`` signal is sent: for models
     that have no receivers. A model with an inheritance parent, a value that is an expression,
     or a database that cannot return columns from an INSERT: the ORM's own ``save``."""
+    _resolve_keys(obj)
     model = type(obj)
     connection = connections[using]
     compiled = _INSERTS.get((model, using), _UNKNOWN)
@@ -213,6 +214,126 @@ def _compile_insert(model: type[Model], obj: Model, using: str) -> _Insert | Non
                 compiled = _Insert(sql=statements[0][0], fields=fields, returning=returning)
         _INSERTS[(model, using)] = compiled
         return compiled
+
+
+#: Where a row keeps the fields that take another new row's primary key (``key_of``).
+_KEYS = "_prepared_keys"
+
+
+def key_of(row: Model, field: str, stored: Model) -> None:
+    """Let ``row``'s ``field`` take the primary key of ``stored``, a new row that
+    ``insert_rows`` stores before ``row`` (an audit entry naming the row it records, in the same
+    statement). ``insert_row`` resolves it too, once ``stored`` has its key."""
+    links: dict[str, Model] = row.__dict__.setdefault(_KEYS, {})
+    links[field] = stored
+
+
+def _resolve_keys(row: Model) -> None:
+    """Set the fields ``key_of`` marked on ``row`` from their rows' keys (stored by now)."""
+    links: dict[str, Model] | None = row.__dict__.pop(_KEYS, None)
+    for name, stored in (links or {}).items():
+        if stored.pk is None:
+            raise ValueError(f"{name}: the row it takes its key from is not stored yet")
+        field = row._meta.get_field(name)
+        setattr(row, field.attname, field.to_python(stored.pk))  # type: ignore[union-attr]
+
+
+_TOGETHER: dict[tuple[object, ...], str | None] = {}
+
+
+def insert_rows(rows: Sequence[Model], *, using: str = "default") -> None:
+    """Store new rows in order, each as ``insert_row`` stores it, a field marked by ``key_of``
+    taking its row's primary key.
+
+    On PostgreSQL the rows go in one statement (issue 16: a report stores its version, the
+    audit entry naming it and the opponent's notification job, one round trip each): each
+    INSERT, compiled as ``insert_row`` compiles it, is a data-modifying ``WITH`` clause, a
+    marked field's value is the key its row's clause returns, and the keys come back together.
+    If one row is refused, the statement stores none of them. Elsewhere, or with a row that
+    ``insert_row`` would give to the ORM (a key or an expression set): one INSERT each."""
+    connection = connections[using]
+    plan = _together(rows, using) if connection.vendor == "postgresql" and len(rows) > 1 else None
+    if plan is None:
+        for row in rows:
+            insert_row(row, using=using)
+        return
+    sql, compiled, values = plan
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        returned = list(cursor.fetchone())
+    for row, insert in zip(rows, compiled, strict=True):
+        for field in insert.returning:
+            setattr(row, field.attname, returned.pop(0))
+        row._state.adding = False
+        row._state.db = using
+    for row in rows:
+        _resolve_keys(row)
+
+
+def _together(rows: Sequence[Model], using: str) -> tuple[str, list[_Insert], list[Any]] | None:
+    """The one statement that stores ``rows`` (``insert_rows``), its compiled INSERTs and its
+    parameters; None when a row cannot go in it."""
+    connection = connections[using]
+    compiled: list[_Insert] = []
+    values: list[Any] = []
+    shape: list[object] = [using]
+    links_by_row: list[tuple[tuple[int, int], ...]] = []
+    for position, row in enumerate(rows):
+        model = type(row)
+        insert = _INSERTS.get((model, using), _UNKNOWN)
+        if insert is _UNKNOWN:
+            insert = _compile_insert(model, row, using)
+        if insert is None or getattr(row, model._meta.pk.attname) is not None:
+            return None
+        links: dict[str, Model] = row.__dict__.get(_KEYS, {})
+        linked: list[tuple[int, int]] = []
+        for index, field in enumerate(insert.fields):
+            stored = links.get(field.name)
+            if stored is not None:
+                earlier = next((n for n in range(position) if rows[n] is stored), None)
+                if earlier is None:
+                    return None  # a key from outside the batch: insert_row resolves it
+                linked.append((index, earlier))
+                continue
+            value = field.pre_save(row, add=True)
+            if hasattr(value, "resolve_expression"):
+                return None
+            values.append(field.get_db_prep_save(value, connection=connection))
+        compiled.append(insert)
+        links_by_row.append(tuple(linked))
+        shape.append((model, tuple(linked)))
+    key = tuple(shape)
+    sql = _TOGETHER.get(key, _UNKNOWN)
+    if sql is _UNKNOWN:
+        sql = _TOGETHER[key] = _together_sql(compiled, links_by_row, using)
+    return None if sql is None else (sql, compiled, values)
+
+
+def _together_sql(
+    compiled: list[_Insert], links_by_row: list[tuple[tuple[int, int], ...]], using: str
+) -> str | None:
+    """``WITH r0 AS (INSERT …), r1 AS (INSERT … (SELECT key FROM r0) …) SELECT * FROM r0, r1``:
+    the INSERTs ``insert_row`` compiled, a linked value cast to its column's type; None when an
+    INSERT is not of the shape this expects."""
+    connection = connections[using]
+    quote = connection.ops.quote_name
+    clauses = []
+    for position, insert in enumerate(compiled):
+        head, found, rest = insert.sql.partition(" VALUES (")
+        listed, found_too, tail = rest.partition(") RETURNING ")
+        slots = listed.split(", ")
+        if not (found and found_too) or slots != ["%s"] * len(insert.fields):
+            return None
+        for index, earlier in links_by_row[position]:
+            field = insert.fields[index]
+            key = compiled[earlier].returning[0]
+            column_type = field.db_type(connection)
+            # names quoted, the type the model's: no value is ever part of the SQL
+            taken = f"(SELECT {quote(key.column)} FROM r{earlier})"  # noqa: S608
+            slots[index] = f"CAST({taken} AS {column_type})"
+        clauses.append(f"r{position} AS ({head} VALUES ({', '.join(slots)}) RETURNING {tail})")
+    tables = ", ".join(f"r{position}" for position in range(len(compiled)))
+    return f"WITH {', '.join(clauses)} SELECT * FROM {tables}"  # noqa: S608 - compiled SQL
 
 
 _UPDATES: dict[tuple[type[Model], tuple[str, ...], int, str], str | None] = {}

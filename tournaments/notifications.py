@@ -268,6 +268,13 @@ def _score_for(report: ResultReport, side: str) -> str | dict[str, str]:
 def result_stored(match: Match, report: ResultReport) -> None:
     """After a result report is stored: a player's pending report asks the opponent to confirm
     it; a disputed one tells both players; a judge's entry tells both players."""
+    notification_send_many(result_outgoing(match, report))
+
+
+def result_outgoing(match: Match, report: ResultReport) -> list[Outgoing]:
+    """What ``result_stored`` sends, for a report not stored yet (the result services store its
+    jobs with the report: ``notification_jobs``). A report is named by its match and version
+    (``match12:v3``), which it has before it is stored."""
     round_obj = match.round
     event = round_obj.event
     players = {"a": match.player_a, "b": match.player_b}
@@ -281,21 +288,20 @@ def result_stored(match: Match, report: ResultReport) -> None:
         reporter = "a" if match.player_a.user_id == report.reported_by_id else "b"
         kind, sides = RESULT_REPORTED, ["b" if reporter == "a" else "a"]
     else:
-        return
+        return []
+    outgoing: list[Outgoing] = []
     for side in sides:
         player, opponent = players[side], players["b" if side == "a" else "a"]
-        _send_to_registration(
-            player,
-            kind=kind,
-            object_key=f"report{report.pk}",
-            params={
-                **base,
-                "score": _score_for(report, side),
-                "opponent": opponent.display_name if opponent else "",
-            },
-            url=url,
-            event_id=event.pk,
-        )
+        if player is None or player.user_id is None:
+            continue
+        params = {
+            **base,
+            "score": _score_for(report, side),
+            "opponent": opponent.display_name if opponent else "",
+        }
+        key = f"match{match.pk}:v{report.version}"
+        outgoing.append(Outgoing(player.user_id, kind, key, params, url, event.pk))
+    return outgoing
 
 
 def penalty_recorded(*, registration: Registration, penalty: Penalty) -> None:

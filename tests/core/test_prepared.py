@@ -219,6 +219,81 @@ def test_an_expression_or_a_name_that_is_no_column_goes_through_the_orm() -> Non
         update_rows(OutboxJob, [job.pk], no_such_field=1)
 
 
+def _batch(name: str = "ann") -> tuple[Any, Any, Any]:
+    """A notification, the audit entry naming it and a job: new rows, not stored yet."""
+    from core.audit import audit_entry
+    from core.models import Notification, OutboxJob
+
+    user = get_user_model().objects.create_user(username=name)
+    row = Notification(recipient=user, kind="k", dedupe_key=f"{name}:k:1", params={"n": "アン"})
+    entry = audit_entry(action="tests.made", actor=user, obj=row, data={"why": [1, 2]})
+    job = OutboxJob(task="tests.job", payload={"ids": [3]})
+    return row, entry, job
+
+
+def test_rows_stored_together_are_stored_as_one_by_one_with_the_key_they_name() -> None:
+    from core.models import AuditEntry, Notification, OutboxJob
+    from core.prepared import insert_rows
+
+    row, entry, job = _batch()
+    with CaptureQueriesContext(connection) as queries:
+        insert_rows([row, entry, job])
+    on_postgresql = connection.vendor == "postgresql"
+    assert len(queries) == (1 if on_postgresql else 3)  # one statement on PostgreSQL
+    assert None not in (row.pk, entry.pk, job.pk)
+    assert not any(obj._state.adding for obj in (row, entry, job))
+    assert entry.object_id == str(row.pk)  # set on the object too
+    stored = AuditEntry.objects.get(pk=entry.pk)
+    assert (stored.object_type, stored.object_id) == ("core.notification", str(row.pk))
+    assert (stored.action, stored.actor_id) == ("tests.made", row.recipient_id)
+    assert stored.data == {"why": [1, 2]}
+    assert stored.created_at is not None  # auto_now_add, as insert_row sets it
+    assert Notification.objects.get(pk=row.pk).params == {"n": "アン"}
+    assert OutboxJob.objects.get(pk=job.pk).payload == {"ids": [3]}
+
+
+def test_a_refused_row_stores_none_of_those_stored_with_it() -> None:
+    from django.db import IntegrityError, transaction
+
+    from core.models import AuditEntry, Notification, OutboxJob
+    from core.prepared import insert_row, insert_rows
+
+    first, _entry, _job = _batch()
+    insert_row(first)
+    twin, twin_entry, twin_job = _batch("bob")
+    twin.dedupe_key = first.dedupe_key  # refused: the key is taken
+    twin_entry.action, twin_job.task = "tests.twin", "tests.twin"
+    with pytest.raises(IntegrityError), transaction.atomic():
+        insert_rows([twin, twin_entry, twin_job])
+    assert Notification.objects.count() == 1
+    assert not AuditEntry.objects.filter(action="tests.twin").exists()
+    assert not OutboxJob.objects.filter(task="tests.twin").exists()
+
+
+def test_a_key_named_outside_the_rows_is_taken_once_that_row_is_stored() -> None:
+    from core.prepared import insert_row, insert_rows
+
+    row, entry, job = _batch()
+    with pytest.raises(ValueError, match="object_id: the row it takes its key from"):
+        insert_rows([entry, job])  # the named row is not stored: refused, nothing guessed
+    row, entry, job = _batch("bob")
+    insert_row(row)
+    insert_rows([entry, job])
+    assert entry.object_id == str(row.pk)
+    assert job.pk is not None
+
+
+@pytest.mark.postgres
+def test_on_postgresql_rows_stored_together_are_compiled_once() -> None:
+    from core.prepared import insert_rows
+
+    insert_rows(list(_batch()))
+    rows = list(_batch("bob"))
+    with mock.patch.object(SQLCompiler, "as_sql", side_effect=AssertionError("compiled again")):
+        insert_rows(rows)
+    assert rows[1].object_id == str(rows[0].pk)
+
+
 @pytest.mark.postgres
 def test_on_postgresql_a_read_run_twice_is_a_statement_prepared_on_the_server() -> None:
     """The settings (``config.env``: server-side binding, ``prepare_threshold`` 2) reach the

@@ -17,7 +17,7 @@ from core.errors import (
     NotFoundError,
     PermissionDeniedError,
 )
-from core.models import AuditEntry
+from core.models import AuditEntry, OutboxJob
 from tests.tournaments.conftest import Score, TournamentKit
 from tournaments.models import Event, Match, Penalty, Registration, ResultReport, Round
 from tournaments.selectors.matches import match_state, round_matches
@@ -214,9 +214,23 @@ def test_two_agreeing_reports_confirm(kit: TournamentKit, table: Match) -> None:
         (2, "player", "confirmed", 0, 1, 0, kit.user_b(table).pk),
     ]
     assert _state(table) == "confirmed"
+    confirmed = ResultReport.objects.get(match=table, version=2)
+    reported = ResultReport.objects.get(match=table, version=1)
+    # each entry names its row (stored with it, in one statement on PostgreSQL)
     assert AuditEntry.objects.filter(
-        action="tournaments.result.confirmed", actor=kit.user_b(table)
+        action="tournaments.result.confirmed", actor=kit.user_b(table),
+        object_type="tournaments.resultreport", object_id=str(confirmed.pk),
+    ).exists()  # fmt: skip
+    assert AuditEntry.objects.filter(
+        action="tournaments.result.reported", object_id=str(reported.pk)
     ).exists()
+    # the opponent is asked to confirm version 1: its job stored with it, the one job of the
+    # results (the others are the registrations' and the pairing's)
+    jobs = [
+        (job.payload["recipient_id"], job.payload["object_key"])
+        for job in OutboxJob.objects.filter(payload__kind="result_reported")
+    ]
+    assert jobs == [(kit.user_b(table).pk, f"match{table.pk}:v1")]
     with pytest.raises(ConflictError) as caught:
         result_report(match_id=table.pk, user=kit.user_a(table), wins_a=1, wins_b=0)
     assert caught.value.code == "already_confirmed"

@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from core.audit import audit_log
+from core.audit import audit_entry
 from core.errors import (
     ConflictError,
     IdempotencyKeyReusedError,
@@ -27,7 +27,9 @@ from core.errors import (
     NotFoundError,
     PermissionDeniedError,
 )
-from core.prepared import PreparedRead, insert_row, update_rows
+from core.notifications.services import notification_jobs
+from core.outbox import outbox_published
+from core.prepared import PreparedRead, insert_rows, update_rows
 from tournaments import notifications as notify
 from tournaments.end_of_round import (
     TIEBREAK_COUNTS,
@@ -364,17 +366,7 @@ def _store(
         **fields,
     )
     report.response = _outcome(report).as_dict()
-    try:
-        # no savepoint of its own: a refused row ends the whole write (it rolls back)
-        with transaction.atomic(savepoint=False):
-            insert_row(report)
-    except IntegrityError as exc:
-        raise ConflictError(
-            _("this match changed at the same moment; reload and try again"), field="match"
-        ) from exc
-    if report.status == ResultReport.Status.CONFIRMED:
-        _after_confirmation(match)
-    audit_log(
+    entry = audit_entry(
         action=action,
         actor=actor,
         obj=report,
@@ -382,7 +374,20 @@ def _store(
         reason=reason,
         data={"match": match.pk, "table": match.table, **audit},
     )
-    notify.result_stored(match, report)
+    jobs = notification_jobs(notify.result_outgoing(match, report))
+    try:
+        # the version, its audit entry and the players' notification jobs in one statement on
+        # PostgreSQL (issue 16: a report is cheap); no savepoint of its own: a refused row ends
+        # the whole write (it rolls back)
+        with transaction.atomic(savepoint=False):
+            insert_rows([report, entry, *jobs])
+    except IntegrityError as exc:
+        raise ConflictError(
+            _("this match changed at the same moment; reload and try again"), field="match"
+        ) from exc
+    outbox_published(jobs)
+    if report.status == ResultReport.Status.CONFIRMED:
+        _after_confirmation(match)
     return _outcome(report)
 
 
