@@ -143,13 +143,8 @@ class Stack:
         beat: bool = False,
         nginx: bool = False,
         read_workers: int = 0,
-        pin: bool = False,
     ) -> None:
         self.workers = workers
-        # pin: the web tier (nginx and gunicorn) on half of the cores, everything else (the
-        # database, Redis, Celery, and the caller: the load generator) on the other half, as
-        # the production topology has them on other machines (``web_tier_cores``)
-        self.pin = pin
         self.with_celery = celery
         self.celery_concurrency = celery_concurrency
         self.settings = settings
@@ -172,6 +167,7 @@ class Stack:
         self.ports: dict[str, int] = {}
         self.processes: dict[str, subprocess.Popen[bytes]] = {}
         self._pg_user: pwd.struct_passwd | None = None
+        self._all_cores = set(os.sched_getaffinity(0))
 
     @staticmethod
     def available() -> bool:
@@ -523,25 +519,31 @@ class Stack:
             return lambda: "beat: Starting" in self.log("beat")
         raise KeyError(name)
 
-    def web_tier_cores(self) -> tuple[set[int], set[int]]:
-        """With ``pin``: the cores of the web tier and those of the rest (each at least one;
-        the caller pins itself to the rest with ``os.sched_setaffinity``)."""
-        cores = sorted(os.sched_getaffinity(0))
+    def pin_web_tier(self, on: bool = True) -> tuple[list[int], list[int]]:
+        """``on``: the web tier (nginx, gunicorn: every thread of every process) on half of the
+        cores, and everything else of the stack (the database and its backends, Redis, Celery)
+        and the caller with its children (the load generators) on the other half, as the
+        production topology has them on other machines; off: every core for all. Processes
+        started later inherit their parent's cores (a new PostgreSQL backend, a new worker).
+        Returns the web tier's cores and the others' (each at least one)."""
+        cores = sorted(self._all_cores)
         half = max(1, len(cores) // 2)
-        return set(cores[:half]), set(cores[half:] or cores)
+        web, rest = (cores[:half], cores[half:] or cores) if on else (cores, cores)
+        tier = {*self.web_names, *self.read_names, "nginx"}
+        for pid, (group, _seconds) in self.cpu_reading().processes.items():
+            if group == "other":
+                continue
+            for task in glob.glob(f"/proc/{pid}/task/[0-9]*"):
+                with contextlib.suppress(OSError, ValueError):  # a thread that just ended
+                    os.sched_setaffinity(int(Path(task).name), web if group in tier else rest)
+        return web, rest
 
     def _start(self, name: str) -> None:
         assert self.dir is not None
         uid, gid = self._pg_ids() if name == "postgres" else (None, None)
         log = open(self.dir / f"{name}.log", "ab")  # noqa: SIM115 - the child keeps it open
-        command = self._command(name)
-        if self.pin:
-            web, rest = self.web_tier_cores()
-            tier = name in self.web_names or name in self.read_names or name == "nginx"
-            cores = ",".join(str(core) for core in sorted(web if tier else rest))
-            command = ["taskset", "-c", cores, *command]  # its children (workers) inherit it
         process = subprocess.Popen(
-            command,
+            self._command(name),
             cwd=ROOT,
             env=self.env,
             stdout=log,
