@@ -25,6 +25,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import InterfaceError, OperationalError
 from django.http import Http404
+from django.utils import translation
 from drf_spectacular.utils import OpenApiResponse, extend_schema_serializer
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
@@ -76,17 +77,33 @@ def validated(serializer_class: type[serializers.Serializer[Any]], data: Any) ->
     """The input checked by ``serializer_class``; a ValidationError (400) when it is not valid,
     its detail as ``is_valid`` gives it.
 
-    One instance of each input serializer per thread checks every request's input (issue 16:
-    a report is cheap): a new one deep-copied its fields each time, which cost four times the
-    check itself. Checking keeps nothing on the serializer (``run_validation`` returns the
-    values or raises; ``is_valid`` is what stores them), so the next request finds it as it
-    was. Only for input serializers that take no context, instance or partial update."""
-    cache: dict[type[serializers.Serializer[Any]], serializers.Serializer[Any]]
+    One instance of each input serializer per thread and language checks every request's input
+    (issue 16: a report is cheap): a new one deep-copied its fields each time, which cost four
+    times the check itself. Checking keeps nothing on the serializer (``run_validation`` returns
+    the values or raises; ``is_valid`` is what stores them), so the next request finds it as it
+    was; a field's limit messages are worded once, in the language of the requests it checks.
+    Only for input serializers that take no context, instance or partial update."""
+    cache: dict[tuple[type[serializers.Serializer[Any]], str], serializers.Serializer[Any]]
     cache = _checkers.__dict__.setdefault("serializers", {})
-    checker = cache.get(serializer_class)
+    key = (serializer_class, translation.get_language() or "")
+    checker = cache.get(key)
     if checker is None:
-        checker = cache[serializer_class] = serializer_class()
-    return dict(checker.run_validation(data))
+        checker = cache[key] = serializer_class()
+    try:
+        return dict(checker.run_validation(data))
+    except exceptions.ValidationError as refusal:
+        detail = refusal.detail
+        if (
+            isinstance(detail, list)
+            and len(detail) == 1
+            and getattr(detail[0], "code", "") == "null"
+        ):
+            # as ``Serializer.errors`` words a body that is null
+            nothing = exceptions.ErrorDetail("No data provided", code="null")
+            raise exceptions.ValidationError(
+                {api_settings.NON_FIELD_ERRORS_KEY: [nothing]}
+            ) from None
+        raise
 
 
 #: Seconds a client waits before retrying while the database is unreachable.

@@ -166,6 +166,9 @@ def insert_row[M: Model](obj: M, *, using: str = "default") -> M:
     if compiled is None or getattr(obj, model._meta.pk.attname) is not None:
         obj.save(force_insert=True, using=using)
         return obj
+    # a relation to a row saved since it was set takes its key; to one never saved: the ORM's
+    # refusal (ValueError), as save() refuses it
+    _related_keys(obj)
     values: list[Any] = []
     for field in compiled.fields:
         value = field.pre_save(obj, add=True)
@@ -184,6 +187,13 @@ def insert_row[M: Model](obj: M, *, using: str = "default") -> M:
 
 
 _UNKNOWN: Any = object()
+
+
+def _related_keys(obj: Model) -> None:
+    """What ``save()`` does first: a relation set to a row saved since takes its key (a row
+    never saved: ValueError, the ORM's own words). Django's method, not in its typed stubs."""
+    prepare = getattr(obj, "_prepare_related_fields_for_save")  # noqa: B009 - not in the stubs
+    prepare(operation_name="save")
 
 
 def _compile_insert(model: type[Model], obj: Model, using: str) -> _Insert | None:
@@ -224,8 +234,9 @@ def key_of(row: Model, field: str, stored: Model) -> None:
     """Let ``row``'s ``field`` take the primary key of ``stored``, a new row that
     ``insert_rows`` stores before ``row`` (an audit entry naming the row it records, in the same
     statement). ``insert_row`` resolves it too, once ``stored`` has its key."""
+    name = row._meta.get_field(field).name  # an attname or a name; unknown: FieldDoesNotExist
     links: dict[str, Model] = row.__dict__.setdefault(_KEYS, {})
-    links[field] = stored
+    links[name] = stored
 
 
 def _resolve_keys(row: Model) -> None:
@@ -285,6 +296,10 @@ def _together(rows: Sequence[Model], using: str) -> tuple[str, list[_Insert], li
             insert = _compile_insert(model, row, using)
         if insert is None or getattr(row, model._meta.pk.attname) is not None:
             return None
+        try:  # a relation to a row saved since it was set takes its key, as save() does
+            _related_keys(row)
+        except ValueError:
+            return None  # to a row of this batch, not stored yet: one by one, in order
         links: dict[str, Model] = row.__dict__.get(_KEYS, {})
         linked: list[tuple[int, int]] = []
         for index, field in enumerate(insert.fields):
@@ -326,7 +341,7 @@ def _together_sql(
             return None
         for index, earlier in links_by_row[position]:
             field = insert.fields[index]
-            key = compiled[earlier].returning[0]
+            key = next(f for f in compiled[earlier].returning if f.primary_key)
             column_type = field.db_type(connection)
             # names quoted, the type the model's: no value is ever part of the SQL
             taken = f"(SELECT {quote(key.column)} FROM r{earlier})"  # noqa: S608
@@ -351,6 +366,7 @@ def update_rows(
     an expression, a name that is not a column of the model's own table (a relation's other
     side, the primary key), or a model with an inheritance parent: the ORM's own ``update``,
     every time."""
+    pks = list(dict.fromkeys(_parameter(one) for one in pks))  # each row once, as the ORM does
     if not pks:
         return 0
     meta = model._meta
@@ -363,7 +379,10 @@ def update_rows(
         sql is None
         or meta.parents
         or len(fields) != len(values)
-        or any(hasattr(value, "resolve_expression") for value in values.values())
+        or any(
+            hasattr(value, "resolve_expression") or isinstance(value, Model)
+            for value in values.values()
+        )
     ):
         return model._default_manager.using(using).filter(pk__in=list(pks)).update(**values)
     params = [

@@ -346,3 +346,35 @@ def test_one_checker_per_serializer_answers_each_input_as_a_fresh_one_would() ->
     assert refused.value.detail == fresh.errors  # the detail is_valid gives
     first["wins"] = 0
     assert validated(_Score, {"wins": 2}) == {"wins": 2, "note": ""}
+
+
+def test_a_checker_words_its_refusals_in_each_request_s_language() -> None:
+    from django.utils import translation
+
+    from core.api import validated
+
+    def refusal(language: str) -> str:
+        with translation.override(language), pytest.raises(exceptions.ValidationError) as caught:
+            validated(_Score, {"wins": 5})
+        return str(caught.value.detail["wins"][0])  # type: ignore[index, call-overload]
+
+    def fresh(language: str) -> str:
+        with translation.override(language):
+            serializer = _Score(data={"wins": 5})
+            assert not serializer.is_valid()
+            return str(serializer.errors["wins"][0])
+
+    english, japanese = refusal("en"), refusal("ja")
+    assert (english, japanese) == (fresh("en"), fresh("ja"))
+    assert english != japanese  # the Japanese words, not the first request's English
+    assert refusal("en") == english
+
+
+def test_a_null_body_is_refused_as_is_valid_words_it() -> None:
+    from core.api import validated
+
+    with pytest.raises(exceptions.ValidationError) as caught:
+        validated(_Score, None)
+    fresh = _Score(data=None)
+    assert not fresh.is_valid()
+    assert caught.value.detail == fresh.errors

@@ -283,6 +283,37 @@ def test_a_key_named_outside_the_rows_is_taken_once_that_row_is_stored() -> None
     assert job.pk is not None
 
 
+def test_a_key_named_by_its_column_and_a_relation_to_a_new_row_of_the_batch() -> None:
+    from django.core.exceptions import FieldDoesNotExist
+
+    from core.models import Notification
+    from core.prepared import insert_rows, key_of
+
+    person = get_user_model()(username="cy")
+    by_column = Notification(kind="k", dedupe_key="cy:k:1")
+    key_of(by_column, "recipient_id", person)  # the column's name names the field too
+    by_relation = Notification(recipient=person, kind="k", dedupe_key="cy:k:2")  # set unsaved
+    insert_rows([person, by_column, by_relation])
+    stored = dict(Notification.objects.values_list("dedupe_key", "recipient_id"))
+    assert stored == {"cy:k:1": person.pk, "cy:k:2": person.pk}
+    assert by_column.recipient_id == by_relation.recipient_id == person.pk
+    with pytest.raises(FieldDoesNotExist):
+        key_of(by_column, "no_such_field", person)  # refused at once, nothing stored
+
+
+def test_an_update_to_a_row_or_of_a_key_given_twice_is_the_orm_s() -> None:
+    from core.models import AuditEntry, OutboxJob
+    from core.prepared import update_rows
+
+    user = get_user_model().objects.create_user(username="dee")
+    entry = AuditEntry.objects.create(action="tests.x")
+    assert update_rows(AuditEntry, [entry.pk], actor=user) == 1  # a row as a relation's value
+    assert AuditEntry.objects.get(pk=entry.pk).actor_id == user.pk
+    (job,) = _jobs(1)
+    assert update_rows(OutboxJob, [job.pk, job], status="done") == 1  # each row once
+    assert OutboxJob.objects.get(pk=job.pk).status == "done"
+
+
 @pytest.mark.postgres
 def test_on_postgresql_rows_stored_together_are_compiled_once() -> None:
     from core.prepared import insert_rows
