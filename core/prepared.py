@@ -287,7 +287,6 @@ def _together(rows: Sequence[Model], using: str) -> tuple[str, list[_Insert], li
     connection = connections[using]
     compiled: list[_Insert] = []
     values: list[Any] = []
-    shape: list[object] = [using]
     links_by_row: list[tuple[tuple[int, int], ...]] = []
     for position, row in enumerate(rows):
         model = type(row)
@@ -316,8 +315,7 @@ def _together(rows: Sequence[Model], using: str) -> tuple[str, list[_Insert], li
             values.append(field.get_db_prep_save(value, connection=connection))
         compiled.append(insert)
         links_by_row.append(tuple(linked))
-        shape.append((model, tuple(linked)))
-    key = tuple(shape)
+    key = (using, *zip((type(row) for row in rows), links_by_row, strict=True))
     sql = _TOGETHER.get(key, _UNKNOWN)
     if sql is _UNKNOWN:
         sql = _TOGETHER[key] = _together_sql(compiled, links_by_row, using)
@@ -384,16 +382,16 @@ def update_rows(
             for value in values.values()
         )
     ):
-        return model._default_manager.using(using).filter(pk__in=list(pks)).update(**values)
+        return model._default_manager.using(using).filter(pk__in=pks).update(**values)
     params = [
         f.get_db_prep_save(value, connection=connection)
         for f, value in zip(fields, values.values(), strict=True)
     ]
-    params += [meta.pk.get_db_prep_value(_parameter(one), connection) for one in pks]
+    params += [meta.pk.get_db_prep_value(one, connection) for one in pks]
     if sql is _UNKNOWN:
         sql = _compile_update(model, pks, using, values, params)
         if sql is None:
-            return model._default_manager.using(using).filter(pk__in=list(pks)).update(**values)
+            return model._default_manager.using(using).filter(pk__in=pks).update(**values)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return int(cursor.rowcount)
@@ -412,7 +410,7 @@ def _compile_update(
 
     query = UpdateQuery(model)
     query.add_update_values(values)
-    query.add_q(Q(pk__in=[_parameter(one) for one in pks]))
+    query.add_q(Q(pk__in=list(pks)))
     sql, compiled = query.get_compiler(using=using).as_sql()
     kept = sql if list(compiled) == params else None
     _UPDATES[(model, tuple(values), len(pks), using)] = kept
