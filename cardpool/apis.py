@@ -6,6 +6,7 @@ share ``DecklistInputSerializer`` with the stateless check."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -24,14 +25,14 @@ from core.errors import NotFoundError
 from core.pagination import BoundedLimitOffsetPagination
 
 
-class LegalityIssueSerializer(serializers.Serializer[dict[str, Any]]):
+class LegalityIssueSerializer(serializers.Serializer[Mapping[str, object]]):
     code = serializers.CharField()
     rule = serializers.CharField()
     message = serializers.CharField()
     cards = serializers.ListField(child=serializers.CharField())
 
 
-class CardCountSerializer(serializers.Serializer[dict[str, Any]]):
+class CardCountSerializer(serializers.Serializer[Mapping[str, object]]):
     id = serializers.CharField()
     count = serializers.IntegerField()
 
@@ -69,7 +70,7 @@ class CardListApi(APIView):
 
     permission_classes = [AllowAny]
 
-    class FilterSerializer(serializers.Serializer[dict[str, Any]]):
+    class FilterSerializer(serializers.Serializer[Mapping[str, object]]):
         game = serializers.ChoiceField(choices=Game.Slug.values, default="zutomayo")
         q = serializers.CharField(required=False, allow_blank=True, max_length=100)
         pack = serializers.CharField(required=False, allow_blank=True, max_length=30)
@@ -124,7 +125,7 @@ class CardDetailApi(APIView):
 MAX_UPLOAD_BYTES = 64 * 1024 + 1
 
 
-class DecklistInputSerializer(serializers.Serializer[dict[str, Any]]):
+class DecklistInputSerializer(serializers.Serializer[Mapping[str, object]]):
     """A decklist as text (plain, CSV or JSON text), as a JSON list, or as an uploaded file."""
 
     decklist = serializers.JSONField(

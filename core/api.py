@@ -18,7 +18,7 @@ lists all of them, the first included, in the same shape. Some domain errors add
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -141,7 +141,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 
 @extend_schema_serializer(component_name="ErrorItem")
-class ErrorItemOutputSerializer(serializers.Serializer[dict[str, Any]]):
+class ErrorItemOutputSerializer(serializers.Serializer[Mapping[str, object]]):
     code = serializers.CharField(help_text="A stable machine word: `required`, `not_found` …")
     detail = serializers.CharField(help_text="What is wrong, for people.")
     field = serializers.CharField(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -22,7 +22,7 @@ class ReplayApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    class ReplayInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class ReplayInputSerializer(serializers.Serializer[Mapping[str, object]]):
         record = serializers.DictField()
         lang = serializers.ChoiceField(choices=["en", "ja"], default="en")
         text = serializers.BooleanField(default=False)
@@ -58,7 +58,7 @@ class JudgeCaseSerializer(serializers.ModelSerializer[JudgeCase]):
 class CaseListApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    class CaseOpenInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class CaseOpenInputSerializer(serializers.Serializer[Mapping[str, object]]):
         title = serializers.CharField(max_length=200)
         match = serializers.IntegerField(required=False, min_value=1)
 
@@ -85,7 +85,7 @@ class RulingCreateApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    class RulingInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class RulingInputSerializer(serializers.Serializer[Mapping[str, object]]):
         record = serializers.DictField()
 
     @extend_schema(request=RulingInputSerializer, responses={201: RulingSerializer, **ERRORS})
@@ -102,7 +102,7 @@ class RulingCreateApi(APIView):
 class CaseFileApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    class CaseFileInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class CaseFileInputSerializer(serializers.Serializer[Mapping[str, object]]):
         ruling = serializers.IntegerField(min_value=1)
 
     @extend_schema(request=CaseFileInputSerializer, responses={200: JudgeCaseSerializer, **ERRORS})

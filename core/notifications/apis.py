@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -75,7 +76,7 @@ class NotificationMarkReadApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    class NotificationMarkReadInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class NotificationMarkReadInputSerializer(serializers.Serializer[Mapping[str, object]]):
         ids = serializers.ListField(
             child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
             required=False,

@@ -3,7 +3,7 @@ to day 2, a player's byes in advance and fixed table, and pairing a round by han
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -25,13 +25,13 @@ from tournaments.selectors.standings import registration_pk
 from tournaments.snapshots import reason_json
 
 
-class ReasonOutputSerializer(serializers.Serializer[dict[str, Any]]):
+class ReasonOutputSerializer(serializers.Serializer[Mapping[str, object]]):
     code = serializers.CharField()
     en = serializers.CharField()
     ja = serializers.CharField()
 
 
-class DecisionOutputSerializer(serializers.Serializer[dict[str, Any]]):
+class DecisionOutputSerializer(serializers.Serializer[Mapping[str, object]]):
     registration = serializers.IntegerField()
     advances = serializers.BooleanField()
     day_one_rank = serializers.IntegerField()
@@ -39,14 +39,14 @@ class DecisionOutputSerializer(serializers.Serializer[dict[str, Any]]):
     reason = ReasonOutputSerializer()
 
 
-class DayTwoOutputSerializer(serializers.Serializer[dict[str, Any]]):
+class DayTwoOutputSerializer(serializers.Serializer[Mapping[str, object]]):
     rule = ReasonOutputSerializer()
     threshold_points = serializers.IntegerField(allow_null=True)
     advancing = serializers.ListField(child=serializers.IntegerField())
     decisions = DecisionOutputSerializer(many=True)
 
 
-class SeatingOutputSerializer(serializers.Serializer[dict[str, Any]]):
+class SeatingOutputSerializer(serializers.Serializer[Mapping[str, object]]):
     registration = serializers.IntegerField()
     awarded_byes = serializers.IntegerField()
     fixed_table = serializers.IntegerField(allow_null=True)
@@ -85,7 +85,7 @@ class SeatingApi(APIView):
 
     permission_classes = ORGANISER
 
-    class SeatingInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class SeatingInputSerializer(serializers.Serializer[Mapping[str, object]]):
         awarded_byes = serializers.IntegerField(min_value=0, max_value=5)
         fixed_table = serializers.IntegerField(min_value=1, max_value=10000, allow_null=True)
 
@@ -118,7 +118,7 @@ class RoundOverrideApi(APIView):
 
     permission_classes = SCOREKEEPER
 
-    class OverrideInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class OverrideInputSerializer(serializers.Serializer[Mapping[str, object]]):
         tables = serializers.ListField(
             child=serializers.ListField(
                 child=serializers.IntegerField(), min_length=2, max_length=2

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -54,7 +54,7 @@ TIME_OUTCOME_CHOICES = ["", "time_draw", "time_hp", "time_judge", "time_tiebreak
 MATCH_SIDES = ["a", "b"]
 
 
-class OvertimeSideSerializer(serializers.Serializer[dict[str, Any]]):
+class OvertimeSideSerializer(serializers.Serializer[Mapping[str, object]]):
     """One player's counts when an Azuki TCG overtime ends (``azk.op.overtime``)."""
 
     leader_health = serializers.IntegerField(min_value=0, max_value=999)
@@ -64,7 +64,7 @@ class OvertimeSideSerializer(serializers.Serializer[dict[str, Any]]):
     hand = serializers.IntegerField(min_value=0, max_value=999)
 
 
-class OvertimeInputSerializer(serializers.Serializer[dict[str, Any]]):
+class OvertimeInputSerializer(serializers.Serializer[Mapping[str, object]]):
     """Azuki TCG: the tiebreak values when overtime ends with the game unfinished (with
     ``time_outcome`` = ``time_tiebreak``; the score given is the games won before that game)."""
 
@@ -214,7 +214,7 @@ class RoundOutputSerializer(serializers.ModelSerializer[Round]):
         ]  # fmt: skip
 
     @extend_schema_field(MatchOutputSerializer(many=True))
-    def get_matches(self, obj: Round) -> Any:
+    def get_matches(self, obj: Round) -> object:
         return MatchOutputSerializer(round_matches(round_obj=obj), many=True).data
 
 
@@ -230,7 +230,7 @@ class RoundSummaryOutputSerializer(serializers.ModelSerializer[Round]):
         ]  # fmt: skip
 
 
-class ResultOutputSerializer(serializers.Serializer[dict[str, Any]]):
+class ResultOutputSerializer(serializers.Serializer[Mapping[str, object]]):
     match = serializers.IntegerField()
     version = serializers.IntegerField()
     status = InlineChoiceField(choices=ResultReport.Status.values)
@@ -279,5 +279,5 @@ def snapshot_page(request: Request) -> tuple[int, int | None]:
     return values["offset"] or 0, values["limit"]
 
 
-def paged(rows: list[Any], offset: int, limit: int | None) -> list[Any]:
+def paged[T](rows: list[T], offset: int, limit: int | None) -> list[T]:
     return rows[offset:] if limit is None else rows[offset : offset + limit]

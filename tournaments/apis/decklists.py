@@ -7,7 +7,7 @@ check (``cardpool.apis``).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -82,7 +82,7 @@ class DeckCheckApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    class DeckCheckOutputSerializer(serializers.Serializer[dict[str, Any]]):
+    class DeckCheckOutputSerializer(serializers.Serializer[Mapping[str, object]]):
         matches = serializers.BooleanField()
         registered_version = serializers.IntegerField()
         differences = serializers.ListField(child=serializers.DictField())

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
@@ -38,6 +38,9 @@ from tournaments.models import Event
 from tournaments.selectors.events import event_get_visible, event_list_upcoming
 from tournaments.selectors.rounds import latest_standings_snapshot_get
 
+if TYPE_CHECKING:
+    from rest_framework.permissions import _SupportsHasPermission
+
 
 class BoundedDateTimeField(serializers.DateTimeField):
     """A date and time; one that cannot be placed in UTC (e.g. year 1) is a 400, not a crash."""
@@ -50,7 +53,7 @@ class BoundedDateTimeField(serializers.DateTimeField):
             raise  # pragma: no cover - fail() always raises
 
 
-class EventStructureInputSerializer(serializers.Serializer[dict[str, Any]]):
+class EventStructureInputSerializer(serializers.Serializer[Mapping[str, object]]):
     """Optional structure fields shared by create and update (the services check the values)."""
 
     venue = serializers.CharField(required=False, allow_blank=True, max_length=200)
@@ -89,7 +92,7 @@ class EventListApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    def get_permissions(self) -> Sequence[Any]:
+    def get_permissions(self) -> Sequence[_SupportsHasPermission]:
         return [AllowAny()] if self.request.method == "GET" else super().get_permissions()
 
     class EventCreateInputSerializer(EventStructureInputSerializer):
@@ -127,7 +130,7 @@ class EventDetailApi(APIView):
 
     permission_classes = ORGANISER
 
-    def get_permissions(self) -> Sequence[Any]:
+    def get_permissions(self) -> Sequence[_SupportsHasPermission]:
         return [AllowAny()] if self.request.method == "GET" else super().get_permissions()
 
     class EventUpdateInputSerializer(EventStructureInputSerializer):
@@ -155,7 +158,7 @@ class EventStatusApi(APIView):
 
     permission_classes = ORGANISER
 
-    class EventStatusInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class EventStatusInputSerializer(serializers.Serializer[Mapping[str, object]]):
         status = InlineChoiceField(
             choices=[
                 Event.Status.REGISTRATION_OPEN.value,
@@ -190,7 +193,7 @@ class EventCopyApi(APIView):
 
     permission_classes = ORGANISER
 
-    class EventCopyInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class EventCopyInputSerializer(serializers.Serializer[Mapping[str, object]]):
         name = serializers.CharField(max_length=200)
         date = serializers.DateField()
 
@@ -205,14 +208,14 @@ class EventCopyApi(APIView):
         return Response(EventOutputSerializer(event).data, status=201)
 
 
-class TiebreakOutputSerializer(serializers.Serializer[dict[str, Any]]):
+class TiebreakOutputSerializer(serializers.Serializer[Mapping[str, object]]):
     key = serializers.CharField()
     value = serializers.CharField(help_text="As shown (a percentage for most tiebreaks).")
     exact = serializers.CharField(help_text="The exact fraction.")
     explanation = serializers.DictField(help_text="code, en, ja, fields")
 
 
-class StandingRowOutputSerializer(serializers.Serializer[dict[str, Any]]):
+class StandingRowOutputSerializer(serializers.Serializer[Mapping[str, object]]):
     rank = serializers.IntegerField()
     registration = serializers.IntegerField()
     name = serializers.CharField()
@@ -226,7 +229,7 @@ class StandingRowOutputSerializer(serializers.Serializer[dict[str, Any]]):
     explanation = serializers.DictField()
 
 
-class StandingsOutputSerializer(serializers.Serializer[dict[str, Any]]):
+class StandingsOutputSerializer(serializers.Serializer[Mapping[str, object]]):
     round = serializers.IntegerField(allow_null=True, help_text="The round the standings follow.")
     round_status = serializers.CharField(allow_null=True)
     revision = serializers.IntegerField(allow_null=True)

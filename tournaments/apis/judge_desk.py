@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from drf_spectacular.utils import (
     extend_schema,
@@ -45,7 +45,7 @@ class QueueEntryOutputSerializer(MatchOutputSerializer):
         fields = [*MatchOutputSerializer.Meta.fields, "state", "reports"]
 
     @extend_schema_field(ReportOutputSerializer(many=True))
-    def get_reports(self, obj: Match) -> Any:
+    def get_reports(self, obj: Match) -> object:
         return ReportOutputSerializer(live_reports(obj), many=True).data
 
 
@@ -69,7 +69,7 @@ class RoundProgressApi(APIView):
 
     permission_classes = RESULT_KEEPER
 
-    class RoundProgressOutputSerializer(serializers.Serializer[dict[str, Any]]):
+    class RoundProgressOutputSerializer(serializers.Serializer[Mapping[str, object]]):
         round = serializers.IntegerField()
         status = serializers.CharField()
         total = serializers.IntegerField(help_text="Tables that need a result (byes excluded).")
@@ -93,7 +93,7 @@ class JudgeResultApi(APIView):
 
     permission_classes = RESULT_KEEPER
 
-    class JudgeResultInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class JudgeResultInputSerializer(serializers.Serializer[Mapping[str, object]]):
         wins_a = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
         wins_b = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
         draws = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
@@ -133,7 +133,7 @@ class MatchExtendApi(APIView):
 
     permission_classes = STAFF
 
-    class MatchExtendInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class MatchExtendInputSerializer(serializers.Serializer[Mapping[str, object]]):
         minutes = serializers.IntegerField(min_value=-1000, max_value=1000)
         reason = serializers.CharField(allow_blank=True, max_length=1000)
 
@@ -169,7 +169,7 @@ class PenaltyListApi(APIView):
 
     permission_classes = STAFF
 
-    class PenaltyInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class PenaltyInputSerializer(serializers.Serializer[Mapping[str, object]]):
         registration = serializers.IntegerField(min_value=1)
         infraction = serializers.CharField(allow_blank=True, max_length=200)
         penalty = serializers.ChoiceField(choices=list(PENALTIES))
@@ -212,7 +212,7 @@ class DisqualificationDecideApi(APIView):
     permission_classes = HEAD_JUDGE
     withdraw = False
 
-    class DisqualificationDecisionInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class DisqualificationDecisionInputSerializer(serializers.Serializer[Mapping[str, object]]):
         reason = serializers.CharField(required=False, default="", allow_blank=True)
 
     @extend_schema(

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from drf_spectacular.utils import (
     OpenApiResponse,
@@ -34,6 +34,9 @@ from tournaments.selectors.registrations import (
 )
 from tournaments.services.registration import MAX_IMPORT_BYTES
 
+if TYPE_CHECKING:
+    from rest_framework.permissions import _SupportsHasPermission
+
 
 class RegistrationListApi(APIView):
     """GET: the players (staff see e-mails and player ids; the public names and status only).
@@ -41,10 +44,10 @@ class RegistrationListApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    def get_permissions(self) -> Sequence[Any]:
+    def get_permissions(self) -> Sequence[_SupportsHasPermission]:
         return [AllowAny()] if self.request.method == "GET" else super().get_permissions()
 
-    class RegistrationSelfInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class RegistrationSelfInputSerializer(serializers.Serializer[Mapping[str, object]]):
         display_name = serializers.CharField(
             required=False, allow_blank=True, max_length=200, help_text="Default: your name."
         )
@@ -94,7 +97,7 @@ class RegistrationAddApi(APIView):
 
     permission_classes = SCOREKEEPER
 
-    class RegistrationAddInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class RegistrationAddInputSerializer(serializers.Serializer[Mapping[str, object]]):
         display_name = serializers.CharField(max_length=200)
         player_id = serializers.CharField(required=False, allow_blank=True, max_length=40)
         email = serializers.EmailField(required=False, allow_blank=True)
@@ -123,7 +126,7 @@ class RegistrationImportApi(APIView):
     permission_classes = ORGANISER
     parser_classes = [MultiPartParser, FormParser]
 
-    class RegistrationImportInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class RegistrationImportInputSerializer(serializers.Serializer[Mapping[str, object]]):
         file = serializers.FileField(help_text="UTF-8 CSV with header name,player_id,email")
 
     @extend_schema(
@@ -155,7 +158,7 @@ class RegistrationDropApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    class RegistrationDropInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class RegistrationDropInputSerializer(serializers.Serializer[Mapping[str, object]]):
         reason = serializers.CharField(required=False, allow_blank=True, max_length=1000)
 
     @extend_schema(
@@ -176,7 +179,7 @@ class RegistrationDropApi(APIView):
 class RegistrationUndropApi(APIView):
     permission_classes = SCOREKEEPER
 
-    class RegistrationUndropInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class RegistrationUndropInputSerializer(serializers.Serializer[Mapping[str, object]]):
         reason = serializers.CharField(allow_blank=True, max_length=1000)
 
     @extend_schema(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from drf_spectacular.utils import (
     extend_schema,
@@ -31,7 +31,7 @@ from tournaments.selectors.matches import live_reports, match_for_player, match_
 from tournaments.selectors.rounds import round_get
 
 
-class MyMatchOutputSerializer(serializers.Serializer[dict[str, Any]]):
+class MyMatchOutputSerializer(serializers.Serializer[Mapping[str, object]]):
     round = serializers.IntegerField()
     match = serializers.IntegerField()
     table = serializers.IntegerField()
@@ -78,7 +78,7 @@ class ResultReportApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    class ResultReportInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class ResultReportInputSerializer(serializers.Serializer[Mapping[str, object]]):
         wins_a = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
         wins_b = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
         draws = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)

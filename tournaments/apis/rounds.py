@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import User
 from drf_spectacular.openapi import AutoSchema
@@ -40,6 +40,9 @@ from tournaments.selectors.events import event_get_visible
 from tournaments.selectors.rounds import event_rounds, round_get, round_snapshot_get
 from tournaments.snapshots import content_digest
 
+if TYPE_CHECKING:
+    from rest_framework.permissions import _SupportsHasPermission
+
 
 class RoundListApi(APIView):
     """GET: the event's rounds. POST (scorekeepers, organisers): pair the next round (409 while
@@ -47,10 +50,10 @@ class RoundListApi(APIView):
 
     permission_classes = SCOREKEEPER
 
-    def get_permissions(self) -> Sequence[Any]:
+    def get_permissions(self) -> Sequence[_SupportsHasPermission]:
         return [AllowAny()] if self.request.method == "GET" else super().get_permissions()
 
-    class RoundPairInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class RoundPairInputSerializer(serializers.Serializer[Mapping[str, object]]):
         seed = serializers.IntegerField(
             required=False, min_value=1, max_value=2**31 - 1, help_text="Default: random."
         )
@@ -72,7 +75,7 @@ class RoundListApi(APIView):
         return round_response(round_obj, status=201)
 
 
-class RoundPublicOutputSerializer(serializers.Serializer[dict[str, Any]]):
+class RoundPublicOutputSerializer(serializers.Serializer[Mapping[str, object]]):
     event = serializers.IntegerField()
     number = serializers.IntegerField()
     stage = InlineChoiceField(choices=Round.Stage.values)
@@ -145,7 +148,7 @@ class RoundRepairApi(APIView):
 
     permission_classes = SCOREKEEPER
 
-    class RoundRepairInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class RoundRepairInputSerializer(serializers.Serializer[Mapping[str, object]]):
         reason = serializers.CharField(allow_blank=True, max_length=1000)
         seed = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
 
@@ -169,7 +172,7 @@ class RoundSwapApi(APIView):
 
     permission_classes = SCOREKEEPER
 
-    class RoundSwapInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class RoundSwapInputSerializer(serializers.Serializer[Mapping[str, object]]):
         registration_a = serializers.IntegerField(min_value=1)
         registration_b = serializers.IntegerField(min_value=1)
         reason = serializers.CharField(allow_blank=True, max_length=1000)
@@ -190,7 +193,7 @@ class RoundSwapApi(APIView):
         return round_response(round_obj)
 
 
-class RoundExtendInputSerializer(serializers.Serializer[dict[str, Any]]):
+class RoundExtendInputSerializer(serializers.Serializer[Mapping[str, object]]):
     minutes = serializers.IntegerField(min_value=-1000, max_value=1000)
 
 
@@ -201,7 +204,7 @@ class ClockAction:
 
     description: str
     run: Callable[[Round, User, Mapping[str, Any]], Round]
-    input: type[serializers.Serializer[dict[str, Any]]] | None = None
+    input: type[serializers.Serializer[Mapping[str, object]]] | None = None
 
 
 #: The round clock's actions, one route each (``rounds/<number>/<action>/``).
@@ -277,7 +280,7 @@ class TopCutApi(APIView):
 
     permission_classes = ORGANISER
 
-    class TopCutInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class TopCutInputSerializer(serializers.Serializer[Mapping[str, object]]):
         size = serializers.IntegerField(
             required=False, min_value=2, max_value=1000, help_text="Default: the event's top cut."
         )

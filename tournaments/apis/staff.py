@@ -3,7 +3,7 @@ invitation page and the judge desk's appeals."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
@@ -43,7 +43,7 @@ class InvitationOutputSerializer(serializers.ModelSerializer[StaffInvitation]):
         fields = ["id", "email", "role", "created_at", "accepted_at", "revoked_at"]
 
 
-class AppointOutputSerializer(serializers.Serializer[dict[str, Any]]):
+class AppointOutputSerializer(serializers.Serializer[Mapping[str, object]]):
     kind = serializers.ChoiceField(
         choices=["appointed", "invited"],
         help_text="appointed: the account now holds the role; invited: no account has that "
@@ -59,7 +59,7 @@ class StaffListApi(APIView):
 
     permission_classes = ORGANISER
 
-    class AppointInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class AppointInputSerializer(serializers.Serializer[Mapping[str, object]]):
         who = serializers.CharField(max_length=254, help_text="A username or an email.")
         role = serializers.ChoiceField(choices=EventRole.Role.choices)
 
@@ -129,7 +129,7 @@ class InvitationAcceptApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    class AcceptInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class AcceptInputSerializer(serializers.Serializer[Mapping[str, object]]):
         token = serializers.CharField(max_length=64)
 
     @extend_schema(request=AcceptInputSerializer, responses={201: StaffOutputSerializer, **ERRORS})
@@ -159,7 +159,7 @@ class MatchAppealApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    class AppealInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class AppealInputSerializer(serializers.Serializer[Mapping[str, object]]):
         reason = serializers.CharField(max_length=2000)
 
     @extend_schema(request=AppealInputSerializer, responses={201: AppealOutputSerializer, **ERRORS})
@@ -187,7 +187,7 @@ class AppealDecideApi(APIView):
 
     permission_classes = HEAD_JUDGE
 
-    class DecideInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class DecideInputSerializer(serializers.Serializer[Mapping[str, object]]):
         outcome = serializers.ChoiceField(choices=list(OUTCOMES))
         note = serializers.CharField(max_length=2000)
         wins_a = serializers.IntegerField(min_value=0, max_value=9, default=0)

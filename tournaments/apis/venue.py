@@ -3,8 +3,8 @@ code, and judge calls. The same services as the pages."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -51,6 +51,9 @@ from tournaments.services.judge_calls import (
     judge_call_take,
 )
 
+if TYPE_CHECKING:
+    from rest_framework.permissions import _SupportsHasPermission
+
 CHECK_IN_ROLES = frozenset({ORGANISER, SCOREKEEPER})
 JUDGE_ROLES = frozenset({ORGANISER, HEAD_JUDGE, JUDGE})
 
@@ -92,7 +95,7 @@ class CheckInWindowApi(APIView):
 
     permission_classes = CHECK_IN_STAFF
 
-    class CheckInWindowInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class CheckInWindowInputSerializer(serializers.Serializer[Mapping[str, object]]):
         open = serializers.BooleanField()
 
     @extend_schema(
@@ -107,7 +110,7 @@ class CheckInWindowApi(APIView):
         return Response(CheckInWindowOutputSerializer(event).data)
 
 
-class CheckInSelfOutputSerializer(serializers.Serializer[dict[str, Any]]):
+class CheckInSelfOutputSerializer(serializers.Serializer[Mapping[str, object]]):
     registration = RegistrationPublicOutputSerializer()
     checked_in_at = serializers.DateTimeField()
     already = serializers.BooleanField(help_text="True: the player was already checked in.")
@@ -120,7 +123,7 @@ class CheckInSelfApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    class CheckInSelfInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class CheckInSelfInputSerializer(serializers.Serializer[Mapping[str, object]]):
         code = serializers.CharField(required=False, max_length=100)
 
     @extend_schema(
@@ -148,7 +151,7 @@ class CheckInBulkApi(APIView):
 
     permission_classes = CHECK_IN_STAFF
 
-    class CheckInBulkInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class CheckInBulkInputSerializer(serializers.Serializer[Mapping[str, object]]):
         registrations = serializers.ListField(
             child=serializers.IntegerField(min_value=1), required=False, max_length=5000
         )
@@ -191,7 +194,7 @@ class ClaimApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    class ClaimInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class ClaimInputSerializer(serializers.Serializer[Mapping[str, object]]):
         code = serializers.CharField(max_length=20)
 
     @extend_schema(
@@ -222,12 +225,12 @@ class JudgeCallListApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    def get_permissions(self) -> Sequence[Any]:
+    def get_permissions(self) -> Sequence[_SupportsHasPermission]:
         if self.request.method == "GET":
             return [permission() for permission in JUDGES]
         return super().get_permissions()
 
-    class JudgeCallInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class JudgeCallInputSerializer(serializers.Serializer[Mapping[str, object]]):
         note = serializers.CharField(required=False, allow_blank=True, max_length=MAX_NOTE)
         table = serializers.IntegerField(required=False, min_value=1)
 
@@ -262,7 +265,7 @@ class JudgeCallActionApi(APIView):
     permission_classes = JUDGES
     call_action = "take"
 
-    class JudgeCallActionInputSerializer(serializers.Serializer[dict[str, Any]]):
+    class JudgeCallActionInputSerializer(serializers.Serializer[Mapping[str, object]]):
         call = serializers.IntegerField(min_value=1)
 
     @extend_schema(
