@@ -201,7 +201,7 @@ def test_round_to_standings_top_cut_and_print(
     judge.post(f"/events/{event.pk}/judge/enter/", {"table": 1, "score": "21"})
     after = _client().get(f"/events/{event.pk}/bracket/", HTTP_IF_NONE_MATCH=etag)
     assert after.status_code == 200
-    final = after.context["rounds"][0]["pairings"][0]
+    final = after.context["rounds"][0].pairings[0]
     assert (final["winner"], final["score"]) == ("a", "2–1")
     with django_capture_on_commit_callbacks(execute=True):
         response = _client(world["organiser"]).post(f"/events/{event.pk}/print/match_slips/")

@@ -341,7 +341,7 @@ def test_exports_and_printouts_say_day_one_and_day_two(kit: TournamentKit) -> No
     _client(kit.organiser).post(f"/events/{event.pk}/manage/day-two/", {"confirm": "yes"})
     day_two = kit.pair(event)
     pairings = event_export(event_id=event.pk, kind="pairings", user=kit.organiser)
-    assert {row["day"] for row in pairings if row["round"] <= 3} == {1}
+    assert {row["day"] for row in pairings if row["round"] in (1, 2, 3)} == {1}
     assert {row["day"] for row in pairings if row["round"] == 4} == {2}
     players = event_export(event_id=event.pk, kind="players", user=kit.organiser)
     out = [row for row in players if row["advancement"] == "does_not_advance"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import TypedDict
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
@@ -66,7 +66,17 @@ def registrations_with_decklist(event: Event) -> QuerySet[Registration]:
     )
 
 
-def check_in_board(*, event: Event, user: AnyUser, select: str = "") -> dict[str, Any]:
+class CheckInBoard(TypedDict):
+    """The check-in desk's part of its page's context."""
+
+    check_in_open: bool
+    not_checked_in: list[Registration]
+    checked_in: list[Registration]
+    selected_ids: set[int]
+    select: str
+
+
+def check_in_board(*, event: Event, user: AnyUser, select: str = "") -> CheckInBoard:
     """The check-in desk: the window's state, counts, and the registered players (not yet
     checked in) with which of them the chosen filter pre-selects (two queries)."""
     require_check_in_staff(user=user, event_id=event.pk)
@@ -146,7 +156,15 @@ def my_judge_call(*, registration: Registration | None) -> JudgeCall | None:
     )
 
 
-def player_desk(*, event: Event, registration: Registration | None) -> dict[str, Any]:
+class PlayerDesk(TypedDict):
+    """The check-in and judge-call part of the player's own page."""
+
+    check_in_open: bool
+    my_call: JudgeCall | None
+    judge_call_form: JudgeCallForm
+
+
+def player_desk(*, event: Event, registration: Registration | None) -> PlayerDesk:
     """What the player's own page shows of check-in and judge calls."""
     return {
         "check_in_open": check_in_is_open(event),

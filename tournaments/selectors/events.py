@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import enum
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, Value, When
@@ -252,7 +252,16 @@ def latest_round(*, event: Event) -> Round | None:
     return Round.objects.filter(event=event).order_by("-number").first()
 
 
-def event_page(*, event: Event, user: AnyUser) -> dict[str, Any]:
+class EventPage(TypedDict):
+    """What ``event_page`` adds to the event page's context."""
+
+    registration: Registration | None
+    round: Round | None
+    player_count: int
+    places_left: int | None
+
+
+def event_page(*, event: Event, user: AnyUser) -> EventPage:
     """What the event page shows besides the event: the viewer's registration, the latest round,
     how many players are in (the waiting list not counted) and how many places are left (None
     without a capacity)."""
@@ -274,7 +283,15 @@ def event_page(*, event: Event, user: AnyUser) -> dict[str, Any]:
     }
 
 
-def event_dashboard(*, event: Event, user: AnyUser) -> dict[str, Any]:
+class EventDashboard(TypedDict):
+    """What ``event_dashboard`` adds to the organiser's dashboard's context."""
+
+    registrations: QuerySet[Registration]
+    rounds: list[Round]
+    round: Round | None
+
+
+def event_dashboard(*, event: Event, user: AnyUser) -> EventDashboard:
     """The organiser's dashboard: registrations (with e-mails) by status and name, rounds
     newest first (for the event's organisers and scorekeepers)."""
     require_event_scorekeeper(user=user, event_id=event.pk)

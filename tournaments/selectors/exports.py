@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from tournaments.models import (
     Event,
@@ -28,7 +27,7 @@ def _name(registration: Registration | None) -> str:
     return "" if registration is None else registration.display_name
 
 
-def _players(event_id: int) -> list[dict[str, Any]]:
+def _players(event_id: int) -> list[dict[str, object]]:
     return [
         {
             "registration": reg.pk,
@@ -57,7 +56,7 @@ def _matches(event_id: int) -> list[tuple[Round, Match]]:
     return rows
 
 
-def _pairings(event_id: int) -> list[dict[str, Any]]:
+def _pairings(event_id: int) -> list[dict[str, object]]:
     return [
         {
             "round": round_obj.number,
@@ -75,8 +74,8 @@ def _pairings(event_id: int) -> list[dict[str, Any]]:
     ]
 
 
-def _results(event_id: int) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = []
+def _results(event_id: int) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = []
     for round_obj, match in _matches(event_id):
         report = next(
             (r for r in match.reports.all() if r.status == ResultReport.Status.CONFIRMED), None
@@ -102,13 +101,13 @@ def _results(event_id: int) -> list[dict[str, Any]]:
     return rows
 
 
-def _standings(event_id: int) -> list[dict[str, Any]]:
+def _standings(event_id: int) -> list[dict[str, object]]:
     latest = latest_snapshot(event_id=event_id)
     if latest is None:
         return []
-    rows: list[dict[str, Any]] = []
+    rows: list[dict[str, object]] = []
     for row in latest[1].standings:
-        flat = {
+        flat: dict[str, object] = {
             key: row.get(key)
             for key in ("rank", "registration", "name", "points", "record", "games", "dropped")
         }
@@ -120,12 +119,12 @@ def _standings(event_id: int) -> list[dict[str, Any]]:
     return rows
 
 
-def _placings(event_id: int) -> list[dict[str, Any]]:
+def _placings(event_id: int) -> list[dict[str, object]]:
     """Final placings (issue 11, req 10): empty until the event is finished."""
     return placing_rows(Event.objects.get(pk=event_id))
 
 
-def event_export(*, event_id: int, kind: str, user: AnyUser) -> Sequence[dict[str, Any]]:
+def event_export(*, event_id: int, kind: str, user: AnyUser) -> Sequence[dict[str, object]]:
     """Flat rows (one dict per line) of players, pairings, results or standings (for the
     event's organisers)."""
     require_event_organiser(user=user, event_id=event_id)

@@ -3,7 +3,8 @@ counter, penalties."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import TypedDict
 
 from django.db.models import QuerySet
 
@@ -11,6 +12,7 @@ from tournaments.models import (
     Event,
     Match,
     Penalty,
+    ResultReport,
     Round,
 )
 from tournaments.permissions import (
@@ -19,6 +21,31 @@ from tournaments.permissions import (
 )
 from tournaments.selectors.events import latest_round
 from tournaments.selectors.matches import match_state, round_matches
+
+
+class RoundProgress(TypedDict):
+    """The reported counter of a round (the API's ``RoundProgressOutputSerializer``)."""
+
+    round: int
+    status: str
+    total: int
+    reported: int
+    pending: int
+    disputed: int
+    missing: int
+    byes: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class QueueRow:
+    """A table on the judge desk's queue: its match, its state (see ``match_state``) and the
+    reports made on it."""
+
+    match: Match
+    table: int
+    state: str
+    reports: list[ResultReport]
 
 
 def round_queue(*, round_obj: Round, user: AnyUser) -> list[Match]:
@@ -34,7 +61,7 @@ def round_queue(*, round_obj: Round, user: AnyUser) -> list[Match]:
     return queue
 
 
-def round_progress(*, round_obj: Round, user: AnyUser) -> dict[str, Any]:
+def round_progress(*, round_obj: Round, user: AnyUser) -> RoundProgress:
     """The reported counter: how many tables have a confirmed result (byes not counted). For
     the event's staff."""
     require_result_keeper(user=user, event_id=round_obj.event_id)
@@ -72,7 +99,7 @@ def judge_queue(*, event: Event, user: AnyUser) -> dict[str, object]:
     round_obj = latest_round(event=event)
     if round_obj is None:
         return {"round": None, "queue": [], "reported": 0, "total": 0}
-    rows: list[dict[str, Any]] = []
+    rows: list[QueueRow] = []
     reported = total = 0
     for match in round_matches(round_obj=round_obj):
         state = match_state(match)
@@ -83,14 +110,9 @@ def judge_queue(*, event: Event, user: AnyUser) -> dict[str, object]:
             reported += 1
             continue
         rows.append(
-            {
-                "match": match,
-                "table": match.table,
-                "state": state,
-                "reports": list(match.reports.all()),
-            }
+            QueueRow(match=match, table=match.table, state=state, reports=list(match.reports.all()))
         )
-    rows.sort(key=lambda row: (row["state"] != "disputed", row["table"]))
+    rows.sort(key=lambda row: (row.state != "disputed", row.table))
     return {"round": round_obj, "queue": rows, "reported": reported, "total": total}
 
 

@@ -3,7 +3,8 @@ still count, a player's own match, a match at a table, the bracket with its winn
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypedDict
 
 from django.contrib.auth.models import User
 from django.db.models import Count, Max, Prefetch, Q, QuerySet
@@ -109,7 +110,18 @@ def live_reports(match: Match) -> list[ResultReport]:
     return [r for r in match.reports.all() if r.status != ResultReport.Status.SUPERSEDED]
 
 
-def my_current_match(*, event: Event, user: User) -> dict[str, object]:
+class CurrentMatch(TypedDict):
+    """The player's registration, current round and match, opponent, and its result."""
+
+    registration: Registration | None
+    round: Round | None
+    match: Match | None
+    opponent: Registration | None
+    state: str
+    result: ResultReport | None
+
+
+def my_current_match(*, event: Event, user: User) -> CurrentMatch:
     """The player's registration, current round and match (with opponent), if any, and where
     its result stands: ``state`` (``match_state``) and the confirmed ``result`` (the players'
     agreed report or a judge's entry), so the player sees a judge's decision on their table."""
@@ -189,7 +201,16 @@ def bracket_results_tag(*, event: Event) -> str:
     return f"{found['newest'] or 0}.{found['count']}"
 
 
-def bracket_rounds(*, event: Event) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class BracketRound:
+    """A column of the bracket: the round, and its snapshot's pairings, each with its
+    ``winner`` (``a``/``b``/None) and ``score``."""
+
+    round: Round
+    pairings: list[dict[str, object]]
+
+
+def bracket_rounds(*, event: Event) -> list[BracketRound]:
     """The top cut's rounds in order, each pairing with its winner (``a``/``b``) and score."""
     scores = {}
     matches = Match.objects.filter(round__event=event, round__stage=Round.Stage.TOP_CUT)
@@ -200,7 +221,7 @@ def bracket_rounds(*, event: Event) -> list[dict[str, Any]]:
     rounds = []
     for round_obj in event.rounds.filter(stage=Round.Stage.TOP_CUT).select_related("snapshot"):
         snapshot = getattr(round_obj, "snapshot", None)
-        pairings = []
+        pairings: list[dict[str, object]] = []
         for pairing in snapshot.pairings if snapshot else []:
             report = scores.get(pairing["match"])
             winner = None
@@ -208,7 +229,7 @@ def bracket_rounds(*, event: Event) -> list[dict[str, Any]]:
                 winner = "a" if report.wins_a > report.wins_b else "b"
             score = f"{report.wins_a}–{report.wins_b}" if report is not None else ""
             pairings.append({**pairing, "winner": winner, "score": score})
-        rounds.append({"round": round_obj, "pairings": pairings})
+        rounds.append(BracketRound(round=round_obj, pairings=pairings))
     return rounds
 
 

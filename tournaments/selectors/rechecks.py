@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from tournaments.models import Decklist, DecklistRecheck, Registration
 from tournaments.permissions import AnyUser, require_event_organiser
@@ -52,10 +51,10 @@ def illegal_decklists(*, event_id: int) -> list[Decklist]:
     )
 
 
-def recheck_errors(decklist: Decklist | None, language: str) -> list[dict[str, Any]]:
+def recheck_errors(decklist: Decklist | None, language: str) -> list[dict[str, object]]:
     """Why a re-check found the list illegal, in the reader's language."""
     if decklist is None or decklist.illegal_since is None:
         return []
     report = decklist.recheck_report or {}
-    rows: list[dict[str, Any]] = report.get(language) or report.get("en") or []
+    rows: list[dict[str, object]] = report.get(language) or report.get("en") or []
     return rows

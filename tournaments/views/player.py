@@ -99,7 +99,7 @@ def my_match(request: HttpRequest, event_id: int) -> HttpResponse:
     user = request_user(request)
     event = event_get_visible(event_id=event_id, user=user)
     found = my_current_match(event=event, user=user)
-    desk = player_desk(event=event, registration=found["registration"])  # type: ignore[arg-type]
+    desk = player_desk(event=event, registration=found["registration"])
     context = {"event": event, **found, **desk}
     html, etag = render_live(request, "tournaments/my_match.html#live", context, kind="me")
     if is_live_poll(request):
