@@ -34,9 +34,9 @@ class ReplayApi(APIView):
         data = validated(self.ReplayInputSerializer, request.data)
         result = replay_for_judge(record=data["record"], lang=data["lang"])
         lang = data["lang"]
-        body = result[f"json_{lang}"]
+        body = result.json(lang)
         if data["text"]:
-            body = {**body, "text": result[f"text_{lang}"]}
+            body = {**body, "text": result.text(lang)}
         return Response(body)
 
 

@@ -8,6 +8,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from judging.engine.core.jsontypes import JSON
+
 
 class AzukiClaimForm(forms.Form):
     """One player's claim about the board after an Azuki turn: the turn, what, the number."""
@@ -32,7 +34,7 @@ class AzukiClaimForm(forms.Form):
                     choices.append((f"players[{seat}].{kind}", words % {"name": name}))
             what.choices = choices
 
-    def claim(self, party: int) -> dict[str, Any]:
+    def claim(self, party: int) -> dict[str, JSON]:
         """The structured claim (``at`` the turn, ``path``, ``value``) this form describes."""
         data = self.cleaned_data
         return {"party": f"P{party}", "at": data["turn"], "path": str(data["what"]),

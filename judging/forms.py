@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.forms import BoundField
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
+from judging.engine.core.jsontypes import JSON
 from judging.engine.zutomayo.messages import STEP_TITLES
 from judging.selectors import CardOption
 
@@ -72,7 +76,7 @@ class CardNameField(forms.CharField):
         )
         self.options: Sequence[CardOption] = ()
 
-    def clean(self, value: Any) -> str:
+    def clean(self, value: object) -> str:
         text = super().clean(value)
         if not text:
             return ""
@@ -105,6 +109,19 @@ class NotesForm(forms.Form):
         max_length=5000,
         widget=forms.Textarea(attrs={"rows": 3}),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEntrySide:
+    """One player's fields on the turn entry page."""
+
+    name: BoundField
+    hp: BoundField
+    hand: BoundField
+    battle: BoundField
+    zone_c: BoundField
+    charger: list[BoundField]
+    abyss: list[BoundField]
 
 
 class TurnEntryForm(forms.Form):
@@ -161,22 +178,22 @@ class TurnEntryForm(forms.Form):
             if isinstance(field, CardNameField):
                 field.options = options
 
-    def player_fields(self, side: int) -> dict[str, Any]:
+    def player_fields(self, side: int) -> TurnEntrySide:
         p = f"p{side}"
-        return {
-            "name": self[f"{p}_name"], "hp": self[f"{p}_hp"], "hand": self[f"{p}_hand"],
-            "battle": self[f"{p}_battle"], "zone_c": self[f"{p}_zone_c"],
-            "charger": [self[f"{p}_charger{i}"] for i in range(CHARGER_SLOTS)],
-            "abyss": [self[f"{p}_abyss{i}"] for i in range(ABYSS_SLOTS)],
-        }  # fmt: skip
+        return TurnEntrySide(
+            name=self[f"{p}_name"], hp=self[f"{p}_hp"], hand=self[f"{p}_hand"],
+            battle=self[f"{p}_battle"], zone_c=self[f"{p}_zone_c"],
+            charger=[self[f"{p}_charger{i}"] for i in range(CHARGER_SLOTS)],
+            abyss=[self[f"{p}_abyss{i}"] for i in range(ABYSS_SLOTS)],
+        )  # fmt: skip
 
-    def turn_fields(self) -> list[list[tuple[Any, Any]]]:
+    def turn_fields(self) -> list[list[tuple[BoundField, BoundField]]]:
         return [
             [(self[f"t{t}_p{side}_a"], self[f"t{t}_p{side}_b"]) for side in (0, 1)]
             for t in range(TURNS)
         ]
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         for side in (0, 1):
             if not data.get(f"p{side}_battle") and not self.errors.get(f"p{side}_battle"):
@@ -267,12 +284,12 @@ class ClaimForm(forms.Form):
         if isinstance(card, CardNameField):
             card.options = options
 
-    def _choices(self, name: str, choices: list[tuple[str, Any]]) -> None:
+    def _choices(self, name: str, choices: list[tuple[str, StrOrPromise]]) -> None:
         field = self.fields[name]
         if isinstance(field, forms.ChoiceField):
             field.choices = choices
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         what = str(data.get("what") or "")
         kind = what.split(":")[0]
@@ -287,13 +304,13 @@ class ClaimForm(forms.Form):
             self.add_error("card", _("name the card"))
         return data
 
-    def claim(self, party: int) -> dict[str, Any]:
+    def claim(self, party: int) -> dict[str, JSON]:
         """The structured claim (``at``, ``path``, ``value``) this form describes."""
         data = self.cleaned_data
         at = f"T{data['turn']}" + (f"/{data['step']}" if data.get("step") else "")
         kind, _sep, seat = str(data["what"]).partition(":")
         answer = data.get("answer")
-        claim: dict[str, Any] = {"party": str(party), "at": at}
+        claim: dict[str, JSON] = {"party": str(party), "at": at}
         if kind == "hp":
             claim.update(path=f"players[{seat}].hp", value=data["number"])
         elif kind == "attack":
@@ -338,7 +355,7 @@ class ZtrikeClaimForm(forms.Form):
         if isinstance(answer, forms.ChoiceField):
             answer.choices = [("", "—"), ("0", a), ("1", b), ("tie", _("a tie (nobody)"))]
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         what = str(data.get("what") or "")
         if what == "winner" and data.get("answer") not in ("0", "1", "tie"):
@@ -347,13 +364,13 @@ class ZtrikeClaimForm(forms.Form):
             self.add_error("number", _("give the number the player says"))
         return data
 
-    def claim(self, party: int) -> dict[str, Any]:
+    def claim(self, party: int) -> dict[str, JSON]:
         """The structured claim (``at`` R<n>, ``path``, ``value``) this form describes."""
         data = self.cleaned_data
         what = str(data["what"])
         if what == "winner":
             answer = str(data.get("answer"))
-            value: Any = None if answer == "tie" else int(answer)
+            value: JSON = None if answer == "tie" else int(answer)
         else:
             value = data["number"]
         return {"party": f"P{party}", "at": f"R{data['round']}", "path": what, "value": value}

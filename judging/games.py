@@ -10,18 +10,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import cast
 
+from judging.engine import CardCatalogue
 from judging.engine import replay_record as zutomayo_replay
 from judging.engine.azuki import AzukiReport
 from judging.engine.azuki import replay_record as azuki_replay
 from judging.engine.azuki.record import FORMAT as AZUKI_FORMAT
+from judging.engine.azuki.record import Card as AzukiCard
+from judging.engine.core.jsontypes import JSON
+from judging.engine.core.report import IllegalInput, Report
 from judging.engine.ztrike import replay_record as ztrike_replay
 from judging.engine.ztrike.record import FORMAT as ZTRIKE_FORMAT
+from judging.engine.ztrike.record import Card as ZtrikeCard
 from judging.engine.zutomayo.record import FORMAT as ZUTOMAYO_FORMAT
 from judging.engine.zutomayo.record import FORMAT_V1 as ZUTOMAYO_FORMAT_V1
 from judging.engine.zutomayo.record import FORMAT_V2 as ZUTOMAYO_FORMAT_V2
 from judging.selectors import azuki_engine_cards, engine_cards, ztrike_engine_cards
+
+type Record = dict[str, JSON]
+"""A game record as the engines read it: a JSON object."""
+
+type Cards = CardCatalogue | dict[str, ZtrikeCard] | dict[str, AzukiCard]
+"""A game's card pool as its engine reads it (each game's ``cards`` gives its own kind)."""
 
 
 @dataclass(frozen=True)
@@ -31,8 +42,8 @@ class JudgeGame:
     slug: str  # cardpool Game slug (the event's game)
     record_format: str  # the records its engine replays
     report_format: str  # the format of its reports (the presenter's key)
-    cards: Callable[[], Any]  # the database's card pool, as the engine's catalogue
-    replay: Callable[[dict[str, Any], Any, str], Any]  # (record, cards, lang) -> report
+    cards: Callable[[], Cards]  # the database's card pool, as the engine's catalogue
+    replay: Callable[[Record, Cards, str], Report]  # (record, its cards(), lang) -> report
     turn_entry: bool  # whether the "enter the turn by card names" page knows this game
     also_reads: tuple[str, ...] = ()  # older record formats its engine still reads
 
@@ -40,15 +51,15 @@ class JudgeGame:
         return record_format == self.record_format or record_format in self.also_reads
 
 
-def _zutomayo(record: dict[str, Any], cards: Any, lang: str) -> Any:
-    return zutomayo_replay(record, cards=cards, lang=lang)
+def _zutomayo(record: Record, cards: Cards, lang: str) -> Report:
+    return zutomayo_replay(record, cards=cast(CardCatalogue, cards), lang=lang)
 
 
-def _ztrike(record: dict[str, Any], cards: Any, lang: str) -> Any:
-    return ztrike_replay(record, cards=cards, lang=lang)
+def _ztrike(record: Record, cards: Cards, lang: str) -> Report:
+    return ztrike_replay(record, cards=cast(dict[str, ZtrikeCard], cards), lang=lang)
 
 
-def _card_ids(value: Any, known: Mapping[str, Any], into: dict[str, None]) -> None:
+def _card_ids(value: JSON, known: Mapping[str, object], into: dict[str, None]) -> None:
     if isinstance(value, str):
         if value in known:
             into[value] = None
@@ -68,11 +79,11 @@ class AzukiJudgeReport:
     report: AzukiReport
 
     @property
-    def illegal_input(self) -> Any:
+    def illegal_input(self) -> IllegalInput | None:
         return self.report.illegal_input
 
-    def to_json(self, lang: str | None = None) -> dict[str, Any]:
-        out: dict[str, Any] = self.report.to_json(lang)
+    def to_json(self, lang: str | None = None) -> dict[str, JSON]:
+        out = self.report.to_json(lang)
         record = self.report.record
         ids: dict[str, None] = {}
         _card_ids(out.get("turns", []), record.cards, ids)
@@ -87,8 +98,10 @@ class AzukiJudgeReport:
         return self.report.to_text(lang)
 
 
-def _azuki(record: dict[str, Any], cards: Any, lang: str) -> Any:
-    return AzukiJudgeReport(azuki_replay(record, cards=cards, lang=lang))
+def _azuki(record: Record, cards: Cards, lang: str) -> Report:
+    return AzukiJudgeReport(
+        azuki_replay(record, cards=cast(dict[str, AzukiCard], cards), lang=lang)
+    )
 
 
 JUDGE_GAMES: Mapping[str, JudgeGame] = {

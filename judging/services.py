@@ -6,7 +6,7 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -23,10 +23,12 @@ from judging.engine import (
 )
 from judging.engine.azuki.rules import RULES as AZUKI_RULES
 from judging.engine.azuki.rules import AzukiRule
+from judging.engine.core.jsontypes import JSON
+from judging.engine.core.report import Report
 from judging.engine.ztrike import RULES as ZTRIKE_RULES
 from judging.engine.ztrike import ZtrikeRule
 from judging.engine.zutomayo.record import FORMAT as ZUTOMAYO_FORMAT
-from judging.games import judge_game
+from judging.games import Record, judge_game
 from judging.models import JudgeCase, RuleClause, RulesDocument, Ruling
 from tournaments.models import Match, Registration
 from tournaments.permissions import event_get_for_staff
@@ -55,10 +57,26 @@ class RulesImportSummary:
     unchanged_document: bool
 
 
-def _clause_rows(slug: str, text: str) -> tuple[str, list[dict[str, Any]], list[dict[str, str]]]:
+class ClauseRow(TypedDict):
+    """A rules clause's fields as ``rules_import`` stores them (``RuleClause``)."""
+
+    key: str
+    number: str
+    display: str
+    level: int
+    parent_key: str
+    heading: str
+    text: str
+    see_also: list[str]
+    anomaly: str
+    sort_order: int
+    quote_sha256: NotRequired[str]
+
+
+def _clause_rows(slug: str, text: str) -> tuple[str, list[ClauseRow], list[dict[str, str]]]:
     if slug == "ground-rules":
         parsed = parse_ground_rules(text)
-        rows = [
+        rows: list[ClauseRow] = [
             {
                 "key": c.key, "number": c.number, "display": c.display, "level": c.level,
                 "parent_key": c.parent_key or "", "heading": "", "text": c.text,
@@ -87,14 +105,14 @@ def _clause_rows(slug: str, text: str) -> tuple[str, list[dict[str, Any]], list[
 
 
 def _stable_rows(
-    rows: list[dict[str, Any]], rules: tuple[ZtrikeRule, ...] | tuple[AzukiRule, ...]
-) -> list[dict[str, Any]]:
+    rows: list[ClauseRow], rules: tuple[ZtrikeRule, ...] | tuple[AzukiRule, ...]
+) -> list[ClauseRow]:
     """The engine's stable keys (design 3.0; ZTRIKE's or Azuki's), each with its quoted sentence
     and SHA-256, under the paragraph it is quoted from (whose heading-slug key stays, as an
     alias). A key whose quote is not in this text is not created."""
     paragraphs = [(row, " ".join(row["text"].split())) for row in rows]
     joined = " ".join(text for _, text in paragraphs)
-    extra: list[dict[str, Any]] = []
+    extra: list[ClauseRow] = []
     order = max((row["sort_order"] for row in rows), default=0)
     for rule in rules:
         quote = " ".join(rule.quote.split())
@@ -166,7 +184,7 @@ def rules_import(
     return RulesImportSummary(str(document), len(rows), created, updated, removed, False)
 
 
-def record_parse(data: str | bytes) -> dict[str, Any]:
+def record_parse(data: str | bytes) -> Record:
     """A game record from JSON text: a dict, or InvalidInputError naming the problem."""
     if isinstance(data, bytes):
         data = utf8_text(
@@ -192,9 +210,27 @@ def record_parse(data: str | bytes) -> dict[str, Any]:
     return unwrapped
 
 
-def replay_for_judge(
-    *, record: dict[str, Any], lang: str = "en", game: str = "zutomayo"
-) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class JudgeReplay:
+    """A record replayed for the judge pages: the report, and its JSON and text in English and
+    Japanese."""
+
+    json_en: dict[str, JSON]
+    json_ja: dict[str, JSON]
+    text_en: str
+    text_ja: str
+    report: Report
+
+    def json(self, lang: str) -> dict[str, JSON]:
+        """The report's JSON in ``lang`` (``en`` or ``ja``)."""
+        return self.json_ja if lang == "ja" else self.json_en
+
+    def text(self, lang: str) -> str:
+        """The report's text in ``lang`` (``en`` or ``ja``)."""
+        return self.text_ja if lang == "ja" else self.text_en
+
+
+def replay_for_judge(*, record: Record, lang: str = "en", game: str = "zutomayo") -> JudgeReplay:
     """Replay a record against the database's cards of the event's ``game`` (the judge pages'
     table ``JUDGE_GAMES``); a record of another game, or a RecordError, becomes a 400."""
     if len(json.dumps(record, ensure_ascii=False)) > MAX_RECORD_BYTES:
@@ -226,13 +262,13 @@ def replay_for_judge(
         raise InvalidInputError(
             str(exc), field=f"record.{exc.path}" if exc.path else "record"
         ) from exc
-    return {
-        "json_en": report.to_json("en"),
-        "json_ja": report.to_json("ja"),
-        "text_en": report.to_text("en"),
-        "text_ja": report.to_text("ja"),
-        "report": report,
-    }
+    return JudgeReplay(
+        json_en=report.to_json("en"),
+        json_ja=report.to_json("ja"),
+        text_en=report.to_text("en"),
+        text_ja=report.to_text("ja"),
+        report=report,
+    )
 
 
 @transaction.atomic
@@ -261,7 +297,7 @@ def _case_for_staff(case_id: int, user: User) -> JudgeCase:
 
 
 @transaction.atomic
-def ruling_compute(*, case_id: int, by: User, record: dict[str, Any]) -> Ruling:
+def ruling_compute(*, case_id: int, by: User, record: Record) -> Ruling:
     """Replay the record and store the ruling with what reproduces it (engine version, profile,
     the record and its digest)."""
     case = _case_for_staff(case_id, by)
@@ -269,17 +305,17 @@ def ruling_compute(*, case_id: int, by: User, record: dict[str, Any]) -> Ruling:
         raise ConflictError(gettext("this case is filed; open a new case"), field="case")
     result = replay_for_judge(record=record, game=case.event.game.slug)
     canonical = json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    output = result["json_en"]
+    output = result.json_en
     ruling = Ruling.objects.create(
         case=case,
         record=record,
         record_sha256=hashlib.sha256(canonical.encode()).hexdigest(),
         engine_version=ENGINE_VERSION,
         profile=output.get("profile", {}),
-        outcome=str(output["result"]["outcome"]),
-        output={"en": output, "ja": result["json_ja"]},
-        text_en=result["text_en"],
-        text_ja=result["text_ja"],
+        outcome=str(cast(dict[str, JSON], output["result"])["outcome"]),  # a report has one
+        output={"en": output, "ja": result.json_ja},
+        text_en=result.text_en,
+        text_ja=result.text_ja,
         created_by=by,
     )
     audit_log(action="judging.ruling.computed", actor=by, obj=ruling, event_id=case.event_id,
@@ -408,7 +444,7 @@ def judge_case_file(*, case_id: int, ruling_id: int, by: User) -> JudgeCase:
     return case
 
 
-def _renamed(value: Any, pattern: re.Pattern[str], new: str) -> Any:
+def _renamed(value: JSON, pattern: re.Pattern[str], new: str) -> JSON:
     """``value`` (JSON) with every whole-word occurrence of an old name replaced by ``new``."""
     if isinstance(value, str):
         return pattern.sub(new, value)

@@ -14,9 +14,11 @@ unknown card (in the record's own ``cards`` section: power 0, 0 Victory Points, 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.forms import BoundField
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -70,11 +72,39 @@ def bonus_words(card: Card, when: str) -> str:
 class SingleCardField(CardNameField):
     """One card name: two names in one field ("three cards played") are refused."""
 
-    def clean(self, value: Any) -> str:
+    def clean(self, value: object) -> str:
         text = str(value or "")
         if " · " not in text and any(s in text for s in SEPARATORS):
             raise forms.ValidationError(_("one card per player per round: name only one card"))
         return super().clean(value)
+
+
+@dataclass(frozen=True, slots=True)
+class ZtrikeEntrySide:
+    """One player's snapshot fields on the ZTRIKE round entry page."""
+
+    name: BoundField
+    hand: list[BoundField]
+    vz: list[BoundField]
+    discard: list[BoundField]
+    deck: list[BoundField]
+
+
+@dataclass(frozen=True, slots=True)
+class BonusField:
+    """A bonus checkbox of a played card, labelled with the card's bonus text once known."""
+
+    field: BoundField
+    text: str
+    when: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedCardFields:
+    """A player's card in a round and its two bonus checkboxes."""
+
+    card: BoundField
+    bonuses: list[BonusField]
 
 
 class ZtrikeRoundEntryForm(forms.Form):
@@ -128,17 +158,17 @@ class ZtrikeRoundEntryForm(forms.Form):
             if isinstance(field, CardNameField):
                 field.options = options
 
-    def player_fields(self, side: int) -> dict[str, Any]:
+    def player_fields(self, side: int) -> ZtrikeEntrySide:
         p = f"p{side}"
-        return {
-            "name": self[f"{p}_name"],
-            "hand": [self[f"{p}_hand{i}"] for i in range(HAND_SLOTS)],
-            "vz": [self[f"{p}_vz{i}"] for i in range(ZONE_SLOTS)],
-            "discard": [self[f"{p}_discard{i}"] for i in range(ZONE_SLOTS)],
-            "deck": [self[f"{p}_deck{i}"] for i in range(DECK_SLOTS)],
-        }
+        return ZtrikeEntrySide(
+            name=self[f"{p}_name"],
+            hand=[self[f"{p}_hand{i}"] for i in range(HAND_SLOTS)],
+            vz=[self[f"{p}_vz{i}"] for i in range(ZONE_SLOTS)],
+            discard=[self[f"{p}_discard{i}"] for i in range(ZONE_SLOTS)],
+            deck=[self[f"{p}_deck{i}"] for i in range(DECK_SLOTS)],
+        )
 
-    def round_fields(self) -> list[list[dict[str, Any]]]:
+    def round_fields(self) -> list[list[PlayedCardFields]]:
         """Per round, per player: the card field and its two bonus checkboxes (labelled with the
         card's bonus text once the card is known)."""
         out = []
@@ -149,9 +179,10 @@ class ZtrikeRoundEntryForm(forms.Form):
                 bonuses = []
                 for when in ("win", "lose"):
                     text = bonus_words(self.cards[played], when) if played in self.cards else ""
-                    bonuses.append({"field": self[f"r{r}_p{side}_{when}"], "text": text,
-                                    "when": when})  # fmt: skip
-                row.append({"card": self[f"r{r}_p{side}"], "bonuses": bonuses})
+                    bonuses.append(
+                        BonusField(field=self[f"r{r}_p{side}_{when}"], text=text, when=when)
+                    )
+                row.append(PlayedCardFields(card=self[f"r{r}_p{side}"], bonuses=bonuses))
             out.append(row)
         return out
 
@@ -164,7 +195,7 @@ class ZtrikeRoundEntryForm(forms.Form):
         data = self.cleaned_data
         return [c for i in range(slots) if (c := data.get(f"p{side}_{name}{i}"))]
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         if self.errors:
             return data

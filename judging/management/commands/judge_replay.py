@@ -37,6 +37,6 @@ class Command(BaseCommand):
             raise CommandError(f"{name}: {exc.message}", returncode=2) from exc
         lang = options["lang"]
         if options["text"]:
-            self.stdout.write(result[f"text_{lang}"], ending="")
+            self.stdout.write(result.text(lang), ending="")
         else:
-            self.stdout.write(json.dumps(result[f"json_{lang}"], ensure_ascii=False, indent=2))
+            self.stdout.write(json.dumps(result.json(lang), ensure_ascii=False, indent=2))
