@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 from urllib.parse import parse_qs, unquote, urlparse
 
 TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
@@ -35,7 +35,7 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-def _option(key: str, value: str) -> Any:
+def _option(key: str, value: str) -> bool | int | str | None:
     """A PostgreSQL option from the URL's query: the two this module sets, typed; others as
     given (``sslmode=require``)."""
     if key == "server_side_binding":
@@ -51,7 +51,22 @@ def _option(key: str, value: str) -> Any:
     return value
 
 
-def database_from_url(url: str, *, base_dir: Path) -> dict[str, Any]:
+class DatabaseEntry(TypedDict, total=False):
+    """An entry of Django's ``DATABASES``, as ``database_from_url`` fills it."""
+
+    ENGINE: str
+    NAME: str
+    USER: str
+    PASSWORD: str
+    HOST: str
+    PORT: str
+    CONN_MAX_AGE: int
+    CONN_HEALTH_CHECKS: bool
+    OPTIONS: dict[str, object]
+    TEST: dict[str, object]
+
+
+def database_from_url(url: str, *, base_dir: Path) -> DatabaseEntry:
     """Turn a DATABASE_URL into a Django DATABASES entry.
 
     Supported: ``sqlite:///relative/path.sqlite3``, ``sqlite:////absolute/path.sqlite3`` and
@@ -90,7 +105,7 @@ def database_from_url(url: str, *, base_dir: Path) -> dict[str, Any]:
         # once (the lock of a match joins six tables: planning it cost more than running it).
         # Behind a pooler in transaction mode that keeps no prepared statements (PgBouncer before
         # 1.21, or without max_prepared_statements), add ?prepare_threshold=none to the URL.
-        options: dict[str, Any] = {"server_side_binding": True, "prepare_threshold": 2}
+        options: dict[str, object] = {"server_side_binding": True, "prepare_threshold": 2}
         for key, values in parse_qs(parsed.query).items():
             options[key] = _option(key, values[-1])
         return {
@@ -117,11 +132,24 @@ SOCIAL_PROVIDERS: dict[str, list[str]] = {
 }
 
 
-def social_providers(environ: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+class SocialApp(TypedDict):
+    client_id: str
+    secret: str
+    key: str
+
+
+class SocialProvider(TypedDict):
+    """A provider's entry in allauth's ``SOCIALACCOUNT_PROVIDERS``."""
+
+    APPS: list[SocialApp]
+    SCOPE: list[str]
+
+
+def social_providers(environ: Mapping[str, str]) -> dict[str, SocialProvider]:
     """allauth's ``SOCIALACCOUNT_PROVIDERS``: a provider is on when both
     ``SOCIAL_<NAME>_CLIENT_ID`` and ``SOCIAL_<NAME>_SECRET`` are set; otherwise it has no app,
     and no button is shown."""
-    providers: dict[str, dict[str, Any]] = {}
+    providers: dict[str, SocialProvider] = {}
     for name, scope in SOCIAL_PROVIDERS.items():
         client_id = environ.get(f"SOCIAL_{name.upper()}_CLIENT_ID", "").strip()
         secret = environ.get(f"SOCIAL_{name.upper()}_SECRET", "").strip()
@@ -138,12 +166,12 @@ SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 
 def mailers_from_env(
     environ: Mapping[str, str], *, default_backend: str = SMTP_BACKEND
-) -> dict[str, dict[str, Any]]:
+) -> dict[str, dict[str, object]]:
     """Django's ``MAILERS`` from ``EMAIL_BACKEND`` (default: ``default_backend``) and, for SMTP,
     ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD`` and
     ``EMAIL_USE_TLS``."""
     backend = environ.get("EMAIL_BACKEND", "").strip() or default_backend
-    options: dict[str, Any] = {}
+    options: dict[str, object] = {}
     if backend == SMTP_BACKEND:
         port = environ.get("EMAIL_PORT", "").strip() or "25"
         if not port.isdigit():

@@ -253,7 +253,7 @@ def subject_kwargs() -> frozenset[str]:
 
 
 def _subject_levels(
-    *, user: AnyUser, kwargs: Mapping[str, Any], wanted: frozenset[Access] = frozenset()
+    *, user: AnyUser, kwargs: Mapping[str, object], wanted: frozenset[Access] = frozenset()
 ) -> frozenset[Access] | None:
     """The levels ``user`` holds on what the route's arguments name; None when one of them
     names nothing, or they name things of different events. Once one of ``wanted`` is found
@@ -300,7 +300,7 @@ class Refusal(enum.Enum):
 
 
 def route_refusal(
-    *, declared: Declared, method: str, user: AnyUser, kwargs: Mapping[str, Any]
+    *, declared: Declared, method: str, user: AnyUser, kwargs: Mapping[str, object]
 ) -> Refusal | None:
     """Why ``user`` may not use the route with ``method`` (None: they may)."""
     levels = declared.guard_levels(method)
@@ -329,7 +329,7 @@ def describe(levels: Iterable[Access]) -> str:
 
 
 def _page_refusal(
-    request: HttpRequest, declared: Declared, kwargs: Mapping[str, Any]
+    request: HttpRequest, declared: Declared, kwargs: Mapping[str, object]
 ) -> HttpResponseBase | None:
     method = request.method or "GET"
     refusal = route_refusal(declared=declared, method=method, user=request.user, kwargs=kwargs)
@@ -361,7 +361,7 @@ def _api_user(request: Request) -> AnyUser | None:
 
 
 def _api_refusal(
-    view: Any, request: HttpRequest, args: Sequence[Any], kwargs: Mapping[str, Any],
+    view: Any, request: HttpRequest, args: Sequence[object], kwargs: Mapping[str, object],
     declared: Declared,
 ) -> HttpResponseBase | None:  # fmt: skip
     """Refuse as the API itself would: its authenticators find the caller, its exception
@@ -393,7 +393,9 @@ def _api_refusal(
     return finished
 
 
-def guarded(view: Callable[..., HttpResponseBase], declared: Declared) -> Callable[..., Any]:
+def guarded(
+    view: Callable[..., HttpResponseBase], declared: Declared
+) -> Callable[..., HttpResponseBase]:
     """``view``, refusing first whoever the declaration does not let in. The wrapper keeps the
     view's attributes (DRF's ``cls``, ``csrf_exempt``), so schema generation and CSRF see the
     view as before."""
@@ -401,7 +403,7 @@ def guarded(view: Callable[..., HttpResponseBase], declared: Declared) -> Callab
     is_api = isinstance(api_class, type) and issubclass(api_class, APIView)
 
     @functools.wraps(view)
-    def guarded_view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+    def guarded_view(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
         refused = (
             _api_refusal(view, request, args, kwargs, declared)
             if is_api

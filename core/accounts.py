@@ -12,7 +12,7 @@ half-way: the account's failures are forgotten only once the code is right too.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Mapping
 
 from allauth.account import app_settings as allauth_settings
 from allauth.account.adapter import DefaultAccountAdapter
@@ -77,17 +77,17 @@ def attempt_begin(request: HttpRequest, account: str) -> LoginAttempt:
         raise forms.ValidationError(refusal_message(refused), code=RATE_LIMITED) from None
 
 
-def _login_of(credentials: dict[str, Any]) -> str:
+def _login_of(credentials: Mapping[str, object]) -> str:
     return str(credentials.get("username") or credentials.get("email") or "")
 
 
 class AccountAdapter(DefaultAccountAdapter):
     """allauth's adapter, counting every password check in the project's limiter."""
 
-    def pre_authenticate(self, request: HttpRequest, **credentials: Any) -> None:
+    def pre_authenticate(self, request: HttpRequest, **credentials: object) -> None:
         """Nothing: the limiter is applied around the check itself (``authenticate``)."""
 
-    def authenticate(self, request: HttpRequest, **credentials: Any) -> AbstractBaseUser | None:
+    def authenticate(self, request: HttpRequest, **credentials: object) -> AbstractBaseUser | None:
         login = _login_of(credentials)
         attempt = attempt_begin(request, login_account_name(login) if login else "")
         user: AbstractBaseUser | None = super().authenticate(request, **credentials)
@@ -108,7 +108,9 @@ class AccountAdapter(DefaultAccountAdapter):
             raise forms.ValidationError(problem, code="invalid_name")
         return username
 
-    def post_login(self, request: HttpRequest, user: AbstractBaseUser, **kwargs: Any) -> Any:
+    def post_login(
+        self, request: HttpRequest, user: AbstractBaseUser, **kwargs: object
+    ) -> HttpResponse:
         """After log-in, the site speaks the person's preferred language and shows times in their
         time zone."""
         response: HttpResponse = super().post_login(request, user, **kwargs)
@@ -136,8 +138,8 @@ class LoginForm(AllauthLoginForm):
     made by signing up has its address on file and must verify it first.
     """
 
-    def clean(self) -> Any:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, object]:
+        cleaned: dict[str, object] = super().clean()
         login = getattr(self, "_login", None)
         if login is not None and not EmailAddress.objects.filter(user_id=login.user.pk).exists():
             login.email_verification = allauth_settings.EmailVerificationMethod.NONE
@@ -149,7 +151,7 @@ class MfaAuthenticateForm(AuthenticateForm):
     Its field is "Authenticator code" (allauth's "Code" would take the card pool's Japanese,
     カードID)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["code"]
         field.label = _("Authenticator code")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -39,22 +39,30 @@ from core.errors import DomainError
 NON_FIELD_KEYS = frozenset({api_settings.NON_FIELD_ERRORS_KEY, "__all__"})
 
 
-def error_item(code: str, detail: str, field: str | None = None) -> dict[str, Any]:
+class ErrorItem(TypedDict):
+    """One error in the API's shape (``ErrorItemOutputSerializer``)."""
+
+    code: str
+    detail: str
+    field: str | None
+
+
+def error_item(code: str, detail: str, field: str | None = None) -> ErrorItem:
     """One error in the API's shape; an empty ``field`` is ``null``."""
     return {"code": code, "detail": detail, "field": field or None}
 
 
-def error_body(items: list[dict[str, Any]]) -> dict[str, Any]:
+def error_body(items: list[ErrorItem]) -> dict[str, object]:
     """The first error at the top level; with several, ``errors`` lists them all."""
     if not items:
         items = [error_item("invalid", "Invalid input.")]
-    body = dict(items[0])
+    body: dict[str, object] = dict(items[0])
     if len(items) > 1:
         body["errors"] = items
     return body
 
 
-def _items(detail: Any, path: tuple[str, ...] = ()) -> Iterator[dict[str, Any]]:
+def _items(detail: object, path: tuple[str, ...] = ()) -> Iterator[ErrorItem]:
     """Walk DRF's error detail (strings that carry a code, in lists and dicts nested like the
     input) and yield one error for each message, its field a dotted path."""
     if isinstance(detail, dict):
@@ -73,7 +81,9 @@ def _items(detail: Any, path: tuple[str, ...] = ()) -> Iterator[dict[str, Any]]:
 _checkers = threading.local()
 
 
-def validated(serializer_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
+def validated(
+    serializer_class: type[serializers.Serializer[Mapping[str, object]]], data: object
+) -> dict[str, Any]:
     """The input checked by ``serializer_class``; a ValidationError (400) when it is not valid,
     its detail as ``is_valid`` gives it.
 
@@ -83,7 +93,10 @@ def validated(serializer_class: type[serializers.Serializer[Any]], data: Any) ->
     the values or raises; ``is_valid`` is what stores them), so the next request finds it as it
     was; a field's limit messages are worded once, in the language of the requests it checks.
     Only for input serializers that take no context, instance or partial update."""
-    cache: dict[tuple[type[serializers.Serializer[Any]], str], serializers.Serializer[Any]]
+    cache: dict[
+        tuple[type[serializers.Serializer[Mapping[str, object]]], str],
+        serializers.Serializer[Mapping[str, object]],
+    ]
     cache = _checkers.__dict__.setdefault("serializers", {})
     key = (serializer_class, translation.get_language() or "")
     checker = cache.get(key)
@@ -110,7 +123,7 @@ def validated(serializer_class: type[serializers.Serializer[Any]], data: Any) ->
 DATABASE_RETRY_AFTER = 5
 
 
-def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+def exception_handler(exc: Exception, context: dict[str, object]) -> Response | None:
     if isinstance(exc, (OperationalError, InterfaceError)):
         # Issue 16, req 8: the database went away (a failover, a terminated connection): a JSON
         # 503 that says when to retry, never a 500 page; the transaction, if any, is rolled back.

@@ -25,7 +25,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol
 
 from celery import shared_task
 from django.conf import settings
@@ -44,7 +44,18 @@ _SWEEPERS: dict[str, Callable[[], int]] = {}
 _COALESCED: set[str] = set()
 
 
-def coalesced(task: Any) -> Any:
+class Job(Protocol):
+    """What this module needs of a Celery task: its name, and a send to the broker."""
+
+    @property
+    def name(self) -> str: ...
+
+    def apply_async(
+        self, args: tuple[object, ...], kwargs: dict[str, object], *, retry: bool = ...
+    ) -> object: ...
+
+
+def coalesced[T: Job](task: T) -> T:
     """Make ``task`` a doorbell: it takes no job id and does every job waiting for it (the
     outbox's drain), so the sends of it that a process hands over within ``LINGER`` seconds go
     to the broker as one. Returns the task (usable as a decorator)."""
@@ -111,7 +122,7 @@ class _Sender:
 class _Send:
     __slots__ = ("args", "done", "error", "kwargs", "task")
 
-    def __init__(self, task: Any, args: tuple[object, ...], kwargs: dict[str, object]) -> None:
+    def __init__(self, task: Job, args: tuple[object, ...], kwargs: dict[str, object]) -> None:
         self.task, self.args, self.kwargs = task, args, kwargs
         self.done = threading.Event()
         self.error: BaseException | None = None
@@ -155,7 +166,7 @@ def _flush() -> None:
     last.done.wait(PUBLISH_TIMEOUT + LINGER)
 
 
-def publish(task: Any, *args: object, wait: bool = True, **kwargs: Any) -> bool:
+def publish(task: Job, *args: object, wait: bool = True, **kwargs: object) -> bool:
     """Send ``task(*args)`` to the broker, waiting at most ``PUBLISH_TIMEOUT``; whether it went.
 
     Without a broker (eager Celery) the task runs here, as before. With one, the send runs on
@@ -177,17 +188,17 @@ def publish(task: Any, *args: object, wait: bool = True, **kwargs: Any) -> bool:
     return send.error is None
 
 
-Item = tuple[Any, tuple[object, ...], dict[str, Any]]
+Item = tuple[Job, tuple[object, ...], dict[str, object]]
 """One task to send: the task, its positional and its keyword arguments."""
 
 BATCH_SIZE = 50
 """How many jobs of a task with a batch form (``batched``) one broker message carries."""
 
-_BATCHED: dict[str, Any] = {}
+_BATCHED: dict[str, Job] = {}
 _MANY_NAMES: set[str] = set()
 
 
-def batched(task: Any, many: Any) -> None:
+def batched(task: Job, many: Job) -> None:
     """``many(ids)`` does what ``task(id)`` does for each id: ``publish_many`` sends a
     transaction's jobs of ``task`` as messages of ``BATCH_SIZE`` ids (2,000 notifications of a
     round's pairings are 40 messages, not 2,000)."""
@@ -251,7 +262,7 @@ class _Batch:
         if settings.CELERY_TASK_ALWAYS_EAGER:  # no broker: each runs here, in order
             for (task, args, kwargs), robust in self.items:
                 try:
-                    publish(task, *args, **kwargs)
+                    publish(task, *args, wait=True, **kwargs)
                 except Exception:
                     if not robust:
                         raise
@@ -260,7 +271,7 @@ class _Batch:
         publish_many([item for item, _ in self.items], wait=False)
 
 
-def publish_on_commit(task: Any, *args: object, robust: bool = False, **kwargs: object) -> None:
+def publish_on_commit(task: Job, *args: object, robust: bool = False, **kwargs: object) -> None:
     """``publish`` once the current transaction commits (nothing when it rolls back), without
     waiting for the broker (issue 16: a report is cheap; the row is the outbox, so a send lost
     with its process is sent again by the sweeper). ``robust``: an eager task's error (no
@@ -301,7 +312,7 @@ def claim(model: type[models.Model], pk: int, *, queued: str, running: str) -> b
 
 def sweep_rows(
     model: type[models.Model],
-    task: Any,
+    task: Job,
     *,
     queued: str,
     running: str,

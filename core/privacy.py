@@ -12,11 +12,10 @@ start-up (``autodiscover_modules``), as ``access.py`` is loaded for the route gu
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from django.contrib.auth.models import User
 
-Exporter = Callable[[User], dict[str, Any]]
+Exporter = Callable[[User], dict[str, object]]
 Eraser = Callable[[User, str], None]
 
 _EXPORTERS: dict[str, Exporter] = {}

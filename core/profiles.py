@@ -6,9 +6,9 @@ What other apps hold about a person comes in through ``core.privacy`` (core impo
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 import zoneinfo
-from typing import Any
 
 from allauth.account.models import EmailAddress
 from allauth.mfa.models import Authenticator
@@ -105,7 +105,7 @@ def profile_update(
             _("enter the short name that public pages should show"), field="short_name"
         )
     profile, _created = Profile.objects.select_for_update().get_or_create(user=user)
-    values: dict[str, Any] = {
+    values: dict[str, object] = {
         "display_name": display_name,
         "official_player_id": official_player_id,
         "language": language,
@@ -124,15 +124,15 @@ def profile_update(
 # --- download my data --------------------------------------------------------------------------
 
 
-def _moment(value: Any) -> str | None:
+def _moment(value: dt.datetime | None) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def account_data_export(*, user: User) -> dict[str, Any]:
+def account_data_export(*, user: User) -> dict[str, object]:
     """Everything the site holds about the person, as JSON-able data: their account, profile
     and notifications, and each app's sections (``core.privacy``)."""
     profile = profile_of(user=user)
-    data: dict[str, Any] = {
+    data: dict[str, object] = {
         "exported_at": timezone.now().isoformat(),
         "account": {
             "username": user.get_username(),

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from typing import Any
 
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
@@ -42,7 +41,7 @@ class DatabaseLimits:
     def _expires(self, timeout: float | None) -> dt.datetime:
         return timezone.now() + dt.timedelta(seconds=timeout if timeout else 300)
 
-    def add(self, key: str, value: Any, timeout: float | None = None) -> bool:
+    def add(self, key: str, value: object, timeout: float | None = None) -> bool:
         expires = self._expires(timeout)
         try:
             with transaction.atomic():
@@ -54,11 +53,11 @@ class DatabaseLimits:
             )
             return taken == 1
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: object = None) -> object:
         row = RateLimitEntry.objects.filter(key=key, expires_at__gt=timezone.now()).first()
         return row.value if row is not None else default
 
-    def set(self, key: str, value: Any, timeout: float | None = None) -> None:
+    def set(self, key: str, value: object, timeout: float | None = None) -> None:
         RateLimitEntry.objects.update_or_create(
             key=key, defaults={"value": value, "expires_at": self._expires(timeout)}
         )
@@ -73,7 +72,7 @@ DATABASE = DatabaseLimits()
 class FallbackCache:
     """Django's cache while it answers, the database (with a warning) while it does not."""
 
-    def _call(self, name: str, *args: Any, **kwargs: Any) -> Any:
+    def _call(self, name: str, *args: object, **kwargs: object) -> object:
         try:
             return getattr(cache, name)(*args, **kwargs)
         except CACHE_ERRORS as error:
@@ -83,13 +82,13 @@ class FallbackCache:
             )  # fmt: skip
             return getattr(DATABASE, name)(*args, **kwargs)
 
-    def add(self, key: str, value: Any, timeout: float | None = None) -> bool:
+    def add(self, key: str, value: object, timeout: float | None = None) -> bool:
         return bool(self._call("add", key, value, timeout=timeout))
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: object = None) -> object:
         return self._call("get", key, default)
 
-    def set(self, key: str, value: Any, timeout: float | None = None) -> None:
+    def set(self, key: str, value: object, timeout: float | None = None) -> None:
         self._call("set", key, value, timeout=timeout)
 
     def delete(self, key: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 from urllib.parse import urlsplit, urlunsplit
 
 from allauth.account import views as allauth_views
@@ -99,7 +99,7 @@ class LoginView(allauth_views.LoginView):
     """allauth's log-in page (username or email), answering 429 with ``Retry-After`` while the
     account is refused by the failed-login limiter (``core.accounts``)."""
 
-    def form_invalid(self, form: Any) -> HttpResponse:
+    def form_invalid(self, form: BaseForm) -> HttpResponse:
         response: HttpResponse = super().form_invalid(form)
         retry_after = getattr(self.request, RETRY_AFTER_ATTRIBUTE, 0)
         if retry_after:
@@ -113,7 +113,7 @@ class AdminLoginView(LoginView):
     no second way in. Someone already logged in who is not site staff is told so and may log in
     as someone else; site staff go on to the admin site."""
 
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+    def dispatch(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
         user = request.user
         if user.is_authenticated:
             if getattr(user, "is_staff", False):
@@ -131,13 +131,13 @@ class MfaAuthenticateView(allauth_mfa_views.AuthenticateView):
     second tab), it says so and links to the log-in page instead of sending the person away
     without a word."""
 
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+    def dispatch(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
         if LoginStageController.enter(request, AuthenticateStage.key) is None:
             return render(request, "core/mfa_no_login.html")
         response: HttpResponseBase = super().dispatch(request, *args, **kwargs)
         return response
 
-    def form_invalid(self, form: Any) -> HttpResponse:
+    def form_invalid(self, form: BaseForm) -> HttpResponse:
         """A code refused by the limiter answers 429 with ``Retry-After``, as the log-in page."""
         response: HttpResponse = super().form_invalid(form)
         retry_after = getattr(self.request, RETRY_AFTER_ATTRIBUTE, 0)

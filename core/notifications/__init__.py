@@ -22,7 +22,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import get_language
@@ -41,7 +40,7 @@ class Kind:
     label: Text
     default_on: bool = True
 
-    def render(self, params: Mapping[str, Any]) -> tuple[str, str]:
+    def render(self, params: Mapping[str, object]) -> tuple[str, str]:
         """The title and body in the active language, filled with ``params``."""
         return fill(self.title, params), fill(self.body, params)
 
@@ -94,7 +93,7 @@ def kind_enabled(kind: Kind, muted: Iterable[str]) -> bool:
     return f"+{kind.kind}" in muted
 
 
-def _localised(value: Any, language: str) -> Any:
+def _localised(value: object, language: str) -> object:
     """A parameter given per language (``{"en": "a double loss", "ja": "両者敗北"}``) in
     ``language`` (English when that one is missing); any other value as it is."""
     if isinstance(value, Mapping) and value and all(isinstance(key, str) for key in value):
@@ -102,7 +101,7 @@ def _localised(value: Any, language: str) -> Any:
     return value
 
 
-def fill(text: Text, params: Mapping[str, Any]) -> str:
+def fill(text: Text, params: Mapping[str, object]) -> str:
     """``text`` in the active language with its ``%(name)s`` placeholders filled; a missing
     parameter leaves the text as it is rather than fail a delivery."""
     raw = str(text)

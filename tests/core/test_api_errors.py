@@ -4,7 +4,7 @@ are several, plus a domain error's documented keys): one test per family, throug
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 from unittest import mock
 
@@ -320,7 +320,7 @@ def test_a_page_whose_session_meets_a_lost_database_is_a_503() -> None:
     assert response["Retry-After"] == "5"
 
 
-class _Score(serializers.Serializer[dict[str, Any]]):
+class _Score(serializers.Serializer[Mapping[str, object]]):
     wins = serializers.IntegerField(min_value=0, max_value=2)
     note = serializers.CharField(required=False, default="")
     made = 0

@@ -40,7 +40,7 @@ def test_sqlite_url_is_relative_to_base_dir_with_wal_and_immediate(tmp_path: Pat
     assert db["NAME"] == str(tmp_path / "var" / "x.sqlite3")
     assert (tmp_path / "var").is_dir()
     assert db["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
-    assert "journal_mode=WAL" in db["OPTIONS"]["init_command"]
+    assert "journal_mode=WAL" in str(db["OPTIONS"]["init_command"])
 
 
 def test_sqlite_absolute_url(tmp_path: Path) -> None:

@@ -117,7 +117,7 @@ def test_a_job_whose_worker_dies_is_put_back_then_failed_with_the_reason(
         )
         with django_capture_on_commit_callbacks(execute=False):
             jobs.sweep_rows(
-                PrintJob, None, queued="queued", running="running", failed="failed",
+                PrintJob, jobs.jobs_sweep_task, queued="queued", running="running", failed="failed",
                 stale_after=settings.JOB_STALE_SECONDS,
             )  # fmt: skip
         expected = "failed" if attempt == jobs.MAX_ATTEMPTS else "queued"
