@@ -11,10 +11,10 @@ is the one built; another game registers its own presenter with the same ``prese
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, islice, permutations
-from typing import Any
+from typing import cast
 
 from django.utils.translation import gettext as _
 from django.utils.translation import override
@@ -35,6 +35,15 @@ from judging.engine.zutomayo.messages import (
     word,
 )
 from judging.engine.zutomayo.replay import party_seat
+from judging.report_json import (
+    ChoiceJson,
+    ClaimJson,
+    EventJson,
+    RecordJson,
+    ReportJson,
+    SlotJson,
+    TurnJson,
+)
 from judging.rules_ja import JA_PASSAGES
 
 #: The rule a verdict on each kind of claim turns on, in order of preference (the first one the
@@ -202,7 +211,7 @@ class RoundRow:
     sides: tuple[RoundSide, RoundSide]
 
 
-def cited_keys(output: Mapping[str, Any]) -> list[str]:
+def cited_keys(output: ReportJson) -> list[str]:
     """Every rule key the report cites (claims, events, result), in order of first citation."""
     keys: list[str] = []
     for claim in output.get("claims", []):
@@ -213,9 +222,15 @@ def cited_keys(output: Mapping[str, Any]) -> list[str]:
         for event in turn.get("events", []):
             keys.extend(event.get("rules", []))
     keys.extend(output.get("result", {}).get("rules", []))
-    if output.get("illegal_input"):
-        keys.append(output["illegal_input"]["rule"])
+    illegal = output.get("illegal_input")
+    if illegal:
+        keys.append(illegal["rule"])
     return list(dict.fromkeys(str(k) for k in keys))
+
+
+def _objects[T](items: Sequence[T]) -> list[T]:
+    """The items that are JSON objects: a stored report or record is not checked when read."""
+    return [item for item in items if isinstance(item, dict)]
 
 
 def japanese_keys(keys: Sequence[str]) -> list[str]:
@@ -223,7 +238,7 @@ def japanese_keys(keys: Sequence[str]) -> list[str]:
     return [p for key in keys for p in JA_PASSAGES.get(key, ())]
 
 
-def _names(output: Mapping[str, Any], record: Mapping[str, Any], lang: str,
+def _names(output: ReportJson, record: RecordJson, lang: str,
            players: tuple[str, str]) -> dict[str, str]:  # fmt: skip
     names = {f"#P{i}": name for i, name in enumerate(players)}
     for cid, pair in dict(output.get("card_names", {})).items():
@@ -282,7 +297,7 @@ class ZutomayoPresenter:
             no_passage=passages == (),
         )
 
-    def present(self, *, output: Mapping[str, Any], record: Mapping[str, Any],
+    def present(self, *, output: ReportJson, record: RecordJson,
                 players: tuple[str, str]) -> RulingView:  # fmt: skip
         lang = self.lang
         self.night_side = int(output.get("night_side") or 0)
@@ -334,14 +349,14 @@ class ZutomayoPresenter:
         return ", ".join(words.get(c) or names.get(c, c) for c in value.split(","))
 
     @staticmethod
-    def _pick_values(point: Mapping[str, Any]) -> list[str]:
+    def _pick_values(point: ChoiceJson) -> list[str]:
         """The legal answers the page offers for a pick (``run_cards``: pick, up_to, at_least,
         may, name), the default and the used one first, at most ``_MAX_PICK_ANSWERS``."""
         options = [str(c) for c in point.get("options", [])]
         kind, count = point.get("kind"), int(point.get("count", 1) or 0)
         first = [",".join(str(c) for c in point.get("chosen", []))]
         if kind in ("may", "name"):
-            rest: Any = iter(options)
+            rest: Iterator[str] = iter(options)
         else:
             have = len(options)
             low = 0 if kind == "up_to" else min(count, have)
@@ -353,7 +368,7 @@ class ZutomayoPresenter:
     def _order_label(value: str, names: Mapping[str, str]) -> str:
         return " → ".join(names.get(cid, cid) for cid in value.split(",") if cid)
 
-    def _engine_choices(self, output: Mapping[str, Any], players: tuple[str, str],
+    def _engine_choices(self, output: ReportJson, players: tuple[str, str],
                         names: Mapping[str, str]) -> list[EngineChoice]:  # fmt: skip
         made: list[EngineChoice] = []
         for point in output.get("choices", []):
@@ -387,14 +402,14 @@ class ZutomayoPresenter:
 
     # --- the answer ------------------------------------------------------------------------
 
-    def _answers(self, output: Mapping[str, Any], players: tuple[str, str],
+    def _answers(self, output: ReportJson, players: tuple[str, str],
                  names: Mapping[str, str], board: Sequence[BoardRow]) -> list[Answer]:  # fmt: skip
-        groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        groups: dict[tuple[str, str], list[ClaimJson]] = {}
         for claim in output.get("claims", []):
             groups.setdefault((str(claim["at"]), str(claim["path"])), []).append(claim)
         return [self._answer(claims, players, names, board) for claims in groups.values()]
 
-    def _answer(self, claims: list[dict[str, Any]], players: tuple[str, str],
+    def _answer(self, claims: list[ClaimJson], players: tuple[str, str],
                 names: Mapping[str, str], board: Sequence[BoardRow]) -> Answer:  # fmt: skip
         lang = self.lang
         first = claims[0]
@@ -463,7 +478,7 @@ class ZutomayoPresenter:
         }  # fmt: skip
         return Answer("right", sentence, None, claims=said)
 
-    def _verdict(self, claim: Mapping[str, Any]) -> str:
+    def _verdict(self, claim: ClaimJson) -> str:
         """A claim's verdict in words; a DEPENDS_ON that only the players' choices decide says
         so (the engine's word, "depends on a ruling", is for the head judge's questions)."""
         status = str(claim["status"])
@@ -472,7 +487,7 @@ class ZutomayoPresenter:
             return _("depends on the players' choice")
         return verdict_word(status, self.lang)
 
-    def _question(self, claims: list[dict[str, Any]], subject: str, where: str,
+    def _question(self, claims: list[ClaimJson], subject: str, where: str,
                   players: tuple[str, str], said: tuple[str, ...]) -> Answer:  # fmt: skip
         lang = self.lang
         keys = list(dict.fromkeys(k for c in claims for k in c.get("depends_on", [])))
@@ -525,7 +540,7 @@ class ZutomayoPresenter:
             return _("the medal was on mark %(mark)s") % {"mark": row.medal}
         return ""
 
-    def _result(self, output: Mapping[str, Any], players: tuple[str, str]) -> str:
+    def _result(self, output: ReportJson, players: tuple[str, str]) -> str:
         result = output.get("result", {})
         outcome = str(result.get("outcome"))
         winner = result.get("winner")
@@ -542,7 +557,7 @@ class ZutomayoPresenter:
             return _("The replay stops at illegal input.")
         return _("The game goes on after turn %(turn)s.") % {"turn": result.get("turn")}
 
-    def _illegal(self, output: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    def _illegal(self, output: ReportJson, names: Mapping[str, str]) -> str:
         ill = output.get("illegal_input")
         if not ill:
             return ""
@@ -556,10 +571,10 @@ class ZutomayoPresenter:
 
     # --- the board -------------------------------------------------------------------------
 
-    def _board(self, output: Mapping[str, Any], record: Mapping[str, Any],
+    def _board(self, output: ReportJson, record: RecordJson,
                players: tuple[str, str], names: Mapping[str, str]) -> list[BoardRow]:  # fmt: skip
         lang = self.lang
-        turns = [t for t in record.get("turns", []) if isinstance(t, dict)]
+        turns = _objects(record.get("turns", []))
         start = record.get("start")
         first = int(start.get("turn", 1)) if isinstance(start, dict) else 1
 
@@ -590,17 +605,18 @@ class ZutomayoPresenter:
                         battle_zone=card(ps.get("battle_zone")),
                         set_cards=set_cards or "—",
                         zone_c=card(ps.get("zone_c")),
-                        hand=len(ps.get("hand", [])),
+                        hand=len(cast(list[str], ps.get("hand", []))),  # a list here
                         deck=int(ps.get("deck_count", 0)),
                     )
                 )
+            won = battle.get("winner") if battle is not None else None
             if battle is None:
                 fought = "—"
-            elif battle.get("winner") is None:
+            elif won is None:
                 fought = _("draw")
             else:
                 fought = _("%(who)s won by %(damage)s") % {
-                    "who": players[int(battle["winner"])], "damage": battle.get("damage"),
+                    "who": players[int(won)], "damage": battle.get("damage"),
                 }  # fmt: skip
             rows.append(
                 BoardRow(
@@ -616,14 +632,14 @@ class ZutomayoPresenter:
 
     # --- the steps -------------------------------------------------------------------------
 
-    def _log(self, output: Mapping[str, Any]) -> list[TurnLog]:
+    def _log(self, output: ReportJson) -> list[TurnLog]:
         lang = self.lang
         parts = [(_("Setup"), output.get("setup", {}).get("events", []))]
         for turn in output.get("turns", []):
             parts.append((_("Turn %(n)s") % {"n": turn["turn"]}, turn.get("events", [])))
         log = []
         for title, events in parts:
-            groups: list[tuple[str, list[dict[str, Any]]]] = []
+            groups: list[tuple[str, list[EventJson]]] = []
             for event in events:
                 if not groups or groups[-1][0] != event["step"]:
                     groups.append((str(event["step"]), []))
@@ -638,7 +654,7 @@ class ZutomayoPresenter:
         return log
 
 
-def _cited(event: Mapping[str, Any], lang: str) -> str:
+def _cited(event: EventJson, lang: str) -> str:
     """An event's rule numbers and, when an official Q&A answer decided it, that answer's
     number ("1.3.2.1; Q&A Q59"), as the engine's text log cites them."""
     rules = ", ".join(rule_display(str(k), lang) for k in event["rules"])
@@ -683,15 +699,15 @@ class ZtrikePresenter:
             self._rules[key] = cached
         return cached
 
-    def present(self, *, output: Mapping[str, Any], record: Mapping[str, Any],
+    def present(self, *, output: ReportJson, record: RecordJson,
                 players: tuple[str, str]) -> RulingView:  # fmt: skip
         lang = self.lang
         card_names = {
             str(c.get("id")): str(c.get("name") or c.get("id"))
-            for c in record.get("cards", []) if isinstance(c, dict)
+            for c in _objects(record.get("cards", []))
         }  # fmt: skip
         card_names.update({str(k): str(v) for k, v in dict(output.get("card_names", {})).items()})
-        rounds = [r for r in output.get("rounds", []) if isinstance(r, dict)]
+        rounds = _objects(output.get("rounds", []))
         with override(lang):
             answers = [self._game_answer(output, rounds, players)]
             answers += self._claim_answers(output, players, card_names)
@@ -713,23 +729,23 @@ class ZtrikePresenter:
                 rounds=tuple(self._rounds(rounds, players, card_names)),
             )
 
-    def _decided(self, rnd: Mapping[str, Any]) -> tuple[str, str, str]:
-        event: Mapping[str, Any] = next(
-            (e for e in rnd.get("events", []) if e.get("kind") == "round_decided"), {}
+    def _decided(self, rnd: TurnJson) -> tuple[str, str, str]:
+        event: EventJson = next(
+            (e for e in rnd.get("events", []) if e.get("kind") == "round_decided"), EventJson()
         )
         text = str(event.get("text", ""))
         colours, _sep, rest = text.partition(", power " if self.lang == "en" else "、パワー")
         powers = rest.split(":")[0].split("：")[0]
         return str(rnd.get("decided_by")), colours, powers
 
-    def _game_answer(self, output: Mapping[str, Any], rounds: list[dict[str, Any]],
+    def _game_answer(self, output: ReportJson, rounds: list[TurnJson],
                      players: tuple[str, str]) -> Answer:  # fmt: skip
         lang = self.lang
         result = output.get("result", {})
         outcome = str(result.get("outcome"))
         last = rounds[-1] if rounds else None
-        if output.get("illegal_input"):
-            ill = output["illegal_input"]
+        ill = output.get("illegal_input")
+        if ill:
             sentence = ztm.sentence(
                 "illegal", lang, round=ill.get("turn"), rule=self.rule(str(ill["rule"])).display,
                 path=ill.get("path"), message=ill.get("message"),
@@ -738,9 +754,10 @@ class ZtrikePresenter:
         if last is None:
             return Answer("undetermined", ztm.sentence("no_rounds", lang), None)
         vp0, vp1 = ([*list(last.get("victory_points", [0, 0])), 0, 0])[:2]
-        if outcome == "win" and result.get("winner") in (0, 1):
+        winner = result.get("winner")
+        if outcome == "win" and winner in (0, 1):
             sentence = ztm.sentence(
-                "game_win", lang, who=players[int(result["winner"])], round=last["round"],
+                "game_win", lang, who=players[int(winner)], round=last["round"],
                 reason=ztm.reason_words("victory_points", lang), vp0=vp0, vp1=vp1,
             )  # fmt: skip
             return Answer("right", sentence, self.rule("ztr.play.victory"),
@@ -763,7 +780,7 @@ class ZtrikePresenter:
         return Answer("right", sentence, self.rule(ZTRIKE_DECIDING.get(decided, "ztr.victor#s5")),
                       claims=(more,))  # fmt: skip
 
-    def _round_sentence(self, rnd: Mapping[str, Any], players: tuple[str, str]) -> str:
+    def _round_sentence(self, rnd: TurnJson, players: tuple[str, str]) -> str:
         lang = self.lang
         decided, colours, powers = self._decided(rnd)
         winner = rnd.get("winner")
@@ -774,10 +791,10 @@ class ZtrikePresenter:
         return ztm.sentence("round_won", lang, round=rnd["round"], who=players[int(winner)],
                             decided=words, colours=colours, powers=powers)  # fmt: skip
 
-    def _claim_answers(self, output: Mapping[str, Any], players: tuple[str, str],
+    def _claim_answers(self, output: ReportJson, players: tuple[str, str],
                        card_names: Mapping[str, str]) -> list[Answer]:  # fmt: skip
         lang = self.lang
-        groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        groups: dict[tuple[str, str], list[ClaimJson]] = {}
         for claim in output.get("claims", []):
             groups.setdefault((str(claim["at"]), str(claim["path"])), []).append(claim)
         answers = []
@@ -846,10 +863,10 @@ class ZtrikePresenter:
                 answers.append(Answer("neither", sentence, rule, claims=said))
         return answers
 
-    def _illegal(self, output: Mapping[str, Any], rounds: list[dict[str, Any]]) -> str:
+    def _illegal(self, output: ReportJson, rounds: list[TurnJson]) -> str:
         return ""  # the answer already says it, first
 
-    def _rounds(self, rounds: list[dict[str, Any]], players: tuple[str, str],
+    def _rounds(self, rounds: list[TurnJson], players: tuple[str, str],
                 card_names: Mapping[str, str]) -> list[RoundRow]:  # fmt: skip
         lang = self.lang
         rows = []
@@ -859,8 +876,9 @@ class ZtrikePresenter:
             for seat, ps in enumerate(rnd.get("players", [])[:2]):
                 zone = ztm.claim_value("victory_zone", list(ps.get("victory_zone", [])), players,
                                        card_names, lang)  # fmt: skip
-                sides.append(RoundSide(players[seat], int(ps["hand"]), int(ps["deck"]),
-                                       int(ps["discard"]), zone, int(vps[seat])))  # fmt: skip
+                hand, discard = cast(int, ps["hand"]), cast(int, ps["discard"])  # counts here
+                sides.append(RoundSide(players[seat], int(hand), int(ps["deck"]),
+                                       int(discard), zone, int(vps[seat])))  # fmt: skip
             rows.append(RoundRow(
                 round=int(rnd["round"]),
                 title=ztm.sentence("round_title", lang, round=rnd["round"]),
@@ -870,7 +888,7 @@ class ZtrikePresenter:
             ))  # fmt: skip
         return rows
 
-    def _log(self, rounds: list[dict[str, Any]]) -> list[TurnLog]:
+    def _log(self, rounds: list[TurnJson]) -> list[TurnLog]:
         lang = self.lang
         log = []
         for rnd in rounds:
@@ -936,10 +954,10 @@ class AzukiPresenter:
             self._rules[key] = cached
         return cached
 
-    def present(self, *, output: Mapping[str, Any], record: Mapping[str, Any],
+    def present(self, *, output: ReportJson, record: RecordJson,
                 players: tuple[str, str]) -> RulingView:  # fmt: skip
         names = {str(k): str(v) for k, v in dict(output.get("card_names", {})).items()}
-        turns = [t for t in output.get("turns", []) if isinstance(t, dict)]
+        turns = _objects(output.get("turns", []))
         with override(self.lang):
             answers = [self._game_answer(output, turns, players)]
             answers += self._claim_answers(output, players)
@@ -957,7 +975,7 @@ class AzukiPresenter:
                 azuki_turns=tuple(self._board(output, turns, players, names)),
             )
 
-    def _title(self, turn: Mapping[str, Any], players: tuple[str, str]) -> str:
+    def _title(self, turn: TurnJson, players: tuple[str, str]) -> str:
         number = int(turn.get("turn") or 0)
         if number == 0:
             return _("Before play starts")
@@ -965,7 +983,7 @@ class AzukiPresenter:
         who = players[int(seat)] if seat in (0, 1) else ""
         return _("Turn %(n)s (%(who)s)") % {"n": number, "who": who}
 
-    def _health(self, turns: list[dict[str, Any]], players: tuple[str, str]) -> str:
+    def _health(self, turns: list[TurnJson], players: tuple[str, str]) -> str:
         state = turns[-1].get("state", {}) if turns else {}
         sides = [*state.get("players", []), {}, {}][:2]
         return _("%(a)s's leader has %(ha)s health, %(b)s's %(hb)s") % {
@@ -973,7 +991,7 @@ class AzukiPresenter:
             "b": players[1], "hb": sides[1].get("leader_health", "?"),
         }  # fmt: skip
 
-    def _game_answer(self, output: Mapping[str, Any], turns: list[dict[str, Any]],
+    def _game_answer(self, output: ReportJson, turns: list[TurnJson],
                      players: tuple[str, str]) -> Answer:  # fmt: skip
         result = output.get("result", {})
         outcome = str(result.get("outcome"))
@@ -992,8 +1010,9 @@ class AzukiPresenter:
             }
             return Answer("illegal", sentence, broken)
         rule = self.rule(rules[0]) if rules else None
-        if outcome == "win" and result.get("winner") in (0, 1):
-            winner = int(result["winner"])
+        won = result.get("winner")
+        if outcome == "win" and won in (0, 1):
+            winner = int(won)
             loser = players[1 - winner]
             reason = {
                 "leader_health": _("%(loser)s's leader's health reached 0"),
@@ -1017,9 +1036,9 @@ class AzukiPresenter:
         }  # fmt: skip
         return Answer("undetermined", sentence, rule)
 
-    def _claim_answers(self, output: Mapping[str, Any],
+    def _claim_answers(self, output: ReportJson,
                        players: tuple[str, str]) -> list[Answer]:  # fmt: skip
-        groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        groups: dict[tuple[str, str], list[ClaimJson]] = {}
         for claim in output.get("claims", []):
             groups.setdefault((str(claim["at"]), str(claim["path"])), []).append(claim)
 
@@ -1074,7 +1093,7 @@ class AzukiPresenter:
                 answers.append(Answer("neither", _end(sentence), rule, claims=said))
         return answers
 
-    def _row(self, slots: Sequence[Any], names: Mapping[str, str]) -> str:
+    def _row(self, slots: Sequence[SlotJson | None], names: Mapping[str, str]) -> str:
         cards = []
         for slot in slots:
             if isinstance(slot, dict) and slot.get("card"):
@@ -1087,8 +1106,8 @@ class AzukiPresenter:
 
     def _board(
         self,
-        output: Mapping[str, Any],
-        turns: list[dict[str, Any]],
+        output: ReportJson,
+        turns: list[TurnJson],
         players: tuple[str, str],
         names: Mapping[str, str],
     ) -> list[AzukiTurnRow]:
@@ -1104,8 +1123,8 @@ class AzukiPresenter:
                 sides.append(AzukiSide(
                     name=players[seat], leader=leaders[seat],
                     leader_health=int(ps.get("leader_health", 0)), ikz=ikz,
-                    hand=int(ps.get("hand", 0)), deck=int(ps.get("deck", 0)),
-                    discard=len(ps.get("discard", [])),
+                    hand=int(cast(int, ps.get("hand", 0))), deck=int(ps.get("deck", 0)),
+                    discard=len(cast(list[str], ps.get("discard", []))),
                     garden=self._row(ps.get("garden", []), names),
                     alley=self._row(ps.get("alley", []), names),
                 ))  # fmt: skip
@@ -1113,7 +1132,7 @@ class AzukiPresenter:
                 rows.append(AzukiTurnRow(self._title(turn, players), (sides[0], sides[1])))
         return rows
 
-    def _log(self, turns: list[dict[str, Any]], players: tuple[str, str]) -> list[TurnLog]:
+    def _log(self, turns: list[TurnJson], players: tuple[str, str]) -> list[TurnLog]:
         sep = "、" if self.lang == "ja" else ", "
         log = []
         for turn in turns:
@@ -1138,7 +1157,7 @@ PRESENTERS: dict[str, Presenter] = {
 
 
 def presenter_for(
-    output: Mapping[str, Any], **kwargs: Any
+    output: ReportJson, **kwargs: object
 ) -> ZutomayoPresenter | ZtrikePresenter | AzukiPresenter:
     fmt = str(output.get("format") or "zutomayo-replay/1")
     return PRESENTERS.get(fmt, ZutomayoPresenter)(**kwargs)

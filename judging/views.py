@@ -29,6 +29,7 @@ from judging.forms import (
 from judging.games import judge_game
 from judging.models import JudgeCase, Ruling
 from judging.presentation import RulingView, cited_keys, japanese_keys, presenter_for
+from judging.report_json import ReportJson
 from judging.ruling_pdf import ruling_pdf
 from judging.selectors import (
     card_datalist,
@@ -73,7 +74,7 @@ def share_token_of(ruling_id: int) -> str:
 
 def ruling_view(ruling: Ruling, lang: str, names: tuple[str, str] | None = None) -> RulingView:
     """The ruling as the page shows it (two queries: the rule texts)."""
-    output: dict[str, Any] = ruling.output.get(lang) or ruling.output.get("en") or {}
+    output: ReportJson = ruling.output.get(lang) or ruling.output.get("en") or ReportJson()
     keys = cited_keys(output)
     texts, texts_ja = clause_texts(keys=keys, ja_keys=japanese_keys(keys) if lang == "ja" else ())
     recorded = [str(n) for n in output.get("players", [])] + ["", ""]
