@@ -82,7 +82,7 @@ class CardValues:
 class _Record:
     """Reads typed fields from one raw record, collecting problems instead of raising."""
 
-    def __init__(self, raw: Mapping[str, Any], where: str, problems: list[str]) -> None:
+    def __init__(self, raw: Mapping[str, object], where: str, problems: list[str]) -> None:
         self.raw = raw
         self.where = where
         self.problems = problems
@@ -163,7 +163,7 @@ class _Record:
         self._fail(key, "expected a list of text")
         return []
 
-    def json_list(self, key: str) -> list[Any]:
+    def json_list(self, key: str) -> list[object]:
         value = self.raw.get(key)
         if value is None or value == "":
             return []
@@ -330,7 +330,7 @@ def _ztrike(rec: _Record) -> CardValues:
 ZTRIKE_WHEN = ("battle", "win", "lose")
 
 
-def _ztrike_bonuses(rec: _Record) -> list[Any]:
+def _ztrike_bonuses(rec: _Record) -> list[object]:
     """The structured bonuses the ZTRIKE judge assist replays: a list of ``{"when", "effects"}``
     (a JSON list, or in CSV a cell holding JSON); empty or absent is the Empty bonus. The effect
     primitives are checked by the engine when a game is replayed."""
@@ -363,7 +363,7 @@ READERS: dict[str, Callable[[_Record], CardValues]] = {
 }
 
 
-def records_from_text(text: str, *, filename: str) -> list[Mapping[str, Any]]:
+def records_from_text(text: str, *, filename: str) -> list[Mapping[str, object]]:
     """Raw records from a JSON or CSV file's text (chosen by the file name's ending)."""
     if "\x00" in text:
         raise CardRecordError([f"{filename}: binary data, not a JSON or CSV text file"])

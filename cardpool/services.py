@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -42,7 +41,7 @@ class ImportSummary:
     missing: tuple[str, ...] = ()
     """Codes of stored cards the file does not hold: kept (decklists name them), and listed."""
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return {
             "game": self.game,
             "source": self.source,

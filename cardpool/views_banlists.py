@@ -4,11 +4,10 @@ saved. Saving announces the change; the events' side re-checks the submitted lis
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -35,7 +34,7 @@ class BanListForm(forms.Form):
     )
 
 
-def _staff(request: HttpRequest) -> Any:
+def _staff(request: HttpRequest) -> User:
     user = request_user(request)
     if not user.is_staff:
         raise PermissionDeniedError(_("only site staff edit ban lists"))
