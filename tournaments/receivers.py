@@ -8,7 +8,8 @@ event's date may have changed). Loaded (and so connected) by ``TournamentsConfig
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+
+from django.contrib.auth.models import User
 
 from cardpool.signals import ban_list_saved
 from tournaments.models import DecklistVersion, Event
@@ -29,7 +30,12 @@ def affected_event_ids(*, format_id: int, effective_from: dt.date) -> list[int]:
 
 
 def recheck_after_ban_list(
-    sender: Any, *, format_id: int, effective_from: dt.date, by: Any = None, **kwargs: Any
+    sender: object,
+    *,
+    format_id: int,
+    effective_from: dt.date,
+    by: User | None = None,
+    **kwargs: object,
 ) -> None:
     for event_id in affected_event_ids(format_id=format_id, effective_from=effective_from):
         decklist_recheck_start(event_id=event_id, requested_by=by)

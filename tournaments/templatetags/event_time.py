@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import template
 from django.conf import settings
 from django.http import HttpRequest
+from django.template import Context
 
 from core.time_zones import viewer_zone_name
 from tournaments.event_time import event_start as start_of
@@ -30,7 +29,7 @@ def viewer_zone_for(request: HttpRequest | None) -> str:
 
 
 @register.inclusion_tag("tournaments/_event_start.html", takes_context=True)
-def event_start(context: Any, event: Event, *, compact: bool = False) -> dict[str, Any]:
+def event_start(context: Context, event: Event, *, compact: bool = False) -> dict[str, object]:
     """The start of ``event``: ``compact`` (cards) prints it on one or two short lines."""
     start = start_of(event, viewer_zone_for(context.get("request")))
     return {"start": start, "compact": compact}

@@ -170,7 +170,7 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, "tournaments/match_report.html", {**view, "form": ResultForm()})
 
 
-def _time_outcomes(match: Match, *, by_judge: bool) -> dict[str, Any]:
+def _time_outcomes(match: Match, *, by_judge: bool) -> dict[str, object]:
     """Issue 12: the event's end-of-round procedure and the time outcomes it offers."""
     event = match.round.event
     procedure = procedure_for(event)

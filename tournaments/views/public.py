@@ -66,7 +66,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
     """The event directory: search and filters in the query string, a page of event cards.
     Filters that do not make sense are a 400 that says which and why, with the form."""
     form = EventDirectoryForm(request.GET)
-    context: dict[str, Any] = {"form": form, "regions": event_regions()}
+    context: dict[str, object] = {"form": form, "regions": event_regions()}
     if not form.is_valid():
         return render(request, "tournaments/event_list.html", context, status=400)
     data = form.cleaned_data
@@ -186,7 +186,12 @@ def round_pairings(request: HttpRequest, event_id: int, number: int | None = Non
     )
     if snapshot is None or round_obj is None:
         etag = revision_etag('"none"', variant)
-        context: dict[str, Any] = {"event": event, "round": None, "rows": [], "by_table": by_table}
+        context: dict[str, object] = {
+            "event": event,
+            "round": None,
+            "rows": [],
+            "by_table": by_table,
+        }
         return _live_or_page(request, "tournaments/round_pairings.html", context, etag, None)
     page_etag, etag = _pairings_tags(
         request, round_obj.pk, snapshot.pairings_digest, round_obj.status, variant
@@ -215,7 +220,7 @@ def round_pairings(request: HttpRequest, event_id: int, number: int | None = Non
 def _live_or_page(
     request: HttpRequest,
     template: str,
-    context: dict[str, Any],
+    context: dict[str, object],
     live: str,
     page_etag: str | None,
 ) -> HttpResponse:
