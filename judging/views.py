@@ -5,12 +5,13 @@ it with the two players (without the judges' notes)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Sequence
+from typing import TypedDict
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -32,6 +33,7 @@ from judging.presentation import RulingView, cited_keys, japanese_keys, presente
 from judging.report_json import ReportJson
 from judging.ruling_pdf import ruling_pdf
 from judging.selectors import (
+    CardOption,
     card_datalist,
     card_options,
     case_rulings,
@@ -51,6 +53,7 @@ from judging.services import (
     ruling_compute,
 )
 from judging.views_ztrike import ztrike_case_turn
+from tournaments.models import Event
 from tournaments.permissions import event_get_for_staff
 from tournaments.selectors.events import latest_round
 from tournaments.selectors.matches import match_at_table
@@ -111,8 +114,14 @@ def _names(case: JudgeCase, latest: Ruling | None) -> tuple[str, str]:
 
 
 def _claim_forms(
-    data: Any, names: tuple[str, str], lang: str, options: Any, *, ztrike: bool, azuki: bool = False
-) -> list[Any]:
+    data: QueryDict | None,
+    names: tuple[str, str],
+    lang: str,
+    options: Sequence[CardOption],
+    *,
+    ztrike: bool,
+    azuki: bool = False,
+) -> list[ClaimForm | ZtrikeClaimForm | AzukiClaimForm]:
     """The two players' claim forms of the case's game (ZTRIKE: about a round; Azuki: a turn)."""
     if azuki:
         return [AzukiClaimForm(data, prefix=f"c{i}", names=names) for i in (0, 1)]
@@ -297,7 +306,18 @@ def case_record(request: HttpRequest, case_id: int) -> HttpResponse:
     return response
 
 
-def _printable(request: HttpRequest, ruling: Ruling, *, private: bool) -> dict[str, Any]:
+class PrintableRuling(TypedDict):
+    """The context of a ruling's printout and PDF."""
+
+    case: JudgeCase
+    event: Event
+    latest: Ruling
+    lang: str
+    private: bool
+    view: RulingView
+
+
+def _printable(request: HttpRequest, ruling: Ruling, *, private: bool) -> PrintableRuling:
     lang = _lang(request)
     case = ruling.case
     names = match_player_names(case)
