@@ -3,7 +3,7 @@ the number), turned into the ``azuki-game/1`` record's structured claim."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -19,8 +19,14 @@ class AzukiClaimForm(forms.Form):
     number = forms.IntegerField(label=_("Number (health, IKZ, cards)"), min_value=-99,
                                 max_value=999)  # fmt: skip
 
-    def __init__(self, *args: Any, names: tuple[str, str], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        data: Mapping[str, object] | None = None,
+        *,
+        prefix: str | None = None,
+        names: tuple[str, str],
+    ) -> None:
+        super().__init__(data, prefix=prefix)
         what = self.fields["what"]
         if isinstance(what, forms.ChoiceField):
             choices = []

@@ -8,7 +8,7 @@ as "Name · id"), players are chosen by name, steps from a list. The structured 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,10 +67,8 @@ def card_resolve(text: str, options: Sequence[CardOption]) -> str:
 class CardNameField(forms.CharField):
     """A card typed by name; cleaned to its id against the form's card pool."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("max_length", 120)
-        kwargs.setdefault("required", False)
-        super().__init__(*args, **kwargs)
+    def __init__(self, *, label: StrOrPromise, required: bool = False) -> None:
+        super().__init__(label=label, required=required, max_length=120)
         self.widget.attrs.update(
             {"list": "card-names", "autocomplete": "off", "class": "card-name"}
         )
@@ -132,9 +130,10 @@ class TurnEntryForm(forms.Form):
     medal = forms.IntegerField(label=_("Medal's mark (0 = midnight, 9 = noon)"), min_value=0,
                                max_value=17, initial=0)  # fmt: skip
 
-    def __init__(self, *args: Any, options: Sequence[CardOption] = (),
-                 names: tuple[str, str] = ("", ""), **kwargs: Any) -> None:  # fmt: skip
-        super().__init__(*args, **kwargs)
+    def __init__(self, data: Mapping[str, object] | None = None, *, prefix: str | None = None,
+                 options: Sequence[CardOption] = (),
+                 names: tuple[str, str] = ("", "")) -> None:  # fmt: skip
+        super().__init__(data, prefix=prefix)
         self.options = options
         first, second = names[0] or _("First player"), names[1] or _("Second player")
         seats = [(0, first), (1, second)]
@@ -258,9 +257,10 @@ class ClaimForm(forms.Form):
     card = CardNameField(label=_("Card (where a card went)"))
     zone = forms.ChoiceField(label=_("Went to"), required=False, choices=ZONES)
 
-    def __init__(self, *args: Any, names: tuple[str, str], lang: str = "en",
-                 options: Sequence[CardOption] = (), **kwargs: Any) -> None:  # fmt: skip
-        super().__init__(*args, **kwargs)
+    def __init__(self, data: Mapping[str, object] | None = None, *, prefix: str | None = None,
+                 names: tuple[str, str], lang: str = "en",
+                 options: Sequence[CardOption] = ()) -> None:  # fmt: skip
+        super().__init__(data, prefix=prefix)
         index = 1 if lang == "ja" else 0
         steps = [(step, f"{step} {STEP_TITLES[step][index]}") for step in CLAIM_STEPS]
         self._choices("step", [("", _("at the end of the turn")), *steps])
@@ -339,8 +339,14 @@ class ZtrikeClaimForm(forms.Form):
                                 min_value=0, max_value=999)  # fmt: skip
     answer = forms.ChoiceField(label=_("Who won the round"), required=False)
 
-    def __init__(self, *args: Any, names: tuple[str, str], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        data: Mapping[str, object] | None = None,
+        *,
+        prefix: str | None = None,
+        names: tuple[str, str],
+    ) -> None:
+        super().__init__(data, prefix=prefix)
         a, b = names
         what = self.fields["what"]
         if isinstance(what, forms.ChoiceField):

@@ -325,7 +325,7 @@ def ruling_compute(*, case_id: int, by: User, record: Record) -> Ruling:
 
 @transaction.atomic
 def ruling_claims_add(
-    *, case_id: int, by: User, ruling_id: int, claims: list[dict[str, Any]]
+    *, case_id: int, by: User, ruling_id: int, claims: list[dict[str, JSON]]
 ) -> Ruling:
     """Replay a ruling's record again with these claims added (a new ruling; the old one stays)."""
     ruling = Ruling.objects.filter(pk=ruling_id, case_id=case_id).first()

@@ -113,10 +113,10 @@ class ZtrikeRoundEntryForm(forms.Form):
     round = forms.IntegerField(label=_("Round being played"), min_value=1, max_value=999,
                                initial=1)  # fmt: skip
 
-    def __init__(self, *args: Any, options: Sequence[CardOption] = (),
-                 cards: Mapping[str, Card] | None = None, names: tuple[str, str] = ("", ""),
-                 **kwargs: Any) -> None:  # fmt: skip
-        super().__init__(*args, **kwargs)
+    def __init__(self, data: Mapping[str, object] | None = None, *, prefix: str | None = None,
+                 options: Sequence[CardOption] = (), cards: Mapping[str, Card] | None = None,
+                 names: tuple[str, str] = ("", "")) -> None:  # fmt: skip
+        super().__init__(data, prefix=prefix)
         self.cards = dict(cards or {})
         first, second = names[0] or _("First player"), names[1] or _("Second player")
         seats = [(0, first), (1, second)]
