@@ -7,7 +7,6 @@ thanks to their de-duplication keys, but the work doubles). Without a broker (``
 """
 
 import os
-from typing import Any
 
 from celery import Celery
 from celery.schedules import crontab
@@ -23,7 +22,7 @@ app.autodiscover_tasks()
 
 @task_prerun.connect
 @task_postrun.connect
-def _connections_as_per_request(sender: Any = None, **_kwargs: Any) -> None:
+def _connections_as_per_request(sender: object = None, **_kwargs: object) -> None:
     """Around each task, what Django does around each request: close the database connections
     that are broken or older than CONN_MAX_AGE (and health-check the rest on their next use).
     Celery's closing after every task is off (CELERY_DB_REUSE_MAX). Not for a task run eagerly:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from allauth.mfa.utils import is_mfa_enabled
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -90,7 +88,7 @@ class ObtainTokenApi(APIView):
         request=ObtainTokenInputSerializer,
         responses={200: ObtainTokenOutputSerializer, **error_responses(400, 429)},
     )
-    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+    def post(self, request: Request, *args: object, **kwargs: object) -> Response:
         data = request.data if isinstance(request.data, dict) else {}
         username = str(data.get("username", ""))
         account = login_account_name(username) if username else ""

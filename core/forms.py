@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, MutableMapping
 
 from django import forms
 from django.conf import settings
@@ -40,8 +40,14 @@ class ProfileForm(forms.Form):
         help_text=_("For example: Aoi S."),
     )
 
-    def __init__(self, *args: Any, current_zone: str = "", **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        data: Mapping[str, object] | None = None,
+        *,
+        current_zone: str = "",
+        initial: MutableMapping[str, object] | None = None,
+    ) -> None:
+        super().__init__(data, initial=initial)
         zones = list(COMMON_ZONES)
         if current_zone and current_zone not in dict(zones) and is_valid_zone(current_zone):
             zones.append((current_zone, zone_label(current_zone)))

@@ -3,7 +3,8 @@ deep, or a string holding a NUL byte or a lone surrogate, is a 400, never a cras
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import IO
 
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
@@ -12,7 +13,12 @@ from core.hygiene import json_problem
 
 
 class SafeJSONParser(JSONParser):
-    def parse(self, stream: Any, media_type: Any = None, parser_context: Any = None) -> Any:
+    def parse(
+        self,
+        stream: IO[bytes],
+        media_type: str | None = None,
+        parser_context: Mapping[str, object] | None = None,
+    ) -> dict[str, object]:
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError as exc:

@@ -4,8 +4,6 @@ twice sends nothing twice."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.management.base import BaseCommand
 
 from core.notifications.services import notifications_send_due
@@ -14,6 +12,6 @@ from core.notifications.services import notifications_send_due
 class Command(BaseCommand):
     help = "Send the notifications that are due (decklist reminders…); safe to run repeatedly."
 
-    def handle(self, *args: Any, **options: Any) -> None:
+    def handle(self, *args: object, **options: object) -> None:
         count = notifications_send_due()
         self.stdout.write(f"{count} due notification(s) enqueued")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.management.base import BaseCommand
 
 from core.jobs import sweep
@@ -12,6 +10,6 @@ from core.jobs import sweep
 class Command(BaseCommand):
     help = "Re-send jobs still queued after a minute; put back or fail jobs whose worker died."
 
-    def handle(self, *args: Any, **options: Any) -> None:
+    def handle(self, *args: object, **options: object) -> None:
         for name, sent in sweep().items():
             self.stdout.write(f"{name}: {sent} sent again")
