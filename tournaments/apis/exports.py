@@ -44,9 +44,9 @@ class CsvRenderer(BaseRenderer):
         self,
         data: Any,
         accepted_media_type: str | None = None,
-        renderer_context: Mapping[str, Any] | None = None,
+        renderer_context: Mapping[str, object] | None = None,
     ) -> bytes:
-        rows: list[dict[str, Any]] = (
+        rows: list[Mapping[str, object]] = (
             [data] if isinstance(data, dict) else list(data) if data is not None else []
         )
         columns: list[str] = []

@@ -241,7 +241,7 @@ class ClockSchema(AutoSchema):
     def get_description(self) -> str:  # type: ignore[override]
         return self._clock().description
 
-    def get_request_serializer(self) -> Any:
+    def get_request_serializer(self) -> type[serializers.Serializer[Mapping[str, object]]] | None:
         return self._clock().input
 
 

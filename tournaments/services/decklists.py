@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext
 
 from cardpool.legality.parser import decklist_text, detect_format
-from cardpool.legality.report import check_decklist_text
+from cardpool.legality.report import LegalityReport, ReportDict, check_decklist_text
 from cardpool.legality.types import LegalityIssue
 from cardpool.selectors import card_index_for_game, decklist_report, format_rules_get
 from core.audit import audit_log
@@ -140,12 +140,14 @@ def _issue_text(issue: LegalityIssue) -> str:
     return issue.message_ja if (get_language() or "").startswith("ja") else issue.message_en
 
 
-def _messages(report_dict: dict[str, Any]) -> str:
+def _messages(report_dict: ReportDict) -> str:
     return " ".join(str(issue["message"]) for issue in report_dict["errors"][:5])
 
 
 @transaction.atomic
-def _recheck_verdict(*, recheck: DecklistRecheck, version: DecklistVersion, report: Any) -> None:
+def _recheck_verdict(
+    *, recheck: DecklistRecheck, version: DecklistVersion, report: LegalityReport
+) -> None:
     """Store one list's new verdict: a list that is no longer legal is marked so (never left
     ``legal=true``), its player told why; a list legal again (a ban lifted) is cleared."""
     decklist = Decklist.objects.select_for_update().get(pk=version.decklist_id)
