@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, MutableMapping
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -136,8 +137,13 @@ class _ChampionshipMixin(forms.Form):
     def clean_end_of_round_extra_turns(self) -> int:
         return int(self.cleaned_data.get("end_of_round_extra_turns") or 3)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        data: Mapping[str, object] | None = None,
+        *,
+        initial: MutableMapping[str, object] | None = None,
+    ) -> None:
+        super().__init__(data, initial=initial)
         for name in CHAMPIONSHIP_FIELDS:  # after the form's own fields
             self.fields[name] = self.fields.pop(name)
 
@@ -166,6 +172,17 @@ class EventCreateForm(_WhenMixin, _ChampionshipMixin):
     top_cut = forms.TypedChoiceField(label=_("Top cut"), coerce=int, choices=TOP_CUTS, initial=0)
 
 
+class Score(TypedDict):
+    """A result as ``ResultForm`` reads it: the result services' keyword arguments."""
+
+    wins_a: int
+    wins_b: int
+    draws: int
+    intentional_draw: bool
+    time_outcome: str
+    overtime: NotRequired[Mapping[str, object]]
+
+
 class ResultForm(forms.Form):
     wins_a = forms.IntegerField(label=_("Games won by the first player"), min_value=0, max_value=3)
     wins_b = forms.IntegerField(label=_("Games won by the second player"), min_value=0, max_value=3)
@@ -179,21 +196,24 @@ class ResultForm(forms.Form):
         required=False, choices=[("", "—"), ("a", "a"), ("b", "b")]
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, data: Mapping[str, object] | None = None) -> None:
+        super().__init__(data)
         for side in ("a", "b"):
             for name, label in TIEBREAK_COUNTS:
                 self.fields[f"ot_{side}_{name}"] = forms.IntegerField(
                     label=label, required=False, min_value=0, max_value=999
                 )
 
-    def score(self) -> dict[str, Any]:
+    def score(self) -> Score:
         """The service's keyword arguments: the score, the time outcome and, for a tiebreak,
         the overtime values (``{"a": {count: n}, "b": {…}, "took_damage_last": …}``)."""
         data = self.cleaned_data
-        score = {
-            key: data[key]
-            for key in ("wins_a", "wins_b", "draws", "intentional_draw", "time_outcome")
+        score: Score = {
+            "wins_a": data["wins_a"],
+            "wins_b": data["wins_b"],
+            "draws": data["draws"],
+            "intentional_draw": data["intentional_draw"],
+            "time_outcome": data["time_outcome"],
         }
         if data.get("time_outcome") == TIME_TIEBREAK:
             score["overtime"] = {
@@ -282,8 +302,13 @@ class EventEditForm(_WhenMixin, _ChampionshipMixin):
         label=_("Tiebreaks"), choices=[("mtr", "MTR"), ("pokemon", "Pokémon")]
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        data: Mapping[str, object] | None = None,
+        *,
+        initial: MutableMapping[str, object] | None = None,
+    ) -> None:
+        super().__init__(data, initial=initial)
         # An event given a less common zone (through the API) keeps it selectable.
         current = str(self.initial.get("time_zone") or "")
         field = self.fields["time_zone"]
