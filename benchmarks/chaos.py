@@ -48,8 +48,6 @@ from players import mint
 from players import tables as round_tables
 from stack import Stack, _pg_bin
 
-API_503_KEYS = ("database_unavailable",)
-
 SEEN = r"""
 import json, sys
 import django

@@ -68,7 +68,6 @@ from types import TracebackType
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
 HEADERS = {"X-Forwarded-Proto": "https"}
-NAMES = ("postgres", "redis", "web", "celery")
 
 
 @dataclass(frozen=True)

@@ -207,10 +207,6 @@ class ResultForm(forms.Form):
         return score
 
 
-class ReasonForm(forms.Form):
-    reason = forms.CharField(label=_("Reason"), max_length=500)
-
-
 class PlayerAddForm(forms.Form):
     display_name = forms.CharField(label=_("Name"), max_length=100)
     player_id = forms.CharField(

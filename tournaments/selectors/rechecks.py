@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from tournaments.models import Decklist, DecklistRecheck, Registration
 from tournaments.permissions import AnyUser, require_event_organiser
@@ -50,12 +49,3 @@ def illegal_decklists(*, event_id: int) -> list[Decklist]:
         .select_related("registration")
         .order_by("registration__display_name")
     )
-
-
-def recheck_errors(decklist: Decklist | None, language: str) -> list[dict[str, Any]]:
-    """Why a re-check found the list illegal, in the reader's language."""
-    if decklist is None or decklist.illegal_since is None:
-        return []
-    report = decklist.recheck_report or {}
-    rows: list[dict[str, Any]] = report.get(language) or report.get("en") or []
-    return rows

@@ -6,7 +6,6 @@ import csv
 import datetime as dt
 import io
 import zlib
-from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -389,7 +388,3 @@ def registrations_import_csv(*, event_id: int, by: User, data: str | bytes) -> l
         for _, row in rows
     ]
     return created
-
-
-def active_registrations(event: Event) -> Sequence[Registration]:
-    return list(Registration.objects.filter(event=event, status__in=ACTIVE))

@@ -65,7 +65,6 @@ from judging.engine.zutomayo.record import (
 )
 from judging.engine.zutomayo.rules import RuleRef
 from judging.engine.zutomayo.state import (
-    STATE_TEXT,
     BattleResult,
     Event,
     GameResult,
@@ -321,10 +320,6 @@ class Game:
         return (self.turn, self._medal, self.night_side, self.last_battle_winner,
                 self.has_battled, *self.players[0].state_key(fresh=fresh),
                 *self.players[1].state_key(fresh=fresh), self.effects.dump)  # fmt: skip
-
-    def _dump(self) -> str:
-        """The canonical state dump (``state.STATE_TEXT``)."""
-        return STATE_TEXT % self.state_key(fresh=not self.cache_dumps)
 
     def digest(self) -> str:
         return state_digest(self.state_key(fresh=not self.cache_dumps))
