@@ -43,6 +43,7 @@ lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/vulture
 
 typecheck: install
 	$(VENV)/bin/mypy .
