@@ -1,9 +1,9 @@
 """Every write to events, registrations, decklists, rounds, matches and results.
 
-Split by sub-domain: ``events`` (events and staff roles), ``registration``, ``rounds``
-(pairing, timer, top cut), ``results`` (reports, confirmation, judge entries), ``judging``
-(penalties, time extensions), ``decklists`` (submission, re-checks) and ``printing``. Import from
-here.
+Split by sub-domain, one module each (the list is docs/layout.md): ``events``, ``registration``,
+``rounds`` (pairing, timer, top cut), ``results`` (reports, confirmation, judge entries),
+``judging`` (penalties, time extensions), ``decklists`` (submission, re-checks) and more. Import
+from here.
 """
 
 from tournaments.services.announcements import announcement_create
