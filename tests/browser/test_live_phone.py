@@ -1,6 +1,6 @@
 """On the demo data, in Chromium: the pages a player or judge uses fit a 390 px phone with no
 sideways scrolling, run under the strict Content-Security-Policy without a single refusal, and
-refresh themselves without losing what a person is typing (issue 10, requirements 11 and 12)."""
+refresh themselves without losing what a person is typing (at a phone's size too)."""
 
 from __future__ import annotations
 

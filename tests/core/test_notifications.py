@@ -1,4 +1,4 @@
-"""Notifications (issue 10, requirement 7): delivered once per (recipient, kind, object),
+"""Notifications: delivered once per (recipient, kind, object),
 emailed at most once even when the task runs again or retries after an SMTP error, switched off
 per kind, written in the recipient's language, enqueued only on commit; the due reminders'
 schedule and command; the pages and the API, per kind of person."""

@@ -1,4 +1,5 @@
-"""The load benchmark's yardstick (issue 16, req 1): one row by primary key, a small JSON."""
+"""The load benchmark's yardstick (what every ratio is measured against): one row by primary key, a
+small JSON."""
 
 from __future__ import annotations
 

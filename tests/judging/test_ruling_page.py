@@ -1,4 +1,4 @@
-"""The ruling page as a judge reads it (issue 15): the answer first, the board, the steps, in
+"""The ruling page as a judge reads it at the table: the answer first, the board, the steps, in
 English and Japanese; the record, print, PDF and the players' link."""
 
 from __future__ import annotations

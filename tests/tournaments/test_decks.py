@@ -1,4 +1,4 @@
-"""Reading, sharing, saving and building decks (issue 11, reqs 3, 8, 9).
+"""Reading, sharing, saving and building decks.
 
 Expected values come from the demo card file (names, stats) and the rules (20 cards, at most 2
 per pack and number: ZUTOMAYO CARD 4.1.1, 4.1.2), never from the program's own output.

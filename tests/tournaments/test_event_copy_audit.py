@@ -1,5 +1,5 @@
 """An organiser copies an event to start the next one, and reads the event's audit log on a page
-(issue 10, requirement 9)."""
+(what changed, who and when)."""
 
 from __future__ import annotations
 

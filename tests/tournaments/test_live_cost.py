@@ -1,4 +1,4 @@
-"""Live pages cost almost nothing when nothing changed (issue 16, req 2): the ETag comes from a
+"""Live pages cost almost nothing when nothing changed (1,000 phones poll): the ETag comes from a
 small digest kept beside the round's snapshot, a conditional request never reads the snapshot's
 JSON bodies, and a confirmed result that does not change what an answer shows leaves its tag."""
 

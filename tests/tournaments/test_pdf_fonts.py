@@ -1,4 +1,4 @@
-"""Requirement 5 of issue 17: PDFs embed IPAGothic (Debian's fonts-ipafont-gothic, a TrueType
+"""Japanese prints on every reader: PDFs embed IPAGothic (Debian's fonts-ipafont-gothic, a TrueType
 font), fall back to the CID font with a logged warning when it is absent, and print emoji as a
 placeholder instead of dropping them."""
 

@@ -1,4 +1,4 @@
-"""Championship structures (issue 12, reqs 4-6): day 1, advancement to day 2, day 2 with the
+"""Championship structures (events of two days): day 1, advancement to day 2, day 2 with the
 same records, byes given in advance, fixed seating, the end-of-round procedure in results,
 the organiser's own pairing, and the edge cases of tiny and emptied fields."""
 

@@ -102,7 +102,7 @@ def test_golden(path: Path) -> None:
             assert not any("a" <= ch.lower() <= "z" for ch in text), e["text"]
 
 
-#: The keys about play (issue 19, requirement 7): every one is cited by some golden.
+#: The keys about play: every one is cited by some golden, so no rule of play goes untested.
 PLAY_PREFIXES = ("azk.start.", "azk.turn.", "azk.zones.", "azk.attack.", "azk.resp.",
                  "azk.weapon.", "azk.kw.", "azk.win.")  # fmt: skip
 

@@ -1,4 +1,4 @@
-"""The encoded pool (issue 14): structure written from each card's Japanese text.
+"""The encoded pool, checked against the cards: structure written from each card's Japanese text.
 
 Card texts are read from ../shared at test time. The expected values below were typed by hand
 from the Japanese texts of 1st_53 (night, +30), 1st_28 (reduce 40 when damaged), 1st_91

@@ -1,4 +1,5 @@
-"""The judge-facing texts in plain words (issue 15): names, verdict words, claims as sentences."""
+"""The judge-facing texts in plain words (a judge reads them at the table): names, verdict words,
+claims as sentences."""
 
 from __future__ import annotations
 

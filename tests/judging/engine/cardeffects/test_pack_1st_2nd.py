@@ -1,4 +1,4 @@
-"""Packs 1st and 2nd, card by card (issue 14, requirements 1 and 3).
+"""Packs 1st and 2nd, card by card: each card's encoding, and whether it runs by itself.
 
 Each row was typed by hand from the card's Japanese text (``effect_ja``, which prevails over the
 English; for a card with an erratum, the corrected text of ``zutomayo-errata.ja.json``) and, where

@@ -1,4 +1,4 @@
-"""The ``run_cards`` family (issue 14, req 2 and 4): cards chosen and moved, the opponent's area
+"""The ``run_cards`` family: cards chosen and moved, the opponent's area
 enchant moved, a card revealed from the opponent's hand, a card name named (Q50), each from the
 Japanese text of the card, the rules and the Q&A, worked out by hand.
 

@@ -1,4 +1,4 @@
-"""Cards that became automated when the executor families were merged (issue 14): codes of two
+"""Cards that became automated when the executor families were merged: codes of two
 families (a zone, play or time condition with a battle, cards or deck action), each run by itself
 from its Japanese text (``effect_ja``; 2nd_6 and 3rd_31 as their errata, which read the same), the
 ground rules and the Q&A, the expected values worked out by hand.

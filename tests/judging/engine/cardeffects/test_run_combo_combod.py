@@ -1,5 +1,5 @@
-"""Run tests for 4th-pack cards that run by themselves only since the executor families were merged
-(issue 14): each needs codes of two families. Every expected value is worked out by hand from the
+"""Run tests for 4th-pack cards that run by themselves only since the executor families were
+merged: each needs codes of two families. Every expected value is worked out by hand from the
 card's Japanese text (``effect_ja``; 4th_61 and 4th_88 have errata whose corrected text is the
 same), the ground rules and the official Q&A, never read off the engine.
 

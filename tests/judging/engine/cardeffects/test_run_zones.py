@@ -1,4 +1,4 @@
-"""Real cards whose effects count the cards of a zone, run by themselves (issue 14, req 2).
+"""Real cards whose effects count the cards of a zone, run by themselves.
 
 One row per card that needs only the zone codes (``cardeffects.run_zones``): the card, the phrase
 of its ``effect_ja`` that decides it, and what the phrase says (the zone, the element, the
