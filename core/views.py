@@ -90,8 +90,9 @@ def yardstick_row() -> dict[str, object] | None:
 @never_cache
 @require_GET
 def yardstick(request: HttpRequest) -> JsonResponse:
-    """The load benchmark's yardstick (issue 16): one row by primary key, a small JSON answer,
-    no cache, no Redis. Every ratio ``benchmarks/load.py`` prints is against it."""
+    """The load benchmark's yardstick, so that its figures mean the same on any machine: one row
+    by primary key, a small JSON answer, no cache, no Redis. Every ratio ``benchmarks/load.py``
+    prints is against it."""
     return JsonResponse({"row": yardstick_row()})
 
 

@@ -1,4 +1,5 @@
-"""Ground-rules clause → the passage of the Japanese basic rules that says the same (issue 15).
+"""Ground-rules clause → the passage of the Japanese basic rules that says the same, so a
+Japanese-speaking player reads the rule in their own language.
 
 The ground rules (English, v1.0.1) are an unofficial translation; the Japanese basic rules
 (``zutomayo-basic-rules.ja.txt``, a start guide) cover only part of them. Beside each cited clause

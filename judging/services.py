@@ -304,7 +304,7 @@ def ruling_claims_add(
 
 #: The path of a choice the ZUTOMAYO engine asks for (``choices_needed``): a player's order of
 #: effects at a turn, ``turns[i].choices.order[p]``, or the n-th choice a card's effect asked of
-#: a player, ``turns[i].choices.picks[p].<card>[n]`` (issue 14, requirement 4).
+#: a player, ``turns[i].choices.picks[p].<card>[n]`` (an input of the record).
 CHOICE_PATH = re.compile(
     r"turns\[(\d{1,3})\]\.choices\.(?:order\[([01])\]|picks\[([01])\]\.([\w\-]{1,40})\[(\d{1,2})\])"
 )

@@ -177,7 +177,7 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
                 return redirect("judging:case-detail", case_id=case.pk)
             status = 400
         elif kind == "choice" and latest is not None:
-            # A choice a card effect asked for (issue 14, req 4), answered from the list the
+            # A choice a card effect asked for (an input of the record), answered from the list the
             # ruling page offers: a new ruling with it; the old one stays.
             # A wrong answer is a DomainError: the error page names it (core.middleware).
             ruling_choice_set(

@@ -1,4 +1,5 @@
-"""The printable decklist sheet for deck checks (issue 11, req 8): a PDF of one player's list.
+"""The printable decklist sheet for deck checks (judges compare it with the deck on the table): a
+PDF of one player's list.
 
 A plain function, as ``tournaments.printing``: it takes a frozen dataclass and returns the bytes
 of a PDF; no database, no request. Labels are bilingual ("Player / プレイヤー"), so one sheet

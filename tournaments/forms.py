@@ -103,8 +103,8 @@ def _moment(label: str | _StrPromise) -> forms.DateTimeField:
 
 
 class _ChampionshipMixin(forms.Form):
-    """Issue 12: day 1, the advancement rule, day 2 (empty rule: a one-day event), and what
-    happens when time is called."""
+    """The championship structure: day 1, the advancement rule, day 2 (empty rule: a one-day event),
+    and what happens when time is called."""
 
     advancement_kind = forms.ChoiceField(
         label=_("Day 2: who advances"),
@@ -171,7 +171,7 @@ class ResultForm(forms.Form):
     wins_b = forms.IntegerField(label=_("Games won by the second player"), min_value=0, max_value=3)
     draws = forms.IntegerField(label=_("Drawn games"), min_value=0, max_value=3, initial=0)
     intentional_draw = forms.BooleanField(label=_("Intentional draw"), required=False)
-    # issue 12: how a game unfinished at time ended (checked against the event's procedure)
+    # How a game unfinished at time ended (checked against the event's procedure)
     time_outcome = forms.CharField(required=False, max_length=20)
     # Azuki TCG overtime: each side's tiebreak counts (``ot_a_deck`` …) and whose leader took
     # damage last; used only with the time outcome "the tiebreakers decided".

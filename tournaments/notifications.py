@@ -41,7 +41,7 @@ EVENT_CHANGED = "event_changed"
 EVENT_CANCELLED = "event_cancelled"
 ANNOUNCEMENT = "announcement"
 DECKLIST_MISSING = "decklist_missing"
-DECKLIST_ILLEGAL = "decklist_illegal"  # issue 11, req 5
+DECKLIST_ILLEGAL = "decklist_illegal"  # after a ban-list change
 
 register_kind(
     REGISTRATION_CONFIRMED,
@@ -420,7 +420,7 @@ def decklists_missing(now: dt.datetime) -> int:
 register_due(decklists_missing)
 
 
-# --- decklists (issue 11, req 5) ---------------------------------------------------------------
+# --- decklists (re-checked after a ban-list change) ----------------------------------------------
 
 
 def decklist_became_illegal(

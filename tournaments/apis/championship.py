@@ -1,5 +1,5 @@
-"""Championship structures over the API (issue 12), the same services as the pages: advancing
-to day 2, a player's byes in advance and fixed table, and pairing a round by hand."""
+"""Championship structures over the API (for organisers' tools), the same services as the pages:
+advancing to day 2, a player's byes in advance and fixed table, and pairing a round by hand."""
 
 from __future__ import annotations
 

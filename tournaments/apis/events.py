@@ -249,7 +249,7 @@ class StandingsApi(APIView):
         },
     )
     def get(self, request: Request, event_id: int) -> Response:
-        # one narrow query for a published event's latest snapshot (issue 16: a 304 reads one
+        # one narrow query for a published event's latest snapshot (so that a 304 reads one
         # small row); a draft or missing event takes the slow path, which words the refusal
         latest = latest_standings_snapshot_get(event_id=event_id, user=request.user)
         if latest is None:

@@ -1,5 +1,6 @@
-"""The recommended-structure tables shown beside the event forms (issue 12): the Swiss rounds
-and top cut per attendance, the default when the organiser leaves the Swiss rounds empty."""
+"""The recommended-structure tables shown beside the event forms (so an organiser need not know
+them): the Swiss rounds and top cut per attendance, the default when the organiser leaves the Swiss
+rounds empty."""
 
 from __future__ import annotations
 

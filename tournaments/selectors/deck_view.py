@@ -1,6 +1,6 @@
-"""Reading a decklist (issue 11, reqs 3, 8, 9): the cards by group with names in the reader's
-language, counts and stats; the list as text with names; its deck code; its charts; the pasted
-text with each line's issues; and a person's saved decks.
+"""Reading a decklist (for its player, a judge, or anyone with its share link): the cards by group
+with names in the reader's language, counts and stats; the list as text with names; its deck code;
+its charts; the pasted text with each line's issues; and a person's saved decks.
 
 Everything here reads the game's ``CardIndex`` (one query when it is current) and the pure
 ``cardpool.legality`` functions; the legality verdict is always the pure checker's.

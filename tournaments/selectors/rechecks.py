@@ -1,4 +1,4 @@
-"""Re-checks of an event's lists and the lists they found illegal (issue 11, req 5)."""
+"""Re-checks of an event's lists and the lists they found illegal (after a ban-list change)."""
 
 from __future__ import annotations
 

@@ -57,7 +57,7 @@ SNAPSHOT_BODIES = ("pairings", "standings")
 
 def _fresh(round_obj: Round, snapshot: RoundSnapshot) -> tuple[Round, RoundSnapshot]:
     """The round and its snapshot, or, when the snapshot has been stale too long (its task is
-    late), both rebuilt here first and read again (issue 16, req 3: no page shows a changed
+    late), both rebuilt here first and read again (so no page shows a changed
     result more than 2 s late). A fresh snapshot costs nothing more."""
     if not snapshot_is_due(snapshot):
         return round_obj, snapshot
@@ -70,7 +70,7 @@ def _fresh(round_obj: Round, snapshot: RoundSnapshot) -> tuple[Round, RoundSnaps
 def _published(
     *, event_id: int, number: int | None, swiss_only: bool = False
 ) -> RoundSnapshot | None:
-    """In one query (issue 16: a poll that gets a 304 reads one small row, as the yardstick
+    """In one query (so that a poll that gets a 304 reads one small row, as the yardstick
     does): the snapshot of round ``number`` (None: the latest round) of a published event, with
     its round and event, without its bodies; None when any is missing or the event is a draft
     (the callers then take the slow path, which words each refusal)."""
@@ -90,7 +90,7 @@ def _published(
 @dataclass(frozen=True)
 class RoundTag:
     """What the public pages' ETags are made of, read without the round's snapshot rows, its
-    round or its event as objects (issue 16: a poll whose tag still matches is answered from
+    round or its event as objects (so that a poll whose tag still matches is answered from
     one narrow query, compiled from a few columns)."""
 
     round_id: int
@@ -184,7 +184,7 @@ def latest_standings_snapshot_get(
     *, event_id: int, user: AnyUser
 ) -> tuple[Round, RoundSnapshot] | None:
     """The latest round that has a snapshot, with it (None before round 1): one narrow query
-    for a published event, as a poll of the API standings needs (issue 16: a 304 reads one
+    for a published event, as a poll of the API standings needs (so that a 304 reads one
     small row); a draft or missing event is refused as ``event_get_visible`` words it."""
     found = (
         RoundSnapshot.objects.select_related("round__event")

@@ -64,9 +64,9 @@ EDITABLE_FIELDS = frozenset(
         "round_minutes", "top_cut_round_minutes", "scoring", "tiebreak_profile", "draws_allowed",
         "structure_style", "decklists_published",
     }
-    # issue 10: when, where, how much and whom to ask
+    # what a player needs to decide to come: when, where, how much and whom to ask
     | {"start_time", "time_zone", "region", "entry_fee", "contact"}
-    # issue 12: day 1, advancement, day 2; what happens when time is called
+    # the championship structure: day 1, advancement, day 2; what happens when time is called
     | {"advancement_kind", "advancement_value", "day_two_rounds", "end_of_round",
        "end_of_round_extra_turns"}
 )  # fmt: skip
@@ -228,7 +228,8 @@ def event_update(*, event_id: int, by: User, changes: dict[str, Any]) -> Event:
             gettext("cannot change %(names)s") % {"names": ", ".join(sorted(unknown))},
             field="event",
         )
-    # Publishing the decklists is what an organiser does once the event is over (issue 11).
+    # Publishing the decklists is what an organiser does once the event is over, so
+    # it is the one change a finished event still takes.
     if event.status == Event.Status.FINISHED and set(changes) != {"decklists_published"}:
         raise ConflictError(gettext("the event is finished"), field="event")
     if event.rounds.exists() and {"best_of", "scoring", "draws_allowed"} & set(changes):

@@ -1,4 +1,4 @@
-"""Championship pages (issue 12): advancing to day 2 (a confirmation page that shows every
+"""Championship pages (events of two days): advancing to day 2 (a confirmation page that shows every
 player's decision and why), byes given in advance and fixed tables on the player list, and the
 organiser's own pairing of a round (picked by name from select boxes, validated, flags
 confirmed before they are stored).

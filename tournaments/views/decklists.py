@@ -19,7 +19,7 @@ from tournaments.selectors.decklists import (
     decklist_current_or_none,
     registration_for_decklist_page,
 )
-from tournaments.views.decks import decklist_page_extras  # issue 11: reading a list
+from tournaments.views.decks import decklist_page_extras  # reading a list by card
 
 
 @login_required

@@ -1,4 +1,4 @@
-"""Reading, sharing, saving and building decks (issue 11, reqs 8, 9).
+"""Reading, sharing, saving and building decks, so players prepare their lists on the site.
 
 - a registration's current list exported as text, CSV (UTF-8 with a BOM, so Japanese Excel
   opens it), JSON, and a printable PDF sheet for deck checks;
@@ -468,7 +468,7 @@ def decklist_page_extras(
     form: Any,
     report: object,
 ) -> dict[str, Any]:
-    """What the decklist page adds to its context (issue 11, reqs 3, 8): the current list by
+    """What the decklist page adds to its context (to read and fix a list): the current list by
     group with names and stats, the text box prefilled to edit it (or with one of the player's
     saved decks: ``?saved=``), the submitted text with each line's issues, the saved decks."""
     language = _language(request)

@@ -171,7 +171,8 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _time_outcomes(match: Match, *, by_judge: bool) -> dict[str, Any]:
-    """Issue 12: the event's end-of-round procedure and the time outcomes it offers."""
+    """The event's end-of-round procedure and the time outcomes it offers (a game unfinished at
+    time is decided by them)."""
     event = match.round.event
     procedure = procedure_for(event)
     return {

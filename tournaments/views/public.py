@@ -98,8 +98,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
             "can_read_audit": can_read_event_audit(user=request.user, event_id=event.pk),
             **event_page(event=event, user=request.user),
             "announcements": announcement_list(event_id=event.pk, limit=SHOWN_ON_EVENT_PAGE),
-            "placings": final_placings(event),  # issue 11, req 10
-            "day_two_rule": day_two_rule(event),  # issue 12
+            "placings": final_placings(event),  # once the event is finished
+            "day_two_rule": day_two_rule(event),  # who plays on day 2
             "procedure": procedure_for(event),
         },
     )
@@ -135,7 +135,7 @@ def _standings_tags(
 def _early_unchanged(
     request: HttpRequest, event_id: int, number: int | None, *, standings: bool, variant: str = ""
 ) -> HttpResponse | None:
-    """A conditional request answered from the tag's few columns alone (issue 16: a 304 costs
+    """A conditional request answered from the tag's few columns alone (so that a 304 costs
     about the yardstick); None when it is not conditional or not answered so (the full path)."""
     if not request.headers.get("If-None-Match"):
         return None
@@ -245,7 +245,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     )
     if snapshot is None or round_obj is None:
         return render(request, "tournaments/no_round.html", {"event": event})
-    # The final placings (issue 11, req 10) change the page when the event finishes.
+    # The final placings change the page when the event finishes.
     page_etag, etag = _standings_tags(
         request, round_obj.pk, snapshot.standings_digest, round_obj.status, event.status,
         event.decklists_published,
@@ -331,7 +331,7 @@ def round_clock(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def pairing_notes(pairings: list[dict[str, Any]]) -> list[dict[str, object]]:
     """Why a table has its number (a player's fixed seating) and why a player has a bye (given
-    in advance, or the odd player's), for the pairings page (issue 12)."""
+    in advance, or the odd player's), for the pairings page (so a player knows why)."""
     notes: list[dict[str, object]] = []
     for pairing in pairings:
         reason = pairing.get("reason") or {}

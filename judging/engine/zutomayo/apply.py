@@ -154,8 +154,9 @@ def _keys(refs: Iterable[RuleRef]) -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class ChoicePoint:
-    """A choice an effect asked for (issue 14, req 4): where it goes in the record (``path``), the
-    legal options in the documented default order, what was used, and whether it was defaulted."""
+    """A choice an effect asked for (an input of the record, so a replay is reproducible): where it
+    goes in the record (``path``), the legal options in the documented default order, what was used,
+    and whether it was defaulted."""
 
     turn: int
     step: str

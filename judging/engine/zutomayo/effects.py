@@ -373,7 +373,7 @@ class EffectContext(Protocol):
     def choose(
         self, p: int, card_id: str, kind: str, options: Sequence[str], count: int
     ) -> tuple[str, ...]:
-        """A choice ``card_id``'s effect asks of player ``p`` (issue 14, req 4): ``kind`` is
+        """A choice ``card_id``'s effect asks of player ``p`` (an input of the record): ``kind`` is
         ``pick`` (exactly ``count`` of ``options``, or all of them if fewer, 1.3.2), ``up_to`` (0
         to ``count``, 1.3.5.2), ``at_least`` (``count`` or more, all if fewer), ``order`` (every
         option once, in an order), ``may`` (``options`` are ("yes", "no")) or ``name`` (one card

@@ -1,4 +1,5 @@
-"""The effect vocabulary: frozen data, one stable code per meaning (issue 14, requirement 1).
+"""The effect vocabulary: frozen data, one stable code per meaning, so that an
+encoded card keeps its meaning when the engine changes.
 
 A card's effect is data (``CardEffect``), not code per card. Codes are strings with a prefix
 that says what they are: ``cond.`` conditions, ``act.`` actions, ``time.`` timings, ``dur.``
