@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/engine.py [--seconds 5] [--games 300] [--rounds 5] [--seed 1]
 
-Plays random legal games with the real ZUTOMAYO CARD cards from ../shared/data/zutomayo/cards.json
+Plays random legal games with the real ZUTOMAYO CARD cards from SHARED_DIR/data/zutomayo/cards.json
 (falling back to the repository's invented test cards) on one core, and prints:
 
 * games per second: a random legal game generated and played to its end by the engine, with the

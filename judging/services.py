@@ -41,7 +41,8 @@ DOCUMENTS: dict[tuple[str, str], dict[str, str]] = {
 }
 KEY_PREFIX = {"basic-rules": "zbr", "faq": "azk", "official-rules": "ztr"}
 MAX_RECORD_BYTES = 512 * 1024
-#: The FAQ's text extraction glues the UI label "Step by step" onto the next line (design 3.2).
+#: The FAQ's text extraction glues the UI label "Step by step" onto the next line (cut off on
+#: import, so the quoted sentence reads as printed).
 _STEP_BY_STEP = re.compile(r"^Step by step(?=\S)", re.MULTILINE)
 
 
@@ -89,7 +90,7 @@ def _clause_rows(slug: str, text: str) -> tuple[str, list[dict[str, Any]], list[
 def _stable_rows(
     rows: list[dict[str, Any]], rules: tuple[ZtrikeRule, ...] | tuple[AzukiRule, ...]
 ) -> list[dict[str, Any]]:
-    """The engine's stable keys (design 3.0; ZTRIKE's or Azuki's), each with its quoted sentence
+    """The engine's stable keys (ZTRIKE's or Azuki's), each with its quoted sentence
     and SHA-256, under the paragraph it is quoted from (whose heading-slug key stays, as an
     alias). A key whose quote is not in this text is not created."""
     paragraphs = [(row, " ".join(row["text"].split())) for row in rows]

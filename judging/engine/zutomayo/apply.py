@@ -400,7 +400,7 @@ class Game:
             rule, message, turn=self.turn, step=self.step, path=path, key=key, params=given
         )
 
-    # --- ambiguity choices (design 2.13) -----------------------------------------------------
+    # --- ambiguity choices (where the rules text allows two readings) -------------------------
     # Each is read where the rules text leaves the point open, and only there: reading one records
     # the consultation (key, turn, step, and the event it decides), so that claims can be re-run
     # under the alternatives and a test can check that each key is read at the step that needs it.

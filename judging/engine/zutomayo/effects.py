@@ -1,4 +1,5 @@
-"""Effect primitives a judge enters for a card (design 5.3), and the state they leave behind.
+"""Effect primitives a judge enters for a card whose effect does not run by itself, and the state
+they leave behind.
 
 Card text is not read: a card whose effect the record does not describe has no effect, and the
 replay says so (``EFFECT_NOT_DESCRIBED``). The timing and the power cost were already checked by the

@@ -35,7 +35,7 @@ DEMO_CARDS = Path(__file__).resolve().parents[3] / "cardpool" / "demo" / "zutoma
 ZTRIKE_DEMO_CARDS = DEMO_CARDS.with_name("ztrike-demo-cards.json")
 DEMO_EVENT_NAME = "ZUTOMAYO CARD Demo Championship"
 DEMO_CASE_TITLE = "Was it night on turn 3? (demo)"
-#: A shipped example record (the design's worked example, design 4.5-4.6, with its invented
+#: A shipped example record (a worked time-of-day dispute, with its invented
 #: cards): the demo case replays it so a judge sees a ruling at once.
 DEMO_CASE_RECORD = Path(__file__).resolve().parents[2] / "examples" / "time-of-day-dispute.json"
 LIVE_EVENT_NAME = "ZUTOMAYO CARD Demo Open (live)"

@@ -199,7 +199,7 @@ def test_each_message_appears_once() -> None:
     json.dumps(report)
 
 
-# --- the real card pool (skipped where ../shared is absent) ---------------------------------
+# --- the real card pool (skipped where SHARED_DIR is absent) -------------------------------
 
 
 def test_real_names_differing_only_by_their_dots_are_ambiguous(zutomayo: CardIndex) -> None:

@@ -3,7 +3,7 @@
 Each file holds a record, the FAQ sentences it relies on, and the expected values worked out by
 hand from those sentences (never copied from a run): the result, the illegal input (rule and
 path), values of the state after given turns, the keys cited and the order of some events.
-Cards are the invented ``azuki_invented_cards.json`` plus the pool (``../shared/data/azuki``).
+Cards are the invented ``azuki_invented_cards.json`` plus the pool (``SHARED_DIR/data/azuki``).
 """
 
 from __future__ import annotations

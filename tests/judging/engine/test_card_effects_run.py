@@ -2,7 +2,7 @@
 
 Every record starts from a judge's snapshot at turn 3 with the medal on midnight (0) and both
 players at 100 HP, and nobody typing any effect: the engine reads the card. The vanilla
-characters used (no effect, power cost 0; stats from ../shared/data/zutomayo/cards.json):
+characters used (no effect, power cost 0; stats from SHARED_DIR/data/zutomayo/cards.json):
 
 ========  ========  =====  ===========  =========
 card      element   clock  night / day  STP

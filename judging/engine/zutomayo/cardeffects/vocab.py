@@ -168,7 +168,7 @@ class Act(StrEnum):
     DRAW_SAME_NUMBER = "act.draw_same_number"  # 同じ数だけ(デッキから)カードを引く
     MILL = "act.mill"  # デッキの上からN枚をアビスに置く
     OPP_MILL = "act.opp_mill"  # 相手のデッキの上からN枚を相手のアビスに置く (8.2.2: a short deck
-    # loses; the Q70 text in ../shared, of 2026-03-11, says it does not and is reported revised)
+    # loses; the official Q70 text of 2026-03-11 says it does not and is reported revised)
     OPP_MILL_SAME_NUMBER = (
         "act.opp_mill_same_number"  # 相手のデッキの上から、それと同じ枚数をアビスに置く
     )

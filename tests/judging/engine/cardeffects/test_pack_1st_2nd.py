@@ -4,7 +4,7 @@ Each row was typed by hand from the card's Japanese text (``effect_ja``, which p
 English; for a card with an erratum, the corrected text of ``zutomayo-errata.ja.json``) and, where
 one decides how the card works, the official Q&A (``zutomayo-qa.ja.json``): the card id, the
 phrase of the text that decides, the clauses as read, and the Q numbers. Texts are read from
-../shared at test time; no text is stored here beyond the deciding phrase.
+SHARED_DIR at test time; no text is stored here beyond the deciding phrase.
 """
 
 from __future__ import annotations
