@@ -241,3 +241,9 @@ def test_make_targets_mentioned_exist(path: Path) -> None:
     assert mentioned - targets == set(), (
         f"{path.relative_to(ROOT)} names targets the Makefile lacks"
     )
+
+
+def test_operations_lists_every_make_target() -> None:
+    targets = set(MAKE_TARGET.findall((ROOT / "Makefile").read_text(encoding="utf-8")))
+    listed = set(MAKE_IN_PROSE.findall((DOCS / "operations.md").read_text(encoding="utf-8")))
+    assert targets - listed == set(), "docs/operations.md's table of targets lacks these"
