@@ -139,6 +139,7 @@ _.appellant  # tournaments/models.py
 _.decided_at  # tournaments/models.py
 
 # Serializer and form fields: DRF and Django forms read the class attributes.
+_.report_ja  # core/api.py: the Error schema's documented key
 _.leader_health  # judging/engine/azuki/overtime.py
 _.report_format  # judging/games.py
 _.decision_version  # tournaments/apis/staff.py
@@ -207,12 +208,16 @@ _.embedded  # tournaments/pdf_fonts.py
 _.fonts_reset  # tournaments/printing.py
 
 # The rules engine's vocabulary and record defaults: named codes and documented policies.
-_.report_ja  # core/api.py
-_.clause_index  # judging/engine/zutomayo/apply.py
-_.action_index  # judging/engine/zutomayo/apply.py
 _.MOVE  # judging/engine/zutomayo/cardeffects/vocab.py
 _.REORDER  # judging/engine/zutomayo/cardeffects/vocab.py
 _.PROHIBIT  # judging/engine/zutomayo/cardeffects/vocab.py
 _.UNTIL_BATTLE_END  # judging/engine/zutomayo/cardeffects/vocab.py
 _.DEFAULT_ORDER  # judging/engine/zutomayo/record.py
 _.DEFAULT_PICK  # judging/engine/zutomayo/record.py
+
+
+# Written but never read: a resolution's position in its card's effect, kept by the engine as it
+# runs (judging/engine/zutomayo/apply.py, cardeffects/run_base.py). Removing them changes the
+# engine's state, so they are left to its owner to judge rather than cut here.
+_.clause_index  # judging/engine/zutomayo/cardeffects/run_base.py
+_.action_index  # judging/engine/zutomayo/cardeffects/run_base.py
