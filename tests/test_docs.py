@@ -115,7 +115,7 @@ def modules_table() -> str:
         files = sorted((ROOT / root).rglob("*.py"))
         for path in files:
             relative = path.relative_to(ROOT)
-            if SKIPPED_DIRS & set(relative.parts[:-1]) or path.name == "__init__.py":
+            if {"migrations", "__pycache__"} & set(relative.parts) or path.name == "__init__.py":
                 continue
             parts[-1] += f"\n| {_link(path, DOCS)} | {_summary(path)} |"
     return "\n\n".join(parts)
