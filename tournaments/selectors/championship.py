@@ -13,8 +13,8 @@ from tournaments.pairing import (
     StructureBand,
     structure_table,
 )
+from tournaments.presets import PRESETS
 from tournaments.selectors.events import scoring_for
-from tournaments.services.events import PRESETS
 
 
 @dataclass(frozen=True)
