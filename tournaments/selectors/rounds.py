@@ -238,3 +238,12 @@ def round_id_in_event(*, event: Event, round_id: int) -> int:
 
 def latest_top_cut_round(*, event: Event) -> Round | None:
     return event.rounds.filter(stage=Round.Stage.TOP_CUT).order_by("-number").first()
+
+
+def round_number_in_event(*, event: Event, round_id: int) -> int:
+    """The number of a round of this event; another event's round is a 400 naming the field."""
+    number = Round.objects.filter(pk=round_id, event=event).values_list("number", flat=True)
+    found = number.first()
+    if found is None:
+        raise InvalidInputError(_("that round is not part of this event"), field="round")
+    return found

@@ -46,6 +46,7 @@ from tournaments.selectors.matches import bracket_results_tag, bracket_rounds
 from tournaments.selectors.placings import final_placings
 from tournaments.selectors.rounds import (
     event_round_snapshot,
+    event_rounds,
     latest_top_cut_round,
     round_tag_get,
 )
@@ -207,7 +208,7 @@ def round_pairings(request: HttpRequest, event_id: int, number: int | None = Non
         "rows": rows,
         "notes": pairing_notes(snapshot.pairings),
         "by_table": by_table,
-        "rounds": event.rounds.order_by("number"),
+        "rounds": event_rounds(event_id=event.pk),
     }
     return _live_or_page(request, "tournaments/round_pairings.html", context, etag, page_etag)
 
