@@ -51,6 +51,7 @@ from tournaments.selectors.rounds import (
     round_tag_get,
 )
 from tournaments.selectors.standings import readable
+from tournaments.services.snapshots import snapshot_catch_up_if_due
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -189,6 +190,7 @@ def round_pairings(request: HttpRequest, event_id: int, number: int | None = Non
         etag = revision_etag('"none"', variant)
         context: dict[str, Any] = {"event": event, "round": None, "rows": [], "by_table": by_table}
         return _live_or_page(request, "tournaments/round_pairings.html", context, etag, None)
+    round_obj, snapshot = snapshot_catch_up_if_due(round_obj, snapshot)
     page_etag, etag = _pairings_tags(
         request, round_obj.pk, snapshot.pairings_digest, round_obj.status, variant
     )
@@ -246,6 +248,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     )
     if snapshot is None or round_obj is None:
         return render(request, "tournaments/no_round.html", {"event": event})
+    round_obj, snapshot = snapshot_catch_up_if_due(round_obj, snapshot)
     # The final placings (issue 11, req 10) change the page when the event finishes.
     page_etag, etag = _standings_tags(
         request, round_obj.pk, snapshot.standings_digest, round_obj.status, event.status,
