@@ -469,7 +469,7 @@ class RoundSnapshot(models.Model):
     # issue 16, req 3: a result changed after the snapshot was built (a judge's change after
     # the round). The change marks the row (``stale_marks`` counts the marks) and a task
     # rebuilds it after commit; a reader that finds it stale for a second rebuilds it itself
-    # (``tournaments.snapshots.snapshot_catch_up``), so no page is stale for two seconds.
+    # (``tournaments.live.snapshots.snapshot_catch_up``), so no page is stale for two seconds.
     stale_since = models.DateTimeField(null=True, blank=True)
     stale_marks = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now=True)

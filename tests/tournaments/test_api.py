@@ -24,7 +24,7 @@ from tournaments.models import (
     Round,
     RoundSnapshot,
 )
-from tournaments.presets import PRESETS
+from tournaments.procedures.presets import PRESETS
 from tournaments.services import (
     event_role_grant,
     registration_check_in,

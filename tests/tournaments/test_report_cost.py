@@ -19,8 +19,8 @@ from django.utils import timezone
 
 from core.services import api_token_issue
 from tests.tournaments.conftest import TournamentKit
-from tournaments import snapshots
 from tournaments.apis.common import ResultOutputSerializer
+from tournaments.live import snapshots
 from tournaments.models import Match, Registration, ResultReport, Round, RoundSnapshot
 from tournaments.services import result_confirm, result_enter_by_judge, result_report
 

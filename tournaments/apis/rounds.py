@@ -35,11 +35,11 @@ from tournaments.apis.common import (
     round_response,
     snapshot_page,
 )
+from tournaments.live.snapshots import content_digest
 from tournaments.models import Round
 from tournaments.selectors.events import event_get_visible
 from tournaments.selectors.rounds import event_rounds, round_get, round_snapshot_get
 from tournaments.services.snapshots import snapshot_catch_up_if_due
-from tournaments.snapshots import content_digest
 
 
 class RoundListApi(APIView):

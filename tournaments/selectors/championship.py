@@ -13,7 +13,7 @@ from tournaments.pairing import (
     StructureBand,
     structure_table,
 )
-from tournaments.presets import PRESETS
+from tournaments.procedures.presets import PRESETS
 from tournaments.selectors.events import scoring_for
 
 

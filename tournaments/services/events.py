@@ -18,10 +18,10 @@ from core.errors import (
     validate_model,
 )
 from core.time_zones import is_valid_zone
-from tournaments import notifications as notify
 from tournaments.models import Event, EventRole
+from tournaments.notifications import players as notify
 from tournaments.pairing import AdvancementRule, InvalidPairingInputError, ScoringConfig
-from tournaments.presets import PRESETS
+from tournaments.procedures.presets import PRESETS
 from tournaments.services.locks import event_lock
 
 EDITABLE_FIELDS = frozenset(

@@ -9,9 +9,9 @@ is; the adapters pass what they read through here (a fresh snapshot costs nothin
 
 from __future__ import annotations
 
+from tournaments.live.snapshots import snapshot_catch_up, snapshot_is_due
 from tournaments.models import Round, RoundSnapshot
 from tournaments.selectors.rounds import latest_snapshot, snapshot_reread
-from tournaments.snapshots import snapshot_catch_up, snapshot_is_due
 
 
 def snapshot_catch_up_if_due(

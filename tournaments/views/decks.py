@@ -41,9 +41,9 @@ from cardpool.models import Game
 from cardpool.selectors import CardFilters, card_index_for_game, card_search
 from core.errors import InvalidInputError
 from core.views import form_service_call, request_user
-from tournaments.deck_sheet import DeckSheet, SheetGroup, SheetLine, deck_sheet_pdf
-from tournaments.forms_decks import SavedDeckForm
+from tournaments.forms.decks import SavedDeckForm
 from tournaments.models import DecklistVersion, Registration, SavedDeck
+from tournaments.printing.deck_sheet import DeckSheet, SheetGroup, SheetLine, deck_sheet_pdf
 from tournaments.selectors.deck_view import (
     DeckView,
     annotated_lines,

@@ -55,7 +55,7 @@ from django.views.decorators.http import require_http_methods
 from core.errors import ConflictError, InvalidInputError
 from core.views import form_service_call, request_user
 from tournaments import services
-from tournaments.forms import (
+from tournaments.forms.events import (
     CHAMPIONSHIP_FIELDS,
     CsvImportForm,
     EventCreateForm,

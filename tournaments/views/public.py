@@ -21,13 +21,13 @@ from core.live import (
     not_modified_response,
     revision_etag,
 )
-from tournaments.end_of_round import overtime_for, procedure_for
-from tournaments.forms import EventDirectoryForm
+from tournaments.forms.events import EventDirectoryForm
 from tournaments.models import Round
 from tournaments.permissions import (
     is_event_scorekeeper,
     is_result_keeper,
 )
+from tournaments.procedures.end_of_round import overtime_for, procedure_for
 from tournaments.selectors.announcements import SHOWN_ON_EVENT_PAGE, announcement_list
 from tournaments.selectors.audit import can_read_event_audit
 from tournaments.selectors.championship import day_two_rule

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import InvalidInputError, NotFoundError
 from core.views import form_service_call, request_user
-from tournaments.forms import StaffAppointForm
+from tournaments.forms.events import StaffAppointForm
 from tournaments.models import EventRole, StaffInvitation
 from tournaments.permissions import ORGANISER, event_get_for_organiser, event_roles_of
 from tournaments.selectors.staff import event_invitations_pending, event_staff, person_get

@@ -18,7 +18,7 @@ from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]
 from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
-from tournaments.pdf_fonts import PLACEHOLDER, japanese_font
+from tournaments.printing.pdf_fonts import PLACEHOLDER, japanese_font
 
 __all__ = ["DeckSheet", "SheetGroup", "SheetLine", "deck_sheet_pdf"]
 

@@ -36,7 +36,7 @@ from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from tournaments.pairing import games_to_win
-from tournaments.pdf_fonts import PLACEHOLDER, japanese_font
+from tournaments.printing.pdf_fonts import PLACEHOLDER, japanese_font
 
 __all__ = [
     "NAME_LINES_PER_PAGE",
