@@ -177,3 +177,38 @@ def test_views_and_apis_use_no_orm() -> None:
             for line, what in orm_uses(tree):
                 offenders.append(f"{path.relative_to(ROOT)}:{line}: {what}")
     assert offenders == []
+
+
+#: Calls that write through the ORM (or lock rows for a write).
+ORM_WRITES = frozenset(
+    {
+        "save", "delete", "create", "update", "get_or_create", "update_or_create",
+        "bulk_create", "bulk_update", "select_for_update",
+    }
+)  # fmt: skip
+
+
+def _selector_modules() -> list[Path]:
+    """Every ``selectors.py`` and every module of a ``selectors`` package, in every app."""
+    found = []
+    for app in APPS:
+        for path in sorted(ROOT.joinpath(app).rglob("*.py")):
+            if path.stem == "selectors" or "selectors" in path.parent.parts[-1:]:
+                found.append(path)
+    return found
+
+
+def test_selectors_write_nothing() -> None:
+    """Selectors only read: no ``save``, ``create``, ``update``, ``delete`` or row lock in one
+    (the import-linter contract ``selectors-read-only`` keeps services out of their imports).
+    A dict's ``update(other)`` passes; the ORM's takes keyword arguments alone."""
+    offenders = []
+    for path in _selector_modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            if node.func.attr in ORM_WRITES and not node.args:
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}: .{node.func.attr}()")
+    assert len(_selector_modules()) > 20  # the check sees the selectors it is meant to
+    assert offenders == []
