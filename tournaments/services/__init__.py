@@ -3,7 +3,8 @@
 Split by sub-domain: ``events`` (events and staff roles), ``registration``, ``rounds``
 (pairing, timer, top cut), ``results`` (reports, confirmation, judge entries), ``judging``
 (penalties, time extensions), ``decklists`` (submission, re-checks) and ``printing``. Import from
-here.
+here. (``snapshots``, the rebuild a page or API answer makes when a stale round snapshot's task
+is late, is imported from its module, as it reads through the selectors.)
 """
 
 from tournaments.services.announcements import announcement_create
