@@ -33,6 +33,7 @@ from judging.ruling_pdf import ruling_pdf
 from judging.selectors import (
     card_datalist,
     card_options,
+    case_ruling_get,
     case_rulings,
     clause_texts,
     judge_case_get_for_judge,
@@ -88,12 +89,9 @@ def ruling_view(ruling: Ruling, lang: str, names: tuple[str, str] | None = None)
 
 def _ruling_of(case: JudgeCase, request: HttpRequest) -> Ruling:
     raw = request.GET.get("ruling", "")
-    rulings = case.rulings.all()
-    if raw:
-        if not (raw.isascii() and raw.isdigit()) or len(raw) > 18:
-            raise Http404("bad ruling")
-        rulings = rulings.filter(pk=int(raw))
-    ruling = rulings.first()
+    if raw and (not (raw.isascii() and raw.isdigit()) or len(raw) > 18):
+        raise Http404("bad ruling")
+    ruling = case_ruling_get(case=case, ruling_id=int(raw) if raw else None)
     if ruling is None:
         raise Http404("no ruling")
     return ruling

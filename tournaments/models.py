@@ -469,7 +469,7 @@ class RoundSnapshot(models.Model):
     # A result changed after the snapshot was built (a judge's change after
     # the round). The change marks the row (``stale_marks`` counts the marks) and a task
     # rebuilds it after commit; a reader that finds it stale for a second rebuilds it itself
-    # (``tournaments.snapshots.snapshot_catch_up``), so no page is stale for two seconds.
+    # (``tournaments.live.snapshots.snapshot_catch_up``), so no page is stale for two seconds.
     stale_since = models.DateTimeField(null=True, blank=True)
     stale_marks = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now=True)
@@ -599,6 +599,10 @@ class DecklistRecheck(models.Model):
         return f"recheck of event {self.event_id}: {self.done}/{self.total} {self.status}"
 
 
+#: The longest note a player may add to a judge call (the form, the API and the service check it).
+JUDGE_CALL_NOTE_MAX = 200
+
+
 class JudgeCall(models.Model):
     """A player's "call a judge" from their phone: open, taken by a judge, then done."""
 
@@ -608,7 +612,7 @@ class JudgeCall(models.Model):
     )
     round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.SET_NULL)
     table = models.PositiveIntegerField(null=True, blank=True)
-    note = models.CharField(max_length=200, blank=True)
+    note = models.CharField(max_length=JUDGE_CALL_NOTE_MAX, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     taken_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

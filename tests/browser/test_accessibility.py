@@ -43,8 +43,8 @@ class Site:
 
 
 def _simulated(players: int, stop_after_round: int | None, seed: int) -> Any:
+    from tournaments.demo.simulation import SimulationSettings, simulate_event
     from tournaments.models import Event
-    from tournaments.simulation import SimulationSettings, simulate_event
 
     result = simulate_event(
         SimulationSettings(players=players, rounds=3, top_cut=4, stop_after_round=stop_after_round,

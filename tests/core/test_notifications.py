@@ -29,7 +29,7 @@ from tests.clients import api
 
 pytestmark = pytest.mark.django_db
 
-KIND = "registration_confirmed"  # registered by tournaments/notifications.py
+KIND = "registration_confirmed"  # registered by tournaments/notifications/players.py
 
 
 @pytest.fixture(autouse=True)

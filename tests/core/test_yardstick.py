@@ -10,7 +10,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
-from core.views import yardstick_row
+from core.selectors import yardstick_row
 
 pytestmark = pytest.mark.django_db
 

@@ -24,6 +24,7 @@ from tournaments.models import (
     Round,
     RoundSnapshot,
 )
+from tournaments.procedures.presets import PRESETS
 from tournaments.services import (
     event_role_grant,
     registration_check_in,
@@ -35,7 +36,6 @@ from tournaments.services import (
     round_pair,
     round_start,
 )
-from tournaments.services.events import PRESETS
 
 pytestmark = pytest.mark.django_db
 

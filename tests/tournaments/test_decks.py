@@ -21,8 +21,8 @@ from cardpool.selectors import decklist_report
 from cardpool.services import card_import
 from core.errors import InvalidInputError, NotFoundError
 from tests.cardpool.conftest import demo_records
-from tournaments.deck_sheet import DeckSheet, SheetGroup, SheetLine, deck_sheet_pdf
 from tournaments.models import DecklistVersion, SavedDeck
+from tournaments.printing.deck_sheet import DeckSheet, SheetGroup, SheetLine, deck_sheet_pdf
 from tournaments.selectors.deck_view import deck_view, saved_decks_of
 from tournaments.services import decklist_submit, event_role_grant, registration_create
 from tournaments.services.saved_decks import (

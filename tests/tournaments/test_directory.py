@@ -15,8 +15,8 @@ from rest_framework.test import APIClient
 
 from core.models import Profile
 from core.time_zones import is_valid_zone
-from tournaments.event_time import event_start
-from tournaments.forms import EventDirectoryForm
+from tournaments.display.event_time import event_start
+from tournaments.forms.events import EventDirectoryForm
 from tournaments.models import Event
 from tournaments.selectors.events import (
     DirectoryFilters,

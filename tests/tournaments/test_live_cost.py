@@ -14,9 +14,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tests.tournaments.conftest import TournamentKit
+from tournaments.live.snapshots import CATCH_UP_AFTER, content_digest
 from tournaments.models import Match, RoundSnapshot
 from tournaments.services import result_report
-from tournaments.snapshots import CATCH_UP_AFTER, content_digest
 
 pytestmark = pytest.mark.django_db
 

@@ -16,8 +16,8 @@ from django.utils import timezone
 
 from core.models import Notification
 from tests.tournaments.conftest import TournamentKit
-from tournaments import notifications as notify
 from tournaments.models import Decklist, Event, Match, Registration
+from tournaments.notifications import players as notify
 from tournaments.services import (
     announcement_create,
     event_update,

@@ -9,8 +9,8 @@ import pytest
 from core.errors import ConflictError, InvalidInputError, PermissionDeniedError
 from core.models import AuditEntry
 from tests.tournaments.conftest import TournamentKit
-from tournaments.end_of_round import TIME_DRAW, TIME_HP, TIME_JUDGE, procedure_for
 from tournaments.models import Event, Match, Registration, ResultReport, Round
+from tournaments.procedures.end_of_round import TIME_DRAW, TIME_HP, TIME_JUDGE, procedure_for
 from tournaments.services import (
     event_advance_to_day_two,
     event_copy,

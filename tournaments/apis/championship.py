@@ -20,9 +20,9 @@ from tournaments.apis.common import (
     request_user,
     round_response,
 )
+from tournaments.live.snapshots import reason_json
 from tournaments.selectors.rounds import round_get
 from tournaments.selectors.standings import registration_pk
-from tournaments.snapshots import reason_json
 
 
 class ReasonOutputSerializer(serializers.Serializer[dict[str, Any]]):

@@ -37,6 +37,7 @@ from tournaments.apis.common import (
 from tournaments.models import Event
 from tournaments.selectors.events import event_get_visible, event_list_upcoming
 from tournaments.selectors.rounds import latest_standings_snapshot_get
+from tournaments.services.snapshots import snapshot_catch_up_if_due
 
 
 class BoundedDateTimeField(serializers.DateTimeField):
@@ -257,7 +258,7 @@ class StandingsApi(APIView):
                 "round": None, "round_status": None, "revision": None, "count": 0, "standings": []
             }  # fmt: skip
             return Response(StandingsOutputSerializer(data).data)
-        round_obj, snapshot = latest
+        round_obj, snapshot = snapshot_catch_up_if_due(*latest)
         digest = snapshot.standings_digest
         etag = etag_for("standings", round_obj.pk, round_obj.status, snapshot.revision, digest)
         offset, limit = snapshot_page(request)

@@ -14,8 +14,8 @@ from tournaments.pairing import (
     StructureBand,
     structure_table,
 )
+from tournaments.procedures.presets import PRESETS
 from tournaments.selectors.events import scoring_for
-from tournaments.services.events import PRESETS
 
 
 @dataclass(frozen=True)

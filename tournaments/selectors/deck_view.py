@@ -395,9 +395,10 @@ def unplaced_issues(report: Mapping[str, object]) -> list[Mapping[str, object]]:
 # --- saved decks ---------------------------------------------------------------------------------
 
 
-def saved_decks_of(*, user_id: int) -> QuerySet[SavedDeck]:
-    """A person's saved decks, newest change first (one query)."""
-    return SavedDeck.objects.filter(user_id=user_id).select_related("game")
+def saved_decks_of(*, user_id: int, game: str | None = None) -> QuerySet[SavedDeck]:
+    """A person's saved decks (of one game, given its slug), newest change first (one query)."""
+    decks = SavedDeck.objects.filter(user_id=user_id).select_related("game")
+    return decks if game is None else decks.filter(game__slug=game)
 
 
 def saved_deck_of(*, user_id: int, deck_id: int) -> SavedDeck:

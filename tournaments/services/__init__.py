@@ -3,7 +3,8 @@
 Split by sub-domain, one module each (the list is docs/layout.md): ``events``, ``registration``,
 ``rounds`` (pairing, timer, top cut), ``results`` (reports, confirmation, judge entries),
 ``judging`` (penalties, time extensions), ``decklists`` (submission, re-checks) and more. Import
-from here.
+from here. (``snapshots``, the rebuild a page or API answer makes when a stale round snapshot's
+task is late, is imported from its module, as it reads through the selectors.)
 """
 
 from tournaments.services.announcements import announcement_create

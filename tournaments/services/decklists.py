@@ -29,8 +29,8 @@ from cardpool.selectors import card_index_for_game, decklist_report, format_rule
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
 from core.jobs import claim, publish_on_commit, sweep_rows, sweeper
-from tournaments import notifications as notify
 from tournaments.models import Decklist, DecklistRecheck, DecklistVersion, Registration
+from tournaments.notifications import players as notify
 from tournaments.permissions import is_event_organiser
 
 

@@ -16,8 +16,9 @@ from django.utils.translation import gettext as _
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError
 from core.jobs import MAX_ATTEMPTS, claim, publish_on_commit, sweep_rows, sweeper
+from tournaments.live.snapshots import snapshot_catch_up
 from tournaments.models import Event, PrintJob, Round, RoundSnapshot
-from tournaments.printing import (
+from tournaments.printing.sheets import (
     PairingLine,
     PrintHeader,
     SlipData,
@@ -27,7 +28,6 @@ from tournaments.printing import (
     pairings_by_table_pdf,
     standings_pdf,
 )
-from tournaments.snapshots import snapshot_catch_up
 
 
 @transaction.atomic

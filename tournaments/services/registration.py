@@ -24,8 +24,8 @@ from core.errors import (
     validate_model,
 )
 from core.names import display_name_clean, display_name_problem
-from tournaments import notifications as notify
 from tournaments.models import Event, Registration, Round
+from tournaments.notifications import players as notify
 from tournaments.permissions import is_event_organiser, is_event_scorekeeper
 from tournaments.services.claims import claim_code_issue
 from tournaments.services.locks import registration_lock

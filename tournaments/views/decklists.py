@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from core.errors import InvalidInputError
 from core.views import form_service_call, request_user
 from tournaments import services
-from tournaments.forms import DeckCheckForm, DecklistForm
+from tournaments.forms.events import DeckCheckForm, DecklistForm
 from tournaments.permissions import is_event_staff
 from tournaments.selectors.decklists import (
     deck_check_for_judge,

@@ -21,13 +21,13 @@ from core.live import (
     not_modified_response,
     revision_etag,
 )
-from tournaments.end_of_round import overtime_for, procedure_for
-from tournaments.forms import EventDirectoryForm
+from tournaments.forms.events import EventDirectoryForm
 from tournaments.models import Round
 from tournaments.permissions import (
     is_event_scorekeeper,
     is_result_keeper,
 )
+from tournaments.procedures.end_of_round import overtime_for, procedure_for
 from tournaments.selectors.announcements import SHOWN_ON_EVENT_PAGE, announcement_list
 from tournaments.selectors.audit import can_read_event_audit
 from tournaments.selectors.championship import day_two_rule
@@ -46,10 +46,12 @@ from tournaments.selectors.matches import bracket_results_tag, bracket_rounds
 from tournaments.selectors.placings import final_placings
 from tournaments.selectors.rounds import (
     event_round_snapshot,
+    event_rounds,
     latest_top_cut_round,
     round_tag_get,
 )
 from tournaments.selectors.standings import readable
+from tournaments.services.snapshots import snapshot_catch_up_if_due
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -188,6 +190,7 @@ def round_pairings(request: HttpRequest, event_id: int, number: int | None = Non
         etag = revision_etag('"none"', variant)
         context: dict[str, Any] = {"event": event, "round": None, "rows": [], "by_table": by_table}
         return _live_or_page(request, "tournaments/round_pairings.html", context, etag, None)
+    round_obj, snapshot = snapshot_catch_up_if_due(round_obj, snapshot)
     page_etag, etag = _pairings_tags(
         request, round_obj.pk, snapshot.pairings_digest, round_obj.status, variant
     )
@@ -207,7 +210,7 @@ def round_pairings(request: HttpRequest, event_id: int, number: int | None = Non
         "rows": rows,
         "notes": pairing_notes(snapshot.pairings),
         "by_table": by_table,
-        "rounds": event.rounds.order_by("number"),
+        "rounds": event_rounds(event_id=event.pk),
     }
     return _live_or_page(request, "tournaments/round_pairings.html", context, etag, page_etag)
 
@@ -245,6 +248,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     )
     if snapshot is None or round_obj is None:
         return render(request, "tournaments/no_round.html", {"event": event})
+    round_obj, snapshot = snapshot_catch_up_if_due(round_obj, snapshot)
     # The final placings change the page when the event finishes.
     page_etag, etag = _standings_tags(
         request, round_obj.pk, snapshot.standings_digest, round_obj.status, event.status,

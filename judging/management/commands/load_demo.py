@@ -20,6 +20,7 @@ from cardpool.importers import records_from_text
 from cardpool.services import card_import
 from judging.models import JudgeCase
 from judging.services import judge_case_open, record_parse, rules_import, ruling_compute
+from tournaments.demo.simulation import SimulationSettings, simulate_event
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.services import (
     event_copy,
@@ -29,7 +30,6 @@ from tournaments.services import (
     registration_create,
     result_report,
 )
-from tournaments.simulation import SimulationSettings, simulate_event
 
 DEMO_CARDS = Path(__file__).resolve().parents[3] / "cardpool" / "demo" / "zutomayo-demo-cards.json"
 ZTRIKE_DEMO_CARDS = DEMO_CARDS.with_name("ztrike-demo-cards.json")

@@ -11,8 +11,8 @@ from django.utils.translation import pgettext_lazy
 
 from cardpool.models import Game
 from core.time_zones import COMMON_ZONES
-from tournaments.end_of_round import TIEBREAK_COUNTS, TIME_TIEBREAK
 from tournaments.models import Event, EventRole, Penalty
+from tournaments.procedures.end_of_round import TIEBREAK_COUNTS, TIME_TIEBREAK
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise
