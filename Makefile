@@ -43,6 +43,7 @@ lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/vulture
 
 typecheck: install
 	$(VENV)/bin/mypy .
@@ -132,7 +133,7 @@ scale-out: install
 
 # Mutation testing of the three pure packages with mutmut ([tool.mutmut] in pyproject.toml): only
 # their own tests run against each mutant, from mutmut's copy in mutants/ (SHARED_DIR points them
-# at ../shared), with every property test capped at 10 examples since each mutant reruns them.
+# at the shared data folder), with every property test capped at 10 examples since each mutant reruns them.
 # Not part of `make test`. The run is bounded by MUTATION_MINUTES of wall time, and mutmut times
 # out each mutant at 3x its tests' clean time. mutmut keeps its results in mutants/, so a run cut
 # short goes on from where it stopped when run again (`rm -rf mutants` starts afresh;

@@ -15,7 +15,7 @@ faults: wrong size, a third copy, an unknown card, a banned card, …), then tim
 
 Rates are CPU time of this process (``time.process_time``), the median of five passes.
 
-ZUTOMAYO and Azuki use the real card data from ``../shared`` when it is there (else generated
+ZUTOMAYO and Azuki use the real card data of ``SHARED_DIR`` when it is there (else generated
 cards); ZTRIKE always uses invented cards, since none are published. The targets are 20,000
 ZUTOMAYO checks per second and 10,000 ZUTOMAYO lists parsed and checked from text per second;
 ``--require`` makes the script exit 1 below either.
@@ -91,7 +91,7 @@ def zutomayo_pool() -> tuple[CardIndex, str]:
         for pack in ("1st", "2nd", "3rd", "4th")
         for n in range(1, 107)
     ]
-    return load_card_index(Game.ZUTOMAYO, rows), "generated (../shared absent)"
+    return load_card_index(Game.ZUTOMAYO, rows), "generated (SHARED_DIR absent)"
 
 
 def azuki_pool() -> tuple[CardIndex, str]:
@@ -138,7 +138,7 @@ def azuki_pool() -> tuple[CardIndex, str]:
                 f"GEN01-{n:03d}", "GEN01", f"Gen Card {n}", t.ENTITY, (element,), 1, 1, 1, 0, (), ()
             )
         )
-    return CardIndex(Game.AZUKI, tuple(cards)), "generated (../shared absent)"
+    return CardIndex(Game.AZUKI, tuple(cards)), "generated (SHARED_DIR absent)"
 
 
 def ztrike_pool() -> CardIndex:

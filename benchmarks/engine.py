@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/engine.py [--seconds 5] [--games 300] [--rounds 5] [--seed 1]
 
-Plays random legal games with the real ZUTOMAYO CARD cards from ../shared/data/zutomayo/cards.json
+Plays random legal games with the real ZUTOMAYO CARD cards from SHARED_DIR/data/zutomayo/cards.json
 (falling back to the repository's invented test cards) on one core, and prints:
 
 * games per second: a random legal game generated and played to its end by the engine, with the
@@ -14,10 +14,11 @@ Plays random legal games with the real ZUTOMAYO CARD cards from ../shared/data/z
   ambiguity it consulted (a judge's dispute);
 
 each with its ratio to the target (1,000 games per second without card effects running by
-themselves, as before issue 14; 500 with them; 5 ms per replay with claims). "With effects": the
-engine runs every automated card's effect by itself (``cardeffects``) and the other cards with
-effects get random typed primitives; "without": ``auto_effects=False``, random typed primitives
-only (the measure of the runs before issue 14). The replays are of games with effects.
+themselves, as before effects ran by themselves; 500 with them; 5 ms per replay with claims). "With
+effects": the engine runs every automated card's effect by itself (``cardeffects``) and the other
+cards with effects get random typed primitives; "without": ``auto_effects=False``, random typed
+primitives only (comparable with the runs from before effects ran by themselves). The replays are of
+games with effects.
 """
 
 from __future__ import annotations
@@ -133,7 +134,7 @@ def main() -> int:
     describe("with claims (checkpoints on, every claim answered)", replay_times(claimed, cards))
     plain_games = [random_game(rng, cards, auto_effects=False) for _ in range(args.games)]
     describe(
-        "with claims, without effects (as before issue 14)",
+        "with claims, without effects (as before effects ran by themselves)",
         replay_times([with_claims(g.data, g.turns) for g in plain_games], cards,
                      auto_effects=False),
     )  # fmt: skip

@@ -1,4 +1,5 @@
-"""A round end at scale on the private production stack (issue 16, req 7): ``make load``.
+"""A round end at scale on the private production stack (``make load``): the
+figures a 1,000-table event needs.
 
 Starts ``benchmarks/stack.py`` in the production topology of one node (its own PostgreSQL,
 Redis, nginx from ``deploy/nginx.conf.template`` in front of gunicorn with 4 sync workers for

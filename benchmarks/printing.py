@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.printing import (
+from tournaments.printing.sheets import (
     PairingLine,
     PrintHeader,
     SlipData,

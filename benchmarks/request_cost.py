@@ -1,4 +1,5 @@
-"""What one request costs in server time, measured in process (issue 16, reqs 2 and 3).
+"""What one request costs in server time, measured in process, to find
+where a report's cost goes.
 
 ``benchmarks/load.py`` measures the whole stack over HTTP, where the machine's other load is part
 of every figure. This script calls the production WSGI application itself (every middleware,

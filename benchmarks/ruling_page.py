@@ -1,4 +1,5 @@
-"""How fast the judge's ruling page renders for a 10-turn game with claims (issue 15, req 7).
+"""How fast the judge's ruling page renders for a 10-turn game with claims (a
+judge at the table waits for it).
 
 A throw-away SQLite database is migrated, the invented demo cards and (when the shared folder is
 beside the checkout) the ground rules and Japanese basic rules are imported, a random legal game of

@@ -1,4 +1,5 @@
-"""A 2,000-player event on the production topology (issue 16, req 9): ``make scale-out``.
+"""A 2,000-player event on the production topology (``make scale-out``), to
+show the topology works end to end.
 
 On loopback, every process private (``benchmarks/stack.py``, its own directory and ports; never
 the machine's shared servers or the system's nginx service):

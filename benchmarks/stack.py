@@ -68,7 +68,6 @@ from types import TracebackType
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
 HEADERS = {"X-Forwarded-Proto": "https"}
-NAMES = ("postgres", "redis", "web", "celery")
 
 
 @dataclass(frozen=True)
@@ -150,7 +149,7 @@ class Stack:
         self.settings = settings
         self.extra_env = dict(extra_env or {})
         self.gunicorn_args = gunicorn_args
-        # scale-out (issue 16, req 9): web nodes web, web2…; workers celery, celery2…; one beat;
+        # the production topology: web nodes web, web2…; workers celery, celery2…; one beat;
         # nginx in front of the web nodes (deploy/nginx.conf.template), then web_url is nginx's
         self.web_names = ["web"] + [f"web{n}" for n in range(2, web_nodes + 1)]
         self.celery_names = ["celery"] + [f"celery{n}" for n in range(2, celery_workers + 1)]

@@ -40,8 +40,8 @@ class BanListAdmin(admin.ModelAdmin[BanList]):
     inlines = [BanListEntryInline]
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
-        """A list saved here is announced as the browser editor's are (issue 11, req 5): the
-        affected events re-check their lists."""
+        """A list saved here is announced as the browser editor's are, so that the admin is no way
+        round it: the affected events re-check their lists."""
         super().save_related(request, form, formsets, change)
         ban_list = form.instance
         ban_list_saved.send(

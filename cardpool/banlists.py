@@ -1,6 +1,6 @@
 """Ban and limited lists: a new list starts from the previous one of its format, and what
 changed (added, removed, limit changed) is shown before it is saved, so that no limited entry
-is dropped by accident (issue 11, req 5).
+is dropped by accident (a change reaches every affected event's lists, so it must be meant).
 
 The editor's text has one entry a line: the limit, then the card's pack number or name, e.g.
 ``0 1st_10`` (banned) or ``1 Paper Lantern Cat`` (limited to one copy). Blank lines and lines

@@ -1,5 +1,5 @@
 from cardpool import views
-from cardpool import views_banlists as banlists  # issue 11, req 5: ban-list editor
+from cardpool import views_banlists as banlists  # site staff's ban-list editor
 from core.access import Access, route
 
 app_name = "cardpool"
@@ -8,7 +8,7 @@ app_name = "cardpool"
 urlpatterns = [
     route("", views.card_list, name="card-list-default", access={"GET": Access.ANYONE}),
     route("<slug:game>/", views.card_list, name="card-list", access={"GET": Access.ANYONE}),
-    # issue 11, req 5: site staff edit ban lists (before the card pattern, which would take them)
+    # Site staff edit ban lists (before the card pattern, which would take them)
     route(
         "ban-lists/<slug:game>/",
         banlists.ban_list_index,

@@ -1,4 +1,4 @@
-"""Ban and limited lists in the browser, for site staff (issue 11, req 5): the lists of each
+"""Ban and limited lists in the browser, for site staff (no admin access needed): the lists of each
 format, and a new list started from the previous one, whose changes are shown before it is
 saved. Saving announces the change; the events' side re-checks the submitted lists."""
 

@@ -42,7 +42,7 @@ app.conf.beat_schedule = {
         "schedule": crontab(minute="*/15"),
         "options": {"expires": 14 * 60},
     },
-    # issue 16, req 5: job rows still queued after a minute go to the broker again
+    # Job rows still queued after a minute (their send was lost) go to the broker again
     # (core.jobs; ``manage.py sweep_jobs`` does the same by hand).
     "sweep-jobs": {
         "task": "core.jobs_sweep",

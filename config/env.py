@@ -100,7 +100,7 @@ def database_from_url(url: str, *, base_dir: Path) -> DatabaseEntry:
         name = unquote(parsed.path.lstrip("/"))
         if not name:
             raise EnvError("DATABASE_URL names no database (postgres://user@host:port/NAME)")
-        # Statements prepared on the server (issue 16: a report is cheap): parameters bound by
+        # Statements prepared on the server, so that a report stays cheap: parameters bound by
         # PostgreSQL, and a statement run twice on a connection is prepared, so its plan is made
         # once (the lock of a match joins six tables: planning it cost more than running it).
         # Behind a pooler in transaction mode that keeps no prepared statements (PgBouncer before

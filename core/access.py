@@ -40,7 +40,7 @@ A write whose service locks the row the route names and checks the caller's leve
 that lock (a player's report or confirmation of their match) may say so: ``route(...,
 under_lock=Access.MATCH_PLAYER)``. The guard then asks only for a logged-in caller on the
 methods whose every level is checked under the lock, and does not read the row the service is
-about to lock (issue 16: a report is cheap); the service refuses (403, or 404 for a match of
+about to lock (so that a report stays cheap); the service refuses (403, or 404 for a match of
 another event) before anything about the row is told or written.
 
 The guard is a second line, not the only one: views and APIs still check the object the route
@@ -258,7 +258,7 @@ def _subject_levels(
     """The levels ``user`` holds on what the route's arguments name; None when one of them
     names nothing, or they name things of different events. Once one of ``wanted`` is found
     among the owners' levels (a player of the match), the event's levels are not looked up
-    (issue 16: a report is cheap); an event id that another argument's subject already
+    (so that a report stays cheap); an event id that another argument's subject already
     belongs to is not looked up again (it exists)."""
     subjects: list[Subject] = []
     names = sorted(kwargs, key=lambda name: name in _EVENT_KWARGS)  # the event's id last

@@ -27,6 +27,7 @@ from core.profiles import (
     profile_update,
     registration_name_for,
 )
+from core.selectors import api_token_newest
 from core.services import api_token_issue, api_token_revoke
 from core.time_zones import session_time_zone_set
 from core.tokens import api_tokens_of
@@ -143,7 +144,7 @@ def api_token_new(request: HttpRequest) -> HttpResponse:
     """Make a new API token and show its key, this once (only its hash is kept)."""
     user = request_user(request)
     key = api_token_issue(user=user)
-    token = api_tokens_of(user=user).first()
+    token = api_token_newest(user=user)
     return render(request, "core/token_new.html", {"key": key, "token": token})
 
 

@@ -88,7 +88,7 @@ def validated(
     its detail as ``is_valid`` gives it.
 
     One instance of each input serializer per thread and language checks every request's input
-    (issue 16: a report is cheap): a new one deep-copied its fields each time, which cost four
+    (so that a report stays cheap): a new one deep-copied its fields each time, which cost four
     times the check itself. Checking keeps nothing on the serializer (``run_validation`` returns
     the values or raises; ``is_valid`` is what stores them), so the next request finds it as it
     was; a field's limit messages are worded once, in the language of the requests it checks.
@@ -125,7 +125,7 @@ DATABASE_RETRY_AFTER = 5
 
 def exception_handler(exc: Exception, context: dict[str, object]) -> Response | None:
     if isinstance(exc, (OperationalError, InterfaceError)):
-        # Issue 16, req 8: the database went away (a failover, a terminated connection): a JSON
+        # The database went away (a failover, a terminated connection): a JSON
         # 503 that says when to retry, never a 500 page; the transaction, if any, is rolled back.
         set_rollback()
         body = error_body(

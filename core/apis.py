@@ -26,9 +26,8 @@ from core.login_limits import (
     login_attempt_first_factor_passed,
     login_attempt_succeeded,
 )
-from core.models import ApiToken
+from core.selectors import api_token_of_key
 from core.services import api_token_issue
-from core.tokens import token_hash
 
 
 class ApiRootApi(APIView):
@@ -119,5 +118,5 @@ class ObtainTokenApi(APIView):
                 )
         login_attempt_succeeded(attempt)
         key = api_token_issue(user=user)
-        token = ApiToken.objects.get(key_hash=token_hash(key))
+        token = api_token_of_key(key=key)
         return Response({"token": key, "expires_at": token.expires_at})

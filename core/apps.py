@@ -18,9 +18,9 @@ class CoreConfig(AppConfig):
         # Each app's ``notifications.py`` registers its kinds of notification and its due
         # reminders (``core.notifications``).
         autodiscover_modules("notifications")
-        # issue 16, req 5: the outbox's handlers and sweeper (core.jobs) register when the
-        # tasks load, in every process (web, worker, beat, manage.py sweep_jobs)
+        # So that no job is lost with its process, the outbox's handlers and sweeper (core.jobs)
+        # register when the tasks load, in every process (web, worker, beat, manage.py sweep_jobs)
         import_module("core.tasks")
-        # issue 16, req 4: allauth's sign-up and password-reset limits fall back to the database
-        # while the cache is down (never a 500, never open)
+        # Redis is a cache, not a dependency: allauth's sign-up and password-reset limits fall back
+        # to the database while the cache is down (never a 500, never open)
         import_module("core.rate_limits").install()

@@ -1,4 +1,5 @@
-"""Job rows are the outbox (issue 16, req 5): publishing never blocks, a sweeper re-sends.
+"""Job rows are the outbox, so a broker that is down costs no request: publishing never blocks,
+a sweeper re-sends.
 
 A service that asks for background work first stores a row that says so (a print job, a
 re-check) in its transaction; ``publish_on_commit`` hands the task, once the transaction
@@ -273,7 +274,7 @@ class _Batch:
 
 def publish_on_commit(task: Job, *args: object, robust: bool = False, **kwargs: object) -> None:
     """``publish`` once the current transaction commits (nothing when it rolls back), without
-    waiting for the broker (issue 16: a report is cheap; the row is the outbox, so a send lost
+    waiting for the broker (so that a report stays cheap; the row is the outbox, so a send lost
     with its process is sent again by the sweeper). ``robust``: an eager task's error (no
     broker: it runs here) is logged, not raised.
 

@@ -32,7 +32,7 @@ class DomainErrorMiddleware:
 
 class ReadCompressionMiddleware(GZipMiddleware):
     """gzip for reads (GET and HEAD: public pages, live fragments, API reads), never for the
-    answer to a write (issue 16).
+    answer to a write, which may echo what was posted (BREACH, below).
 
     BREACH: a compressed body that holds a secret beside text the attacker chooses leaks the
     secret through its length. Our pages carry a CSRF token (the log-out and language forms);

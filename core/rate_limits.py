@@ -1,5 +1,5 @@
 """allauth's rate limits (sign-up, password reset, e-mail confirmation…) that survive a cache
-outage (issue 16, req 4).
+outage (Redis is a cache, not a dependency).
 
 allauth keeps each limit's history in Django's cache (Redis in production) under a cache lock
 (``cache.add``). When Redis is down its calls raise and every sign-up or password-reset POST

@@ -72,7 +72,7 @@ def viewer_zone_name(user: AbstractBaseUser | AnonymousUser) -> str:
     return str(settings.TIME_ZONE)
 
 
-# --- the person's zone on their own requests (issue 10: accounts) --------------------------------
+# --- the person's zone on their own requests (from their profile) ---------------------------------
 
 #: Where the person's zone is kept: set at log-in and when the profile is saved, so that no
 #: request queries the profile to find it.

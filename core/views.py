@@ -14,7 +14,6 @@ from allauth.mfa.base import views as allauth_mfa_views
 from allauth.mfa.stages import AuthenticateStage
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.contrib.contenttypes.models import ContentType
 from django.db import InterfaceError, OperationalError, connection
 from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
@@ -29,6 +28,7 @@ from django.views.decorators.http import require_GET
 from core.accounts import RETRY_AFTER_ATTRIBUTE
 from core.api import DATABASE_RETRY_AFTER, error_item
 from core.errors import DomainError, PermissionDeniedError
+from core.selectors import yardstick_row
 
 
 def _database_status() -> dict[str, object]:
@@ -80,18 +80,12 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse(body, status=200 if alive else 503)
 
 
-def yardstick_row() -> dict[str, object] | None:
-    """One row read by its primary key (a content type: every database has them), the fixed
-    cost a page is measured against (``benchmarks/load.py``). One query."""
-    row = ContentType.objects.filter(pk=1).values("id", "app_label", "model").first()
-    return None if row is None else dict(row)
-
-
 @never_cache
 @require_GET
 def yardstick(request: HttpRequest) -> JsonResponse:
-    """The load benchmark's yardstick (issue 16): one row by primary key, a small JSON answer,
-    no cache, no Redis. Every ratio ``benchmarks/load.py`` prints is against it."""
+    """The load benchmark's yardstick, so that its figures mean the same on any machine: one row
+    by primary key, a small JSON answer, no cache, no Redis. Every ratio ``benchmarks/load.py``
+    prints is against it."""
     return JsonResponse({"row": yardstick_row()})
 
 

@@ -1,4 +1,4 @@
-"""The ruling filed on a match, linked from the match's page (``tournaments.match_links``):
+"""The ruling filed on a match, linked from the match's page (``tournaments.display.match_links``):
 registered at start-up by ``judging.apps``. The players of the match and the event's staff get
 the players' link to the ruling (signed; without the judges' notes)."""
 
@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from judging.selectors import filed_rulings_of_match
 from judging.views import share_token_of
-from tournaments.match_links import MatchLink, register_match_links
+from tournaments.display.match_links import MatchLink, register_match_links
 from tournaments.models import Match
 
 

@@ -1,6 +1,6 @@
 """The Azuki TCG overtime tiebreak at the result desk: the pure decision
 (``judging.engine.azuki.overtime``) adapted to the result services' ``TiebreakDecider``
-(``tournaments.end_of_round``), registered at start-up by ``judging.apps``."""
+(``tournaments.procedures.end_of_round``), registered at start-up by ``judging.apps``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from core.errors import InvalidInputError
 from judging.engine.azuki.overtime import TIEBREAKERS, overtime_from_json
 from judging.engine.core.errors import RecordError
 from judging.engine.core.jsontypes import JSON
-from tournaments.end_of_round import TimeDecision, register_tiebreak
+from tournaments.procedures.end_of_round import TimeDecision, register_tiebreak
 
 _SIDES = ("a", "b")
 _PLAYER_PATH = re.compile(r"^players\[(\d)\]")

@@ -1,4 +1,5 @@
-"""What a judge reads on the ruling page, built from a stored ruling (issue 15).
+"""What a judge reads on the ruling page, built from a stored ruling, answer first, so a judge
+at the table reads the decision before the detail.
 
 A *presenter* turns one game's stored replay (``Ruling.output``, the engine's report JSON in
 English and Japanese) into plain values for the template: the answer first (one sentence per
@@ -123,7 +124,8 @@ class Step:
 
 @dataclass(frozen=True)
 class EngineChoice:
-    """A choice a card effect asked for (issue 14, req 4), as the judge answers it on the page:
+    """A choice a card effect asked for (an input of the record), as the judge answers it on the
+    page:
     the question in plain words, each legal answer as ``(value, label)`` (value: the card ids in
     order, comma-separated; label: the cards' names with arrows), the answer the replay used."""
 

@@ -1,13 +1,14 @@
-"""Ground-rules clause → the passage of the Japanese basic rules that says the same (issue 15).
+"""Ground-rules clause → the passage of the Japanese basic rules that says the same, so a
+Japanese-speaking player reads the rule in their own language.
 
 The ground rules (English, v1.0.1) are an unofficial translation; the Japanese basic rules
 (``zutomayo-basic-rules.ja.txt``, a start guide) cover only part of them. Beside each cited clause
 the ruling page shows the Japanese passage named here. Keys on the right are those
 ``judging.documents.split_sections`` gives the basic rules (``zbr.<heading>#p<n>``). An empty
-tuple says, on purpose, that the Japanese guide has no passage for the clause (design 2.4-2.6:
-it omits the start-of-turn and end-of-turn effects, "choose 1 or 2", "never 0", the tie
-details, the Q&A-era clauses 6-10). ``tests/judging/test_rules_ja.py`` keeps this table complete
-for every clause the engine can cite and checks that every passage exists.
+tuple says, on purpose, that the Japanese guide has no passage for the clause (the guide
+covers the basics only: it omits the start-of-turn and end-of-turn effects, "choose 1 or 2", "never
+0", the tie details, the Q&A-era clauses 6-10). ``tests/judging/test_rules_ja.py`` keeps this table
+complete for every clause the engine can cite and checks that every passage exists.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A ruling as a PDF for the appeal record: the answer, the board, the steps, the rules, the
 engine version and the record's digest. reportlab's built-in CID font ``HeiseiKakuGo-W5``
-holds Latin and Japanese (as ``tournaments.deck_sheet``); nothing is downloaded."""
+holds Latin and Japanese (as ``tournaments.printing.deck_sheet``); nothing is downloaded."""
 
 from __future__ import annotations
 

@@ -205,3 +205,11 @@ def filed_rulings_of_match(*, match_id: int) -> list[tuple[int, str]]:
         .values_list("filed_ruling_id", "title")
     )
     return [(int(ruling_id), str(title)) for ruling_id, title in rows]
+
+
+def case_ruling_get(*, case: JudgeCase, ruling_id: int | None) -> Ruling | None:
+    """The case's ruling ``ruling_id`` (None: its newest), or None when it has none such."""
+    rulings = case.rulings.all()
+    if ruling_id is not None:
+        rulings = rulings.filter(pk=ruling_id)
+    return rulings.first()

@@ -43,7 +43,8 @@ DOCUMENTS: dict[tuple[str, str], dict[str, str]] = {
 }
 KEY_PREFIX = {"basic-rules": "zbr", "faq": "azk", "official-rules": "ztr"}
 MAX_RECORD_BYTES = 512 * 1024
-#: The FAQ's text extraction glues the UI label "Step by step" onto the next line (design 3.2).
+#: The FAQ's text extraction glues the UI label "Step by step" onto the next line (cut off on
+#: import, so the quoted sentence reads as printed).
 _STEP_BY_STEP = re.compile(r"^Step by step(?=\S)", re.MULTILINE)
 
 
@@ -107,7 +108,7 @@ def _clause_rows(slug: str, text: str) -> tuple[str, list[ClauseRow], list[dict[
 def _stable_rows(
     rows: list[ClauseRow], rules: tuple[ZtrikeRule, ...] | tuple[AzukiRule, ...]
 ) -> list[ClauseRow]:
-    """The engine's stable keys (design 3.0; ZTRIKE's or Azuki's), each with its quoted sentence
+    """The engine's stable keys (ZTRIKE's or Azuki's), each with its quoted sentence
     and SHA-256, under the paragraph it is quoted from (whose heading-slug key stays, as an
     alias). A key whose quote is not in this text is not created."""
     paragraphs = [(row, " ".join(row["text"].split())) for row in rows]
@@ -340,7 +341,7 @@ def ruling_claims_add(
 
 #: The path of a choice the ZUTOMAYO engine asks for (``choices_needed``): a player's order of
 #: effects at a turn, ``turns[i].choices.order[p]``, or the n-th choice a card's effect asked of
-#: a player, ``turns[i].choices.picks[p].<card>[n]`` (issue 14, requirement 4).
+#: a player, ``turns[i].choices.picks[p].<card>[n]`` (an input of the record).
 CHOICE_PATH = re.compile(
     r"turns\[(\d{1,3})\]\.choices\.(?:order\[([01])\]|picks\[([01])\]\.([\w\-]{1,40})\[(\d{1,2})\])"
 )

@@ -36,6 +36,7 @@ from judging.selectors import (
     CardOption,
     card_datalist,
     card_options,
+    case_ruling_get,
     case_rulings,
     clause_texts,
     judge_case_get_for_judge,
@@ -92,12 +93,9 @@ def ruling_view(ruling: Ruling, lang: str, names: tuple[str, str] | None = None)
 
 def _ruling_of(case: JudgeCase, request: HttpRequest) -> Ruling:
     raw = request.GET.get("ruling", "")
-    rulings = case.rulings.all()
-    if raw:
-        if not (raw.isascii() and raw.isdigit()) or len(raw) > 18:
-            raise Http404("bad ruling")
-        rulings = rulings.filter(pk=int(raw))
-    ruling = rulings.first()
+    if raw and (not (raw.isascii() and raw.isdigit()) or len(raw) > 18):
+        raise Http404("bad ruling")
+    ruling = case_ruling_get(case=case, ruling_id=int(raw) if raw else None)
     if ruling is None:
         raise Http404("no ruling")
     return ruling
@@ -187,7 +185,7 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
                 return redirect("judging:case-detail", case_id=case.pk)
             status = 400
         elif kind == "choice" and latest is not None:
-            # A choice a card effect asked for (issue 14, req 4), answered from the list the
+            # A choice a card effect asked for (an input of the record), answered from the list the
             # ruling page offers: a new ruling with it; the old one stays.
             # A wrong answer is a DomainError: the error page names it (core.middleware).
             ruling_choice_set(

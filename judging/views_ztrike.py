@@ -1,6 +1,7 @@
-"""The ZTRIKE round-entry page (issue 18, req 6): the judge enters the disputed round(s) by card
-name at ``/judging/cases/<id>/turn/`` (the same route as ZUTOMAYO's turn entry); submitting
-replays the record and shows the ruling on the case page, where the record is downloadable."""
+"""The ZTRIKE round-entry page, so no judge writes JSON at the table: the judge enters the disputed
+round(s) by card name at ``/judging/cases/<id>/turn/`` (the same route as ZUTOMAYO's turn entry);
+submitting replays the record and shows the ruling on the case page, where the record is
+downloadable."""
 
 from __future__ import annotations
 

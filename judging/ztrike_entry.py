@@ -1,6 +1,6 @@
-"""A ZTRIKE game entered by card name on the judge pages (issue 18, req 6): the snapshot at the
-start of the disputed round, the Main Player, and up to three rounds (the card each player played
-and which Win/Lose bonuses were applied). Every card is named (English or Japanese, from the
+"""A ZTRIKE game entered by card name on the judge pages (no JSON typed at the table): the snapshot
+at the start of the disputed round, the Main Player, and up to three rounds (the card each player
+played and which Win/Lose bonuses were applied). Every card is named (English or Japanese, from the
 event's ZTRIKE pool); the form builds the ``ztrike-game/1`` record the engine replays and the judge
 downloads. No field takes an id.
 

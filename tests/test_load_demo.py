@@ -44,7 +44,7 @@ def test_load_demo_without_shared_data_uses_the_invented_set(settings: Any, tmp_
 
 
 def test_the_demo_case_replays_the_shipped_example(settings: Any, tmp_path: Any) -> None:
-    """Issue 15, req 6: the example record opens and replays on the web page."""
+    """The example record opens and replays on the web page (a newcomer's first case)."""
     from django.test import Client
 
     _load(settings, tmp_path)

@@ -3,8 +3,8 @@ use it (``core.access``)."""
 
 from django.urls import URLPattern
 
-import tournaments.apis.championship as championship  # issue 12: day 2, seating, by hand
-import tournaments.apis.venue as venue  # issue 10: check-in, claim codes, judge calls
+import tournaments.apis.championship as championship  # day 2, seating, pairing by hand
+import tournaments.apis.venue as venue  # at the venue: check-in, claim codes, judge calls
 from core.access import Access, Condition, route
 from tournaments.apis import (
     decklists,
@@ -39,7 +39,7 @@ DRAFT_HIDDEN = {Condition.EVENT_DRAFT: Access.EVENT_JUDGE}
 #: A registration's decklist: the player and the event's judges (and organisers).
 OWNER_OR_JUDGE = (Access.REGISTRATION_OWNER, JUDGE)
 
-# issue 10: check-in (organisers and scorekeepers; players themselves), claim codes, judge calls
+# At the venue: check-in (organisers and scorekeepers; players themselves), claim codes, judge calls
 CHECK_IN_STAFF = (ORGANISER, Access.EVENT_SCOREKEEPER)
 venue_urlpatterns: list[URLPattern] = [
     route(
@@ -161,7 +161,7 @@ urlpatterns: list[URLPattern] = [
         EVENT + "top-cut/", rounds.TopCutApi.as_view(), name="api-top-cut",
         access={"POST": ORGANISER},
     ),
-    # issue 12: advancing to day 2, byes in advance and fixed tables, pairing a round by hand
+    # Championship structures: advancing to day 2, byes in advance and fixed tables, pairing by hand
     route(
         EVENT + "day-two/", championship.DayTwoApi.as_view(), name="api-day-two",
         access={"POST": SCOREKEEPER},
@@ -178,7 +178,7 @@ urlpatterns: list[URLPattern] = [
         EVENT + "standings/", events.StandingsApi.as_view(), name="api-standings",
         access={"GET": ANYONE}, when=DRAFT_HIDDEN,
     ),
-    route(  # issue 11, req 10
+    route(  # final placings, public like the standings
         EVENT + "placings/", placings.PlacingsApi.as_view(), name="api-placings",
         access={"GET": ANYONE}, when=DRAFT_HIDDEN,
     ),

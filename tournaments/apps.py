@@ -8,8 +8,8 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self) -> None:
-        # issue 11, req 5: ``receivers`` connects to the card side's signals when loaded (a
+        # ``receivers`` connects to the card side's signals when loaded (a
         # saved ban list re-checks the affected events' lists).
         import_module("tournaments.receivers")
-        # issue 16, req 5: the job sweepers (core.jobs) register when the tasks load
+        # The job sweepers (core.jobs) register when the tasks load, so no job is lost
         import_module("tournaments.tasks")

@@ -99,8 +99,8 @@ class Event(models.Model):
     structure_style = models.CharField(
         max_length=20, default="mtr", help_text=_("Which recommended-structure table to use.")
     )
-    # Championship structure (issue 12): day 1 is ``swiss_rounds``; with an advancement rule,
-    # the players who meet it play ``day_two_rounds`` more Swiss rounds, then the top cut.
+    # Championship structure (events of two days): day 1 is ``swiss_rounds``; with an advancement
+    # rule, the players who meet it play ``day_two_rounds`` more Swiss rounds, then the top cut.
     advancement_kind = models.CharField(
         max_length=10,
         choices=AdvancementKind.choices,
@@ -379,8 +379,8 @@ class ResultReport(models.Model):
     )
     reason = models.TextField(blank=True)
     idempotency_key = models.CharField(max_length=80, blank=True)
-    # issue 16, req 6: what the keyed request asked (a digest): the same key with another body
-    # is refused (422), never answered with the first request's result
+    # What the keyed request asked (a digest), so that a retry is told from a reuse: the same key
+    # with another body is refused (422), never answered with the first request's result
     request_digest = models.CharField(max_length=64, blank=True)
     response = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -406,9 +406,9 @@ class ResultReport(models.Model):
 
 
 class Penalty(models.Model):
-    """A judge's penalty. A disqualification needs two people (issue 17): it is *pending* until
-    an organiser or head judge of the event other than its judge confirms it (then it takes
-    effect) or withdraws it; every other penalty is in effect when recorded."""
+    """A judge's penalty. A disqualification needs two people, so no judge removes a player alone:
+    it is *pending* until an organiser or head judge of the event other than its judge confirms it
+    (then it takes effect) or withdraws it; every other penalty is in effect when recorded."""
 
     class Status(models.TextChoices):
         IN_EFFECT = "in_effect", _("In effect")
@@ -462,14 +462,14 @@ class RoundSnapshot(models.Model):
     revision = models.PositiveIntegerField()
     pairings = models.JSONField(default=list)
     standings = models.JSONField(default=list)
-    # issue 16: digests of the two bodies, kept beside them so that a conditional request
+    # Digests of the two bodies, kept beside them so that a conditional request
     # learns the ETag from this small row without loading (and decoding) the JSON.
     pairings_digest = models.CharField(max_length=32, default="", blank=True)
     standings_digest = models.CharField(max_length=32, default="", blank=True)
-    # issue 16, req 3: a result changed after the snapshot was built (a judge's change after
+    # A result changed after the snapshot was built (a judge's change after
     # the round). The change marks the row (``stale_marks`` counts the marks) and a task
     # rebuilds it after commit; a reader that finds it stale for a second rebuilds it itself
-    # (``tournaments.snapshots.snapshot_catch_up``), so no page is stale for two seconds.
+    # (``tournaments.live.snapshots.snapshot_catch_up``), so no page is stale for two seconds.
     stale_since = models.DateTimeField(null=True, blank=True)
     stale_marks = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now=True)
@@ -504,8 +504,8 @@ class PrintJob(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # issue 16, req 5: the row is the outbox (core.jobs): a worker claims it, the sweeper
-    # re-sends it or fails it after core.jobs.MAX_ATTEMPTS
+    # The row is the outbox (core.jobs), so a broker outage loses no job: a worker claims it, the
+    # sweeper re-sends it or fails it after core.jobs.MAX_ATTEMPTS
     attempts = models.PositiveSmallIntegerField(default=0)
     started_at = models.DateTimeField(null=True, blank=True)
 
@@ -521,7 +521,7 @@ class Decklist(models.Model):
     )
     current_version = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
-    # issue 11, req 5: a re-check after a ban-list change found the current list illegal
+    # A re-check after a ban-list change found the current list illegal
     illegal_since = models.DateTimeField(
         null=True, blank=True, help_text=_("When a re-check found the current list illegal.")
     )
@@ -599,6 +599,10 @@ class DecklistRecheck(models.Model):
         return f"recheck of event {self.event_id}: {self.done}/{self.total} {self.status}"
 
 
+#: The longest note a player may add to a judge call (the form, the API and the service check it).
+JUDGE_CALL_NOTE_MAX = 200
+
+
 class JudgeCall(models.Model):
     """A player's "call a judge" from their phone: open, taken by a judge, then done."""
 
@@ -608,7 +612,7 @@ class JudgeCall(models.Model):
     )
     round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.SET_NULL)
     table = models.PositiveIntegerField(null=True, blank=True)
-    note = models.CharField(max_length=200, blank=True)
+    note = models.CharField(max_length=JUDGE_CALL_NOTE_MAX, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     taken_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -689,7 +693,7 @@ class ResultAppeal(models.Model):
 
 
 class SavedDeck(models.Model):
-    """A person's own deck, kept beside their event decklists (issue 11, req 8).
+    """A person's own deck, kept beside their event decklists (so a list is not typed again).
 
     A draft: it may be illegal (its last report is shown), and it is edited in place (it is the
     person's notebook, not a record of an event). Submitting it to an event goes through

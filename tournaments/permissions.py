@@ -36,7 +36,6 @@ ORGANISER = EventRole.Role.ORGANISER
 HEAD_JUDGE = EventRole.Role.HEAD_JUDGE
 JUDGE = EventRole.Role.JUDGE
 SCOREKEEPER = EventRole.Role.SCOREKEEPER
-StaffRole = EventRole.Role
 
 AnyUser = AbstractBaseUser | AnonymousUser
 

@@ -5,11 +5,11 @@ Each task is defined beside the service it runs (``tournaments.services.decklist
 import of each other. This module lists them for Celery's autodiscovery.
 """
 
+from tournaments.live.snapshots import snapshot_catch_up_task
 from tournaments.services.claims import registration_claim_code_mail_task
 from tournaments.services.decklists import decklist_recheck_run_task
 from tournaments.services.printing import print_job_render_task
 from tournaments.services.staff import staff_invitation_mail_task
-from tournaments.snapshots import snapshot_catch_up_task
 
 __all__ = [
     "decklist_recheck_run_task",

@@ -2,11 +2,11 @@ from typing import Any
 
 from django.urls import URLPattern, URLResolver, include, path, register_converter
 
-import tournaments.views.championship as championship  # issue 12: day 2, seating, override
-import tournaments.views.checkin as checkin  # issue 10: check-in, claim codes, judge calls
-import tournaments.views.decks as decks  # issue 11: reading, sharing, saving, building decks
-import tournaments.views.rechecks as rechecks  # issue 11: re-checks after a ban-list change
-import tournaments.views.results as results  # issue 11: placings, decklists, metagame
+import tournaments.views.championship as championship  # day 2, seating, override
+import tournaments.views.checkin as checkin  # at the venue: check-in, claim codes, judge calls
+import tournaments.views.decks as decks  # reading, sharing, saving, building decks
+import tournaments.views.rechecks as rechecks  # re-checks after a ban-list change
+import tournaments.views.results as results  # placings, decklists, metagame
 from core.access import Access, Condition, route
 from tournaments.views import (
     announcements,
@@ -56,7 +56,7 @@ PUBLIC_PAGE = {"GET": Access.ANYONE}
 #: A draft event is shown to its judges and organisers only.
 DRAFT_HIDDEN = {Condition.EVENT_DRAFT: Access.EVENT_JUDGE}
 
-# issue 10: check-in (organisers and scorekeepers run it; players check themselves in), the
+# At the venue: check-in (organisers and scorekeepers run it; players check themselves in), the
 # players' receipts with their claim codes, and calling a judge.
 CHECK_IN_STAFF = (ORGANISER, Access.EVENT_SCOREKEEPER)
 checkin_urlpatterns: list[URLPattern] = [
@@ -209,7 +209,7 @@ event_urlpatterns: list[URLPattern] = [
         access=PUBLIC_PAGE,
         when=DRAFT_HIDDEN,
     ),
-    # issue 11, reqs 10 and 11: published decklists and the metagame
+    # Published decklists and the metagame, once the event is over
     route(
         "<id:event_id>/decklists/",
         results.event_decklists,
@@ -224,7 +224,7 @@ event_urlpatterns: list[URLPattern] = [
         access={"GET": Access.EVENT_ORGANISER},
         when={Condition.DECKLISTS_PUBLISHED: Access.ANYONE},
     ),
-    route(  # issue 11, req 5: re-checks after a ban-list change, and unlocking a list
+    route(  # re-checks after a ban-list change, and unlocking a list
         "<id:event_id>/decklists/rechecks/",
         rechecks.recheck_list,
         name="decklist-rechecks",
@@ -269,7 +269,7 @@ event_urlpatterns: list[URLPattern] = [
         name="event-action",
         access=SCOREKEEPER,
     ),
-    # issue 12: advancing to day 2, byes in advance and fixed tables, pairing a round by hand
+    # Championship structures: advancing to day 2, byes in advance and fixed tables, pairing by hand
     route(
         "<id:event_id>/manage/day-two/",
         championship.event_advance,
@@ -376,7 +376,7 @@ event_urlpatterns: list[URLPattern] = [
     *checkin_urlpatterns,
 ]
 
-# issue 11 (reqs 8, 9): a list's exports and sheet (who may read the list), share links,
+# Decks: a list's exports and sheet (who may read the list), share links,
 # saved decks (their owner's: another person's is not found) and the deck builder.
 
 
@@ -434,7 +434,7 @@ decks_urlpatterns: list[URLPattern] = [
 # the address it had when it belonged to the card pool.
 urlpatterns: list[URLPattern | URLResolver] = [
     path("events/", include(event_urlpatterns)),
-    # issue 10: a player links their account to a registration made at the desk or imported
+    # A player links their account to a registration made at the desk or imported
     route("claim/", checkin.claim, name="claim", access=Access.LOGGED_IN),
     # GET: the list; POST: the player (or an organiser) submits it, a judge deck-checks it.
     route(

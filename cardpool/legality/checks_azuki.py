@@ -1,6 +1,7 @@
 """Azuki TCG deck rules, from the official rules FAQ, section "Deck building".
 
-Rule keys are the citation keys of judge-engine-design.md §3.2:
+Rule keys are the stable citation keys the Azuki TCG engine cites too
+(``judging.engine.azuki.rules``), so a deck error and a ruling name a rule alike:
 
 * ``azk.deck.legal`` — "One leader, one Gate and exactly 50 entities, spells and weapons, plus
   10 IKZ and an IKZ token. The Gate and the 50 must match your leader's element or be Neutral.

@@ -1,9 +1,10 @@
 """ZTRIKE deck rules, from the Official ZTRIKE Rules ("Things You Need To Play", "Game cards").
 
-Rule keys are the citation keys of judge-engine-design.md §3.1: ``ztr.deck.size`` ("The amount
-of cards you need is 36 cards."), ``ztr.deck.copies`` ("up to 2 copies of the same Card ID"),
-``ztr.deck.banned`` ("Some cards are Banned or Limited-(X)") and ``ztr.colors`` ("The ZTRIKE
-card is unique and can only have 1 copy of this card in your deck.").
+Rule keys are the stable citation keys the ZTRIKE engine cites too
+(``judging.engine.ztrike.rules``), so a deck error and a ruling name a rule alike:
+``ztr.deck.size`` ("The amount of cards you need is 36 cards."), ``ztr.deck.copies`` ("up to 2
+copies of the same Card ID"), ``ztr.deck.banned`` ("Some cards are Banned or Limited-(X)") and
+``ztr.colors`` ("The ZTRIKE card is unique and can only have 1 copy of this card in your deck.").
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ RULE_ZTRIKE_CARD = "ztr.colors"
 
 
 def check_deck_size(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
-    """ztr.deck.size: a constructed deck is exactly 36 cards (design note TA-05)."""
+    """ztr.deck.size: a constructed deck is exactly 36 cards (ambiguity TA-05 of
+    ``judging.engine.ztrike.profile``)."""
     if deck.size == DECK_SIZE:
         return ()
     return (issue("ztrike.deck_size", rule=RULE_SIZE, count=deck.size, required=DECK_SIZE),)
@@ -66,7 +68,8 @@ def check_copies(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
 
 
 def check_ztrike_cards(deck: ResolvedDeck, *, reading: str = "PER_ID") -> tuple[LegalityIssue, ...]:
-    """ztr.colors, read as the ambiguity register settles it (TA-06, judge-engine-design.md):
+    """ztr.colors, read as the ambiguity register settles it (TA-06,
+    ``judging.engine.ztrike.profile``):
     "The ZTRIKE card is unique and can only have 1 copy of this card in your deck". Two copies
     of one ZTRIKE Card ID break the sentence: an error. Two different ZTRIKE Card IDs may or
     may not ("one ZTRIKE card in total" is the other reading): under ``reading="PER_ID"`` (the

@@ -1,4 +1,4 @@
-"""Build a ``CardIndex`` from rows shaped like ``../shared/data/<game>/cards.json``.
+"""Build a ``CardIndex`` from rows shaped like ``cards.json`` (the card data of each game).
 
 The Django side feeds database rows converted to dicts; tests and benchmarks feed the JSON
 files. Each loader checks every field it reads and raises ``CardDataError`` naming the row

@@ -292,7 +292,7 @@ class LegalityIssue:
 
     ``code`` is stable (see ``IssueCode``); ``rule`` is the rule it comes from: a clause number
     such as ``"4.1.2"`` (ZUTOMAYO), a citation key such as ``"azk.deck.copies"`` or
-    ``"ztr.deck.size"`` (the keys of judge-engine-design.md), ``"format.banlist"`` for a
+    ``"ztr.deck.size"`` (the keys the rules engines cite too), ``"format.banlist"`` for a
     format's list, or ``"input"`` for a decklist that cannot be read. ``cards`` holds the card ids
     involved (or the text as typed, when it names no card). ``line`` and ``field`` say where
     in the input the problem is, when it comes from the parser. ``suggestions`` are what the

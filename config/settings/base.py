@@ -183,8 +183,8 @@ CELERY_TASK_TIME_LIMIT = 600
 # backend forked, its caches built again) cost more than the notification it delivered.
 CELERY_DB_REUSE_MAX = 2**31
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# Issue 16, req 5: a request never waits on a broker that is down (core.jobs.publish gives up
-# after one second, the row stays queued, the sweeper re-sends it).
+# A request never waits on a broker that is down, so a broker outage costs no request
+# (core.jobs.publish gives up after one second, the row stays queued, the sweeper re-sends it).
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BROKER_CONNECTION_TIMEOUT = 1
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1}

@@ -35,8 +35,8 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 WHITENOISE_USE_FINDERS = False  # run `manage.py collectstatic` when deploying
 WHITENOISE_AUTOREFRESH = False
-# Sessions live in the database alone (issue 16, req 4): the cached store wrote back to Redis
-# on every request, so a Redis blip logged everyone out with a 500.
+# Sessions live in the database alone, so that Redis stays a cache and not a dependency: the cached
+# store wrote back to Redis on every request, so a Redis blip logged everyone out with a 500.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # Sign-up always needs a verified email address in production, whatever the environment says.

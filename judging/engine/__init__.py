@@ -1,7 +1,9 @@
-"""The ZUTOMAYO CARD rules engine: pure Python (standard library only, no Django).
+"""The rules engines of the three games, pure Python (standard library only, no Django); this
+module re-exports the ZUTOMAYO CARD engine's API, and Azuki TCG and ZTRIKE have sub-packages.
 
-It replays a game record (``zutomayo-game/1``) step by step through the ground rules and explains
-every state change with the rule numbers that decided it, in English and Japanese.
+The ZUTOMAYO CARD engine replays a game record (``zutomayo-game/1``) step by step through the
+ground rules and explains every state change with the rule numbers that decided it, in English
+and Japanese.
 
 Vocabulary (the game's own words, ground rules 1.0.1):
 

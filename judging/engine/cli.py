@@ -56,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     cover.add_argument(
         "rules", help="the ground-rules text (e.g. zutomayo-ground-rules-1.0.1.en.txt)"
     )
-    fx = sub.add_parser("effects", help="which card effects run by themselves (issue 14)")
+    fx = sub.add_parser("effects", help="which card effects run by themselves")
     fx.add_argument("cards", help="card data (JSON list in the cards.json shape)")
     sub.add_parser(
         "azuki-overtime",

@@ -1,4 +1,4 @@
-// The deck builder (issue 11, req 9): "+" and "−" change the list without reloading the page.
+// The deck builder: "+" and "−" change the list without reloading the page.
 // The server does the work: the check endpoint applies the change, runs the legality checker
 // and answers the deck panel's HTML (counter, cards, verdict, charts, forms), which replaces
 // the panel. Without this script every "+" and "−" is an ordinary link to the same page.

@@ -1,6 +1,6 @@
 """Playwright on Debian's Chromium (no browser download): people at phone and laptop sizes.
 
-The harness of the browser suites (requirement 14 of issue 10, "tests as people"):
+The harness of the browser suites ("tests as people": each acts as a person does):
 
 - ``size``: every test that uses ``people`` (or ``size``) runs twice, on a phone (390x844,
   mobile, touch) and on a laptop (1280x800).

@@ -5,9 +5,9 @@ words (a role and an accessible name), never by an internal id. Data the step ne
 person would not type (an event made earlier, a round paired by the organiser in another suite)
 comes from the services in the tests' fixtures.
 
-Steps of features still being built on other branches of issue 10 are at the end of this module,
-under "Not yet on main": they are written against the pages the issue describes and are not called
-by any test until the feature is merged (each says what to check when wiring it in).
+Steps of features still being built on other branches are at the end of this module, under
+"Not yet on main": they are written against the pages the features' plan describes and are not
+called by any test until the feature is merged (each says what to check when wiring it in).
 """
 
 from __future__ import annotations
@@ -172,7 +172,7 @@ def resolve_dispute(person: Person, *, table: int, winner: str, loser: str, reas
     expect_message(person, "Result entered")
 
 
-# -- Not yet on main: steps of features other branches of issue 10 build ---------------------
+# -- Not yet on main: steps of features other branches build --------------------------------
 # Not called by any test yet. When the feature is merged, call the step from the suite named in
 # its docstring, run the suite at both sizes, and fix the selectors to the merged page's words.
 

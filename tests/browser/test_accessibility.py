@@ -6,7 +6,7 @@ Two simulated events (the invented card set): one finished with its top cut play
 final standings), one running round 2 (pairings, clock, the judge desk, a player's table, the
 organiser's dashboard). Both sizes run in one test so the data is made once.
 
-TODO when the other branches of issue 10 are merged: add their pages to ``_pages`` (the event
+TODO when the features these pages belong to are on main: add their pages to ``_pages`` (the event
 directory /events/, sign-up, password reset, email and password change, claim a registration,
 profile and my events, the staff page, notifications and their settings, check-in and its QR code,
 the audit log, privacy: download and delete), and the pages in Japanese (``lang="ja"``).
@@ -43,8 +43,8 @@ class Site:
 
 
 def _simulated(players: int, stop_after_round: int | None, seed: int) -> Any:
+    from tournaments.demo.simulation import SimulationSettings, simulate_event
     from tournaments.models import Event
-    from tournaments.simulation import SimulationSettings, simulate_event
 
     result = simulate_event(
         SimulationSettings(players=players, rounds=3, top_cut=4, stop_after_round=stop_after_round,

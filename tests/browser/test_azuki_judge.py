@@ -1,4 +1,4 @@
-"""A judge at an Azuki TCG event (issue 19, req 8), on a phone (390x844) and a laptop
+"""A judge at an Azuki TCG event, on a phone (390x844) and a laptop
 (1280x800), in English and Japanese: opens a case, pastes the reported game (``azuki-game/1``,
 real cards from the event's pool in the database, no cards section), taps Replay and reads the
 answer first, the board after each turn by card name, then the steps.

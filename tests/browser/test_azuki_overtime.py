@@ -1,4 +1,4 @@
-"""Azuki TCG overtime at the table (issue 19 req 6, issue 12 req 5), in the browser: time is
+"""Azuki TCG overtime at the table, in the browser: time is
 called and overtime ends with the game unfinished; the player enters the tiebreak counts on a
 phone, the site decides the game, the opponent reads the decision and confirms it; the round
 clock shows the published overtime once time is called. Screenshots under

@@ -1,7 +1,8 @@
-"""Requirement 6 of issue 17: the main pages raise no Content-Security-Policy violation in a real
-browser. Each page is opened by the person who uses it (the pages of the accessibility suite);
-the browser's ``securitypolicyviolation`` events (recorded by a script injected before any of the
-page's own) and its console's CSP messages are collected, and any one fails the test."""
+"""A strict Content-Security-Policy must not break a page: the main pages raise no
+Content-Security-Policy violation in a real browser. Each page is opened by the person who uses it
+(the pages of the accessibility suite); the browser's ``securitypolicyviolation`` events (recorded
+by a script injected before any of the page's own) and its console's CSP messages are collected, and
+any one fails the test."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Two people disqualify, in the browser (issue 17, requirement 7): a judge's proposal waits
+"""Two people disqualify, in the browser (no judge removes a player alone): a judge's proposal waits
 at the judge desk; the organiser confirms it through the no-script confirmation page.
 
 Runs at phone and laptop sizes; screenshots under ``artifacts/screenshots/``."""

@@ -1,4 +1,4 @@
-"""A judge answers a choice a card effect asked for (issues 14 req 4, 15 req 3), on a phone in
+"""A judge answers a choice a card effect asked for, on a phone in
 Japanese and on a laptop in English: the ruling page of a reported game shows the question in
 plain words with the cards' names, the judge asks the players, taps their answer and "Replay with
 this answer", and reads the new answer first.

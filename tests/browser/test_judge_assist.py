@@ -1,4 +1,4 @@
-"""A floor judge at the table (issue 15, req 8), on a tablet (1024x768) and a phone (390x844), in
+"""A floor judge at the table, on a tablet (1024x768) and a phone (390x844), in
 English and Japanese: opens a case on table 1, enters the disputed turn by card names (the
 autocomplete offers English and Japanese names; no id typed), adds both players' claims in plain
 words, and reads the answer first.

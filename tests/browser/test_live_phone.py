@@ -1,6 +1,6 @@
 """On the demo data, in Chromium: the pages a player or judge uses fit a 390 px phone with no
 sideways scrolling, run under the strict Content-Security-Policy without a single refusal, and
-refresh themselves without losing what a person is typing (issue 10, requirements 11 and 12)."""
+refresh themselves without losing what a person is typing (at a phone's size too)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from django.core.management import call_command
 
 from judging.management.commands.load_demo import LIVE_EVENT_NAME
 from tests.browser.conftest import ARTIFACTS
+from tournaments.live.snapshots import snapshot_refresh
 from tournaments.models import Event, Match, Round
 from tournaments.services import (
     result_enter_by_judge,
@@ -22,7 +23,6 @@ from tournaments.services import (
     round_complete,
     round_pair,
 )
-from tournaments.snapshots import snapshot_refresh
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -4,7 +4,7 @@ number and score button, and resolves a disputed match by entering the result wi
 Runs at phone and laptop sizes; screenshots under
 ``artifacts/screenshots/judge_enters_a_result_and_resolves_a_dispute/``.
 
-TODO when the other branches of issue 10 are merged (steps in ``tests/browser/steps.py``):
+TODO when the features these steps need are on main (steps in ``tests/browser/steps.py``):
 - requirement 5: the organiser appoints the judge with ``appoint_judge`` (today the fixture grants
   the role through the service), then the judge logs in and finds the desk;
 - requirement 8: a player ``call_a_judge``; the desk shows the call with its table; the judge

@@ -1,4 +1,4 @@
-"""Issue 10, requirement 14: the whole event as its people live it, in the browser, at phone and
+"""Tests as people: the whole event as its people live it, in the browser, at phone and
 laptop sizes, each person in their own session.
 
 A newcomer signs up, opens the verification mail and follows its link, finds the event in the

@@ -4,7 +4,7 @@ to the desk, checks them in and pairs round 1; the pairings page shows every tab
 Runs at phone and laptop sizes (``size``); screenshots under
 ``artifacts/screenshots/organiser_creates_an_event_and_pairs_round_one/``.
 
-TODO when the other branches of issue 10 are merged:
+TODO when the features these steps need are on main:
 - requirement 1: reach "New event" from a link (home or /events/), not by its address;
 - requirement 5: ``steps.appoint_judge`` (the judge's suite then starts from it);
 - requirement 6: open the check-in window and use bulk check-in instead of one button a player;

@@ -4,7 +4,7 @@ The player finds the event, registers, submits a decklist, sees their table and 
 reports the result; the opponent opens their table and confirms it. Runs at phone and laptop
 sizes; screenshots under ``artifacts/screenshots/<test name without test_>/``.
 
-TODO when the other branches of issue 10 are merged (steps in ``tests/browser/steps.py``):
+TODO when the features these steps need are on main (steps in ``tests/browser/steps.py``):
 - requirement 2: ``sign_up_and_verify`` (open the mail, follow the link) instead of ``make_user``;
 - requirement 1: ``find_event_in_directory`` instead of ``find_event_on_home``;
 - requirement 6: ``check_in_on_me`` instead of the organiser's check-in in ``check_in_and_pair``;

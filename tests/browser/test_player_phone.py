@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import SCREENSHOTS
+from tournaments.demo.simulation import SimulationSettings, simulate_event
 from tournaments.models import Match
-from tournaments.simulation import SimulationSettings, simulate_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

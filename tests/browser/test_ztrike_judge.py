@@ -1,4 +1,4 @@
-"""A judge at a ZTRIKE event (issue 18, req 6), on a phone (390x844) and a laptop (1280x800), in
+"""A judge at a ZTRIKE event, on a phone (390x844) and a laptop (1280x800), in
 English and Japanese: opens a case, pastes the reported game (``ztrike-game/1``, cards from the
 event's pool in the database: the invented demo set), taps Replay and reads the answer first.
 

@@ -1,4 +1,4 @@
-"""A judge at a ZTRIKE event enters the disputed rounds by card name (issue 18, req 6), on a phone
+"""A judge at a ZTRIKE event enters the disputed rounds by card name, on a phone
 (390x844) and a laptop (1280x800), in English and Japanese: the snapshot's cards, the cards
 played, the Win bonus ticked (its checkbox appears, labelled with the card's bonus text, once the
 card is named), then Replay and the answer first.

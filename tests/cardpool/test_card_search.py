@@ -1,4 +1,4 @@
-"""Card search (issue 11, requirement 7): an id typed any way finds exactly that card, the
+"""Card search, as people type: an id typed any way finds exactly that card, the
 card address ignores case, effect texts are searched, katakana finds hiragana, the element
 filter is exact, labels are translated, and the list sorts four ways. Invented cards only."""
 

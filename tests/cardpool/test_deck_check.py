@@ -118,7 +118,7 @@ def test_check_deck_reads_standard_input_and_refuses_missing_files() -> None:
     assert json.loads(unknown.stdout)["errors"][0]["code"] == "unknown_card"
 
 
-# --- issue 11, req 4: formats and dates ------------------------------------------------------
+# --- formats and dates: which ban list applies on the event's day ----------------------------
 
 
 @pytest.fixture

@@ -181,7 +181,7 @@ def test_real_card_pool_imports(shared_dir: Path) -> None:
     assert len(raizan.variants) == 2
 
 
-# --- issue 11, req 6: importer checks ----------------------------------------------------------
+# --- importer checks: bad card data is refused before it is stored ------------------------------
 
 
 def _zutomayo(code: str, pack: str, number: int, **extra: Any) -> dict[str, Any]:

@@ -280,7 +280,7 @@ def test_the_schema_documents_the_error_shape() -> None:
 
 
 def test_an_api_read_during_database_loss_is_a_json_503_with_retry_after() -> None:
-    """Issue 16, req 8: a terminated connection is a 503 a client can retry, never a 500."""
+    """A terminated connection (a failover) is a 503 a client can retry, never a 500."""
     lost = OperationalError("terminating connection due to administrator command")
     with mock.patch("django.db.backends.utils.CursorWrapper.execute", side_effect=lost):
         response = APIClient().get("/api/v1/events/")
@@ -290,8 +290,9 @@ def test_an_api_read_during_database_loss_is_a_json_503_with_retry_after() -> No
 
 
 def test_the_database_lost_outside_drf_is_a_503_with_retry_after(rf: Any) -> None:
-    """Issue 16, req 8: a query outside DRF's views (a middleware's, the session's) that meets
-    a terminated connection answers 503 with Retry-After too, never the 500 page."""
+    """A failover seen outside the API views: a query outside DRF's views (a middleware's, the
+    session's) that meets a terminated connection answers 503 with Retry-After too, never the 500
+    page."""
     from core.views import server_error
 
     try:

@@ -1,4 +1,4 @@
-"""The broker goes away while jobs are asked for (issue 16, req 5), on a private stack
+"""The broker goes away while jobs are asked for, and no job is lost, on a private stack
 (benchmarks/stack.py: its own PostgreSQL, redis-server and a real Celery worker).
 
 With the broker stopped, a PDF, a decklist re-check and a notification are asked for: each

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from tournaments.simulation import SimulationSettings, simulate_event
+from tournaments.demo.simulation import SimulationSettings, simulate_event
 
 pytestmark = pytest.mark.django_db
 

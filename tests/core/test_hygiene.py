@@ -1,4 +1,4 @@
-"""Requirement 3 of issue 17: NUL bytes and lone surrogates are 400s wherever text arrives
+"""No malformed text reaches a view: NUL bytes and lone surrogates are 400s wherever text arrives
 (URL, query, headers, form fields, JSON strings), every JSON body goes through one parser that a
 deep document cannot crash, bodies are refused by their declared size before they are read, and
 every API error, a 500 included, is JSON in the house shape."""

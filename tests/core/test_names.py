@@ -1,4 +1,4 @@
-"""Requirement 4 of issue 17: a name people read has a visible character and no control or
+"""Names people can trust: a name people read has a visible character and no control or
 bidirectional-override character, in every path that sets one (sign-up, profile, CSV import,
 the desk's entry and late entry, the API): one validator, ``core.names``."""
 

@@ -1,4 +1,4 @@
-"""Notifications (issue 10, requirement 7): delivered once per (recipient, kind, object),
+"""Notifications: delivered once per (recipient, kind, object),
 emailed at most once even when the task runs again or retries after an SMTP error, switched off
 per kind, written in the recipient's language, enqueued only on commit; the due reminders'
 schedule and command; the pages and the API, per kind of person."""
@@ -29,7 +29,7 @@ from tests.clients import api
 
 pytestmark = pytest.mark.django_db
 
-KIND = "registration_confirmed"  # registered by tournaments/notifications.py
+KIND = "registration_confirmed"  # registered by tournaments/notifications/players.py
 
 
 @pytest.fixture(autouse=True)

@@ -1,6 +1,6 @@
-"""Notifications and mails go through the outbox (issue 16, req 5): the job row is stored with
-the write, claimed once, put back for the sweeper when it fails, failed with the reason after
-core.jobs.MAX_ATTEMPTS, and sent again by the sweeper when it waited a minute."""
+"""Notifications and mails go through the outbox, so that no write waits on a broker: the job row is
+stored with the write, claimed once, put back for the sweeper when it fails, failed with the reason
+after core.jobs.MAX_ATTEMPTS, and sent again by the sweeper when it waited a minute."""
 
 from __future__ import annotations
 

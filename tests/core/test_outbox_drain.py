@@ -1,6 +1,6 @@
-"""The outbox's drain (issue 16, reqs 3 and 5): with a broker, an enqueue rings a doorbell
-instead of sending one message per job; the worker claims the waiting jobs in batches, runs a
-handler's batch form when it has one (the notifications: their in-site rows in one INSERT), and
+"""The outbox's drain (so a round end's jobs cost few messages): with a broker, an enqueue rings a
+doorbell instead of sending one message per job; the worker claims the waiting jobs in batches, runs
+a handler's batch form when it has one (the notifications: their in-site rows in one INSERT), and
 runs each job exactly once, whoever else drains at the same moment."""
 
 from __future__ import annotations

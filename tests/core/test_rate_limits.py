@@ -1,5 +1,5 @@
-"""allauth's sign-up and password-reset limits with the cache down (issue 16, req 4): no 500,
-the limit is still enforced (by the database), and the fallback is logged, never silent."""
+"""allauth's sign-up and password-reset limits with the cache down (Redis is not a dependency): no
+500, the limit is still enforced (by the database), and the fallback is logged, never silent."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Redis is a cache, not a dependency (issue 16, req 4).
+"""Redis is a cache, not a dependency: the site works while it is down.
 
 With the cache pointing at a Redis that does not answer, every page and API read a logged-in
 person opens answers without a 500 (sessions live in the database), a player reports a result

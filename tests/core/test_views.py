@@ -21,7 +21,7 @@ def test_healthz_reports_database_and_unconfigured_redis(client: Client, setting
 
 
 def test_healthz_is_degraded_but_alive_when_redis_is_down(client: Client, settings: Any) -> None:
-    """Issue 16, req 4: a Redis blip must not take the web nodes out of the load balancer."""
+    """A Redis blip must not take the web nodes out of the load balancer (Redis is a cache)."""
     settings.REDIS_URL = "redis://127.0.0.1:1/0"
     response = client.get("/healthz")
     assert response.status_code == 200

@@ -1,4 +1,5 @@
-"""The load benchmark's yardstick (issue 16, req 1): one row by primary key, a small JSON."""
+"""The load benchmark's yardstick (what every ratio is measured against): one row by primary key, a
+small JSON."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
-from core.views import yardstick_row
+from core.selectors import yardstick_row
 
 pytestmark = pytest.mark.django_db
 

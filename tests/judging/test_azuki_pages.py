@@ -1,4 +1,4 @@
-"""The judge pages for an Azuki TCG event (issue 19, req 8): open a case, upload an
+"""The judge pages for an Azuki TCG event, as a judge uses them: open a case, upload an
 ``azuki-game/1`` record, read the ruling answer first (who won, why it goes to the head judge,
 or the illegal input with its FAQ sentence), the board after each turn, the steps. The cards
 come from the database (the shared pool ``import_cards --game azuki`` stores). Expected values

@@ -1,4 +1,4 @@
-"""The choices card effects ask for, on the ruling page (issues 14 req 4 and 15 req 3): the page
+"""The choices card effects ask for, on the ruling page (the judge settles them): the page
 asks each one in plain words with the cards' names, a claim that turns on it says the players'
 choice decides it (not the head judge), and the judge's answer replays the game with it.
 
@@ -98,8 +98,8 @@ def test_the_japanese_page_asks_it_in_japanese(case: tuple[JudgeCase, Client]) -
 
 
 def test_every_golden_with_effects_opens_on_the_page(case: tuple[JudgeCase, Client]) -> None:
-    """Issue 15 req 6 for the card-effect goldens: each file, wrapper and all, uploads on the web
-    page against the database's real pool and replays to the outcome written in it by hand (one
+    """The card-effect goldens work on the web page too: each file, wrapper and all, uploads on the
+    web page against the database's real pool and replays to the outcome written in it by hand (one
     case for all of them: importing the pool is what costs)."""
     judge_case, client = case
     goldens = sorted(E10.parent.glob("*.json"))

@@ -1,4 +1,4 @@
-"""The ruling filed on a match is linked from the match's page (``tournaments.match_links``,
+"""The ruling filed on a match is linked from the match's page (``tournaments.display.match_links``,
 registered by ``judging.match_links``): for the match's players and the event's staff, to the
 players' link of the ruling (signed, without the judges' notes); for nobody else; not before the
 ruling is filed."""
@@ -13,7 +13,7 @@ from django.test import Client
 from judging.models import Ruling
 from judging.services import judge_case_file, judge_case_open, ruling_compute
 from tests.judging.test_judging import _golden_record
-from tournaments.match_links import match_links
+from tournaments.display.match_links import match_links
 from tournaments.models import Match
 from tournaments.services import event_role_grant, registration_create, round_pair
 from tournaments.services.registration import registration_check_in

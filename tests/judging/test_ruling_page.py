@@ -1,4 +1,4 @@
-"""The ruling page as a judge reads it (issue 15): the answer first, the board, the steps, in
+"""The ruling page as a judge reads it at the table: the answer first, the board, the steps, in
 English and Japanese; the record, print, PDF and the players' link."""
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ def test_a_golden_file_opens_on_the_page_and_answers_first(
     body = client.get(f"/judging/cases/{judge_case.pk}/").content.decode()
     answer = body.index("The answer")
     assert answer < body.index("The board after each turn") < body.index("Step by step")
-    # Design 4.6: Bo (D) says it was night; the medal went 7 → 12, day (3.8.4). Ann's claim
-    # that Bo is at 70 HP is right.
+    # The worked time-of-day dispute: Bo (D) says it was night; the medal went 7 → 12, day (3.8.4).
+    # Ann's claim that Bo is at 70 HP is right.
     assert "Bo is wrong: the time of day was DAY (the medal was on mark 12)" in body
     assert "rule 3.8.4" in body
     assert "Ann is right: Bo&#x27;s HP was 70 at the end of turn 3." in body

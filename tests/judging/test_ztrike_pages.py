@@ -1,4 +1,4 @@
-"""The judge pages for a ZTRIKE event (issue 18, req 6): open a case, upload a ``ztrike-game/1``
+"""The judge pages for a ZTRIKE event, as a judge uses them: open a case, upload a ``ztrike-game/1``
 record, read the ruling answer first (who won and why, the rule's quoted sentence), the board
 after each round; the cards come from the database (the invented demo set). Expected values are
 worked out from the rules text (Red > Green; 20 Victory Points win), not copied from a run."""

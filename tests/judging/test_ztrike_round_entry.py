@@ -1,6 +1,7 @@
-"""ZTRIKE round entry by card name (issue 18, req 6): the judge names the snapshot's cards and the
-cards played (English or Japanese names from the event's ZTRIKE pool), ticks the Win/Lose bonuses
-applied, and the replay's ruling appears on the case page; the record is downloadable.
+"""ZTRIKE round entry by card name (no JSON typed at the table): the judge names the snapshot's
+cards and the cards played (English or Japanese names from the event's ZTRIKE pool), ticks the
+Win/Lose bonuses applied, and the replay's ruling appears on the case page; the record is
+downloadable.
 
 Expected values worked out by hand from the rules text ("red defeats green, green defeats blue,
 and blue defeats red"; "Power check does not need to be done if a victor is determined by color

@@ -1,4 +1,4 @@
-"""Shared builders for the service-level tests of running an event (issue 5).
+"""Shared builders for the service-level tests of running an event.
 
 ``kit`` builds an event with an organiser and a judge, registers and checks in players who
 each have a user account, pairs rounds with fixed seeds and plays them through the services.

@@ -24,6 +24,7 @@ from tournaments.models import (
     Round,
     RoundSnapshot,
 )
+from tournaments.procedures.presets import PRESETS
 from tournaments.services import (
     event_role_grant,
     registration_check_in,
@@ -35,7 +36,6 @@ from tournaments.services import (
     round_pair,
     round_start,
 )
-from tournaments.services.events import PRESETS
 
 pytestmark = pytest.mark.django_db
 
@@ -660,7 +660,7 @@ def test_report_and_idempotent_retry(world: dict[str, Any]) -> None:
 def test_a_reused_key_with_another_score_is_refused_and_stores_nothing(
     world: dict[str, Any],
 ) -> None:
-    """Issue 16, req 6: never the first answer for a different request."""
+    """A reused key: never the first answer for a different request."""
     url = f"{world['url']}/matches/{world['match'].pk}/report/"
     client = api(world["player_in"])
     first = client.post(url, {"wins_a": 1, "wins_b": 0}, format="json", HTTP_IDEMPOTENCY_KEY="k1")

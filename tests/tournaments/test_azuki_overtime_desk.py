@@ -1,4 +1,4 @@
-"""Azuki TCG overtime at the result desk (issue 19 req 6, issue 12 req 5): when overtime ends
+"""Azuki TCG overtime at the result desk: when overtime ends
 with the game unfinished, the FAQ's tiebreakers decide it ("higher Leader health, then cards left
 in deck, Garden entities, Alley entities, cards in hand, and finally the player who took damage
 last wins", ``azk.op.overtime``). Players report the values and the opponent confirms them like

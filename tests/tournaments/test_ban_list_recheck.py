@@ -1,4 +1,4 @@
-"""Ban-list changes reach people (issue 11, req 5): a new list starts from the previous one and
+"""Ban-list changes reach the players they affect: a new list starts from the previous one and
 shows what changed; saving it re-checks the affected events' lists (on commit); a list that
 became illegal is marked illegal, its player told why and notified; the organiser unlocks it."""
 

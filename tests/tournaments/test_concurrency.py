@@ -1,4 +1,4 @@
-"""Concurrency of the event services (issue 5).
+"""Concurrency of the event services: two people pressing at once make one change.
 
 PostgreSQL (``postgres`` marker; transactional tests, one connection per thread): organisers
 pairing at once produce one round; a storm of reports from every player of a round plus judges
@@ -409,7 +409,7 @@ def test_a_twin_request_waits_and_replays_the_first_answer(who: str) -> None:
     kit.players(event, 2)
     match = kit.matches(kit.pair(event))[0]
     user = kit.user_a(match)
-    if who == "confirm":  # issue 16, req 6: two identical confirms at once, one stores
+    if who == "confirm":  # two identical confirms at once (a retry): one stores
         result_report(match_id=match.pk, user=user, wins_a=1, wins_b=0)
 
     def send() -> ResultOutcome:
@@ -434,8 +434,9 @@ def test_a_twin_request_waits_and_replays_the_first_answer(who: str) -> None:
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_simultaneous_confirmations_do_not_queue_on_the_round_row() -> None:
-    """Issue 16: a confirmation writes nothing on its round's row (whose lock every other
-    confirmation of the round would wait for); both are confirmed, the round is untouched."""
+    """So that confirmations do not queue: a confirmation writes nothing on its round's row (whose
+    lock every other confirmation of the round would wait for); both are confirmed, the round is
+    untouched."""
     kit = make_kit()
     event = kit.event()
     kit.players(event, 4)

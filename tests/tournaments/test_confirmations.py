@@ -1,4 +1,4 @@
-"""Nothing destructive on one tap (issue 10, requirement 9): every destructive action asks first,
+"""Nothing destructive on one tap: every destructive action asks first,
 on a page without script; the POST without the confirmation is refused and changes nothing; the
 dashboard offers only what the event's state allows; a dropped player comes back."""
 
@@ -132,7 +132,8 @@ def _disqualify(kit: TournamentKit) -> Setup:
     target = players[2]
 
     def done() -> bool:
-        # Issue 17: the judge only proposes it; the player stays in until a second person says.
+        # The judge only proposes it (no judge acts alone); the player stays in until a second
+        # person says.
         proposed = Penalty.objects.filter(registration=target, status="pending").exists()
         return proposed and Registration.objects.get(pk=target.pk).status == "checked_in"
 

@@ -1,4 +1,4 @@
-"""Reading, sharing, saving and building decks (issue 11, reqs 3, 8, 9).
+"""Reading, sharing, saving and building decks.
 
 Expected values come from the demo card file (names, stats) and the rules (20 cards, at most 2
 per pack and number: ZUTOMAYO CARD 4.1.1, 4.1.2), never from the program's own output.
@@ -21,8 +21,8 @@ from cardpool.selectors import decklist_report
 from cardpool.services import card_import
 from core.errors import InvalidInputError, NotFoundError
 from tests.cardpool.conftest import demo_records
-from tournaments.deck_sheet import DeckSheet, SheetGroup, SheetLine, deck_sheet_pdf
 from tournaments.models import DecklistVersion, SavedDeck
+from tournaments.printing.deck_sheet import DeckSheet, SheetGroup, SheetLine, deck_sheet_pdf
 from tournaments.selectors.deck_view import deck_view, saved_decks_of
 from tournaments.services import decklist_submit, event_role_grant, registration_create
 from tournaments.services.saved_decks import (

@@ -1,4 +1,4 @@
-"""The event directory (issue 10, requirement 1): /events/ with search, filters and pages; the
+"""The event directory (how a newcomer finds an event): /events/ with search, filters and pages; the
 home page's current events and "my events"; the event card; start times in the event's zone and
 the reader's; the new event fields on the forms, the services and the API."""
 
@@ -15,8 +15,8 @@ from rest_framework.test import APIClient
 
 from core.models import Profile
 from core.time_zones import is_valid_zone
-from tournaments.event_time import event_start
-from tournaments.forms import EventDirectoryForm
+from tournaments.display.event_time import event_start
+from tournaments.forms.events import EventDirectoryForm
 from tournaments.models import Event
 from tournaments.selectors.events import (
     DirectoryFilters,

@@ -1,4 +1,4 @@
-"""A disqualification needs two people (issue 17, requirement 7): a judge proposes it, the
+"""A disqualification needs two people, so no judge removes a player alone: a judge proposes it, the
 player stays in (and is paired) until an organiser or head judge of the event other than the
 proposer confirms it (then it takes effect) or withdraws it; every step is audited."""
 
@@ -90,7 +90,7 @@ def test_a_second_organiser_or_head_judge_confirms_and_it_takes_effect(
     assert _status(table.player_a) == Registration.Status.DISQUALIFIED
     entry = AuditEntry.objects.get(action="tournaments.disqualification.confirmed")
     assert (entry.actor, entry.data["proposed_by"]) == (second, kit.judge.pk)
-    # As before issue 17 once it takes effect: never paired again.
+    # Once it takes effect, as a judge's disqualification always did: never paired again.
     kit.play(table.round)
     round_2 = kit.pair(table.round.event, seed=2)
     assert not Match.objects.filter(round=round_2, player_a=table.player_a).exists()

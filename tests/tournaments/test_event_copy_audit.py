@@ -1,5 +1,5 @@
 """An organiser copies an event to start the next one, and reads the event's audit log on a page
-(issue 10, requirement 9)."""
+(what changed, who and when)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 from core.audit import audit_log
 from core.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from core.models import AuditEntry, Profile
-from tournaments.audit_labels import KINDS, LABELS, action_label
+from tournaments.display.audit_labels import KINDS, LABELS, action_label
 from tournaments.models import Event, EventRole, Registration
 from tournaments.selectors.audit import event_audit_page
 from tournaments.services import (

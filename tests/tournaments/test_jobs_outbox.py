@@ -1,6 +1,7 @@
-"""Job rows are the outbox (issue 16, req 5): a broker that does not answer costs a request one
-second at most and loses nothing; the sweeper re-sends what is still queued after a minute; a
-job delivered twice runs once; a job whose worker keeps dying is failed with the reason."""
+"""Job rows are the outbox, so that a broker outage costs nothing: a broker that does not answer
+costs a request one second at most and loses nothing; the sweeper re-sends what is still queued
+after a minute; a job delivered twice runs once; a job whose worker keeps dying is failed with the
+reason."""
 
 from __future__ import annotations
 
@@ -127,8 +128,8 @@ def test_a_job_whose_worker_dies_is_put_back_then_failed_with_the_reason(
 
 
 def test_publishing_on_commit_does_not_wait_for_the_broker(black_hole: int, settings: Any) -> None:
-    """A request hands its send to the process's sender thread and goes on (issue 16: a report
-    is cheap); a send that waits behind one hanging there still gives up within its second."""
+    """A request hands its send to the process's sender thread and goes on (so that a report
+    stays cheap); a send that waits behind one hanging there still gives up within its second."""
     settings.CELERY_TASK_ALWAYS_EAGER = False
     app = Celery("hang2", broker=f"redis://127.0.0.1:{black_hole}/0", set_as_current=False)
     app.conf.broker_connection_timeout = 30

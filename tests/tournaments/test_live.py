@@ -1,4 +1,5 @@
-"""Live regions (issue 10, requirement 11): htmx polls a page's region that holds no input, with
+"""Live regions (pages refresh themselves during a round): htmx polls a page's region that holds no
+input, with
 ``If-None-Match``; the answer is 304 while nothing changed and the fresh region, with its new
 ETag, after a change. Forms and the pairings search sit outside the regions."""
 

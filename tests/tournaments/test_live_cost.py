@@ -1,4 +1,4 @@
-"""Live pages cost almost nothing when nothing changed (issue 16, req 2): the ETag comes from a
+"""Live pages cost almost nothing when nothing changed (1,000 phones poll): the ETag comes from a
 small digest kept beside the round's snapshot, a conditional request never reads the snapshot's
 JSON bodies, and a confirmed result that does not change what an answer shows leaves its tag."""
 
@@ -14,9 +14,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tests.tournaments.conftest import TournamentKit
+from tournaments.live.snapshots import CATCH_UP_AFTER, content_digest
 from tournaments.models import Match, RoundSnapshot
 from tournaments.services import result_report
-from tournaments.snapshots import CATCH_UP_AFTER, content_digest
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Published decklists and the metagame on a small hand-made event (issue 11, req 11).
+"""Published decklists and the metagame on a small hand-made event (worked out by hand).
 
 Four players, three Swiss rounds: with four players and no rematches everyone meets everyone
 once. Two darkness decks beat everything else (the first-seated wins between them), the

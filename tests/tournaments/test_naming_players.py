@@ -1,4 +1,4 @@
-"""People, not ids (issue 10, requirement 10): every form that names a player takes a name or a
+"""People, not ids (nobody at a venue knows an id): every form that names a player takes a name or a
 table number, resolved by one function; the staff's autocomplete; no id on a staff page."""
 
 from __future__ import annotations

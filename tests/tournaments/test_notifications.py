@@ -1,6 +1,6 @@
 """Each event service tells the right people the right kind of notification, on commit only
-(issue 10, requirement 7); players without an account get nothing. The announcements page per
-role, and the due decklist reminders (the command run twice sends once)."""
+(each kind its person can switch off); players without an account get nothing. The announcements
+page per role, and the due decklist reminders (the command run twice sends once)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from django.utils import timezone
 
 from core.models import Notification
 from tests.tournaments.conftest import TournamentKit
-from tournaments import notifications as notify
 from tournaments.models import Decklist, Event, Match, Registration
+from tournaments.notifications import players as notify
 from tournaments.services import (
     announcement_create,
     event_update,

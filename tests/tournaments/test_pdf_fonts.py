@@ -1,4 +1,4 @@
-"""Requirement 5 of issue 17: PDFs embed IPAGothic (Debian's fonts-ipafont-gothic, a TrueType
+"""Japanese prints on every reader: PDFs embed IPAGothic (Debian's fonts-ipafont-gothic, a TrueType
 font), fall back to the CID font with a logged warning when it is absent, and print emoji as a
 placeholder instead of dropping them."""
 
@@ -14,9 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from tournaments import pdf_fonts
-from tournaments.deck_sheet import DeckSheet, SheetGroup, SheetLine, deck_sheet_pdf
-from tournaments.printing import PairingLine, PrintHeader, fonts_reset, pairings_by_name_pdf
+from tournaments.printing import pdf_fonts
+from tournaments.printing.deck_sheet import DeckSheet, SheetGroup, SheetLine, deck_sheet_pdf
+from tournaments.printing.sheets import (
+    PairingLine,
+    PrintHeader,
+    fonts_reset,
+    pairings_by_name_pdf,
+)
 
 IPA = next((p for p in pdf_fonts.IPA_GOTHIC_PATHS if os.path.isfile(p)), None)
 needs_ipa = pytest.mark.skipif(IPA is None, reason="needs fonts-ipafont-gothic (.ci/run installs)")
@@ -62,7 +67,7 @@ def test_without_the_font_a_warning_is_logged_and_the_cid_font_is_used(
 ) -> None:
     monkeypatch.setattr(pdf_fonts, "IPA_GOTHIC_PATHS", ("/nonexistent/ipag.ttf",))
     monkeypatch.delenv("PDF_JAPANESE_FONT", raising=False)
-    with caplog.at_level(logging.WARNING, logger="tournaments.pdf_fonts"):
+    with caplog.at_level(logging.WARNING, logger="tournaments.printing.pdf_fonts"):
         pdf = _pairings()
     assert b"HeiseiKakuGo-W5" in pdf
     assert b"/FontFile2" not in pdf
@@ -77,7 +82,7 @@ def test_emoji_become_the_placeholder_not_nothing(
         pytest.skip("needs fonts-ipafont-gothic")
     if not embedded:
         monkeypatch.setattr(pdf_fonts, "IPA_GOTHIC_PATHS", ())
-    from tournaments.printing import _runs
+    from tournaments.printing.sheets import _runs
 
     text = "".join(run for _latin, run in _runs("😀 Emoji 👩‍👩‍👧 山田"))
     assert text == "〓 Emoji 〓〓〓 山田"

@@ -1,4 +1,4 @@
-"""Final placings of a finished event (issue 11, req 10): the selector, the pages, the exports
+"""Final placings of a finished event: the selector, the pages, the exports
 and the API."""
 
 from __future__ import annotations

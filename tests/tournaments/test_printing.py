@@ -9,8 +9,8 @@ from datetime import datetime
 
 import pytest
 
-from tournaments import pdf_fonts
-from tournaments.printing import (
+from tournaments.printing import pdf_fonts
+from tournaments.printing.sheets import (
     NAME_LINES_PER_PAGE,
     STANDING_LINES_PER_PAGE,
     TABLE_ROWS_PER_PAGE,

@@ -10,9 +10,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from tournaments.demo.simulation import SimulationSettings, simulate_event
 from tournaments.models import Event
 from tournaments.selectors.standings import engine_view, standings_compute
-from tournaments.simulation import SimulationSettings, simulate_event
 
 pytestmark = pytest.mark.django_db
 

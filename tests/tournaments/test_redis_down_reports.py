@@ -1,4 +1,4 @@
-"""Results are reported and confirmed while Redis is down (issue 16, req 4)."""
+"""Results are reported and confirmed while Redis is down (a cache, not a dependency)."""
 
 from __future__ import annotations
 

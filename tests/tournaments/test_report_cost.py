@@ -19,8 +19,8 @@ from django.utils import timezone
 
 from core.services import api_token_issue
 from tests.tournaments.conftest import TournamentKit
-from tournaments import snapshots
 from tournaments.apis.common import ResultOutputSerializer
+from tournaments.live import snapshots
 from tournaments.models import Match, Registration, ResultReport, Round, RoundSnapshot
 from tournaments.services import result_confirm, result_enter_by_judge, result_report
 
@@ -185,6 +185,25 @@ def test_without_a_worker_a_reader_catches_up_within_two_seconds(
     page = client.get(f"/events/{round_obj.event_id}/standings/")
     assert RoundSnapshot.objects.get(round=round_obj).stale_since is None
     assert page.status_code == 200
+
+
+def test_the_standings_export_catches_up_a_late_snapshot(
+    played: tuple[TournamentKit, Round],
+) -> None:
+    """The export reads the latest snapshot's standings: once the mark is due, the organiser's
+    download shows the change too (the API catches up before the selector reads)."""
+    kit, round_obj = played
+    match = kit.matches(round_obj)[0]
+    loser = match.player_b
+    assert loser is not None
+    _flip(kit, match)
+    marked = timezone.now() - dt.timedelta(seconds=snapshots.CATCH_UP_AFTER)
+    RoundSnapshot.objects.filter(round=round_obj).update(stale_since=marked)
+    client = Client()
+    client.force_login(kit.organiser)
+    rows = client.get(f"/api/v1/events/{round_obj.event_id}/export/standings/").json()
+    assert [r["points"] for r in rows if r["registration"] == loser.pk] == [3]
+    assert RoundSnapshot.objects.get(round=round_obj).stale_since is None
 
 
 def test_a_mark_made_during_a_rebuild_keeps_the_snapshot_stale(

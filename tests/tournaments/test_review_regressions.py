@@ -64,8 +64,8 @@ def test_an_idempotency_key_reused_on_another_match_is_refused(four: dict[str, A
                            idempotency_key="phone-abc")  # fmt: skip
     other = Match.objects.filter(round=first).exclude(pk=mine.pk).first()
     assert other is not None
-    # a match the player is not in: refused as such before the key is looked at (issue 16,
-    # req 6: 403 from every match write, whatever the key)
+    # a match the player is not in: refused as such before the key is looked at (403
+    # from every match write, whatever the key: the key tells an outsider nothing)
     with pytest.raises(PermissionDeniedError, match="only your own match"):
         services.result_report(match_id=other.pk, user=player, wins_a=1, wins_b=0,
                                idempotency_key="phone-abc")  # fmt: skip

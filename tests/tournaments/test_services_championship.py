@@ -1,4 +1,4 @@
-"""Championship structures (issue 12, reqs 4-6): day 1, advancement to day 2, day 2 with the
+"""Championship structures (events of two days): day 1, advancement to day 2, day 2 with the
 same records, byes given in advance, fixed seating, the end-of-round procedure in results,
 the organiser's own pairing, and the edge cases of tiny and emptied fields."""
 
@@ -9,8 +9,8 @@ import pytest
 from core.errors import ConflictError, InvalidInputError, PermissionDeniedError
 from core.models import AuditEntry
 from tests.tournaments.conftest import TournamentKit
-from tournaments.end_of_round import TIME_DRAW, TIME_HP, TIME_JUDGE, procedure_for
 from tournaments.models import Event, Match, Registration, ResultReport, Round
+from tournaments.procedures.end_of_round import TIME_DRAW, TIME_HP, TIME_JUDGE, procedure_for
 from tournaments.services import (
     event_advance_to_day_two,
     event_copy,

@@ -1,4 +1,4 @@
-"""Issue 10: claim codes (requirement 3), check-in (6) and judge calls (8), through the services."""
+"""At the venue: claim codes, check-in and judge calls, through the services."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Registration services (issue 5): capacity, window, waiting list, CSV import, check-in,
+"""Registration services: capacity, window, waiting list, CSV import, check-in,
 late entry, drop and undrop."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Result services (issue 5): who may report, format rules, confirmation, disputes, judge
+"""Result services: who may report, format rules, confirmation, disputes, judge
 entries and overrides, the one-confirmed-result constraint, idempotency, order-independent
 standings, penalties and table time extensions."""
 
@@ -82,7 +82,7 @@ def test_nobody_reports_for_a_bye(kit: TournamentKit) -> None:
         result_report(match_id=bye.pk, user=bye.player_a.user, wins_a=1, wins_b=0)
     with pytest.raises(ConflictError, match="bye"):
         result_enter_by_judge(match_id=bye.pk, judge=kit.judge, wins_a=1, wins_b=0)
-    # issue 16, req 6: someone not in the match learns nothing of its state (not a 409 "bye")
+    # Someone not in the match learns nothing of its state (not a 409 "bye")
     outsider = next(m for m in kit.matches(round_obj) if not m.is_bye)
     with pytest.raises(PermissionDeniedError):
         result_report(match_id=bye.pk, user=kit.user_a(outsider), wins_a=1, wins_b=0)
@@ -519,7 +519,7 @@ def test_a_disqualification_changes_the_registration_and_is_audited(
         note="marked cards",
     )
     cheat.refresh_from_db()
-    # Issue 17: pending until a second person (here the organiser) confirms it.
+    # Pending until a second person (here the organiser) confirms it: no judge acts alone.
     assert (cheat.status, record.status) == (Registration.Status.CHECKED_IN, "pending")
     disqualification_confirm(penalty_id=record.pk, event_id=cheat.event_id, by=kit.organiser)
     cheat.refresh_from_db()

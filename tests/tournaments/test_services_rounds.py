@@ -1,4 +1,4 @@
-"""Round services (issue 5): pairing, atomicity, re-pairing, swaps, the clock, completion,
+"""Round services: pairing, atomicity, re-pairing, swaps, the clock, completion,
 the top cut and finishing."""
 
 from __future__ import annotations

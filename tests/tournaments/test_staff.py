@@ -1,4 +1,4 @@
-"""Staff appointments (issue 10, requirement 5): appoint by username or email, invitations by
+"""Staff appointments: appoint by username or email, invitations by
 email for people without an account, removing staff (never the last organiser), and what each
 role may do: a scorekeeper runs the rounds but not the settings or the staff; a head judge is a
 judge who decides appeals."""
@@ -57,8 +57,8 @@ SITE = "https://events.example.org/"
 
 @pytest.fixture(autouse=True)
 def _mail_to_outbox(settings: Any) -> None:
-    """Django 6.1 wants a configured mailer (``MAILERS``); the settings of issue 10's accounts
-    part choose it by environment; here, the test outbox."""
+    """Django 6.1 wants a configured mailer (``MAILERS``); the accounts settings
+    choose it by environment; here, the test outbox."""
     settings.MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
 
 
@@ -474,7 +474,7 @@ def test_an_email_two_accounts_share_asks_for_the_username(kit: TournamentKit) -
 
 
 @pytest.mark.skipif(
-    not apps.is_installed("allauth.account"), reason="django-allauth's addresses (issue 10)"
+    not apps.is_installed("allauth.account"), reason="django-allauth's email addresses"
 )
 def test_a_verified_allauth_address_finds_its_account(kit: TournamentKit) -> None:
     event = kit.event()

@@ -1,5 +1,5 @@
 """The staff page, the invitation page, the scorekeeper's dashboard, appeals in the browser, and
-the same over the API, per role (issue 10, requirement 5)."""
+the same over the API, per role."""
 
 from __future__ import annotations
 

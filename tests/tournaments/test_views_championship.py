@@ -1,4 +1,4 @@
-"""Championship pages and API per role (issue 12, reqs 4-6): the day-2 confirmation, the
+"""Championship pages and API per role: the day-2 confirmation, the
 standings after day 2, byes in advance and fixed tables, the clock at time, the result form's
 time outcomes, pairing a round by hand (refused, flagged, stored) and its API."""
 

@@ -1,5 +1,5 @@
-"""Issue 10: check-in, claim codes and judge calls as each role uses them, on the pages and in
-the API (requirements 3, 6, 8)."""
+"""At the venue: check-in, claim codes and judge calls as each role uses them, on the pages and
+in the API."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""REST API of events, one module per resource: events (and standings), registrations, rounds (with
-the round clock and the top cut), results, the judge desk, exports and decklists; ``common``
-holds the permission sets, the caller and the output serializers they share.
+"""REST API of events, one module per resource (the list is docs/layout.md); ``common`` holds the
+permission sets, the caller and the output serializers they share.
 
 Thin adapters: each API checks the shape of its input, asks ``tournaments.permissions`` who may
 call it, reads through ``tournaments.selectors`` (by domain), makes its change (if any) through

@@ -1,5 +1,5 @@
-"""Championship structures over the API (issue 12), the same services as the pages: advancing
-to day 2, a player's byes in advance and fixed table, and pairing a round by hand."""
+"""Championship structures over the API (for organisers' tools), the same services as the pages:
+advancing to day 2, a player's byes in advance and fixed table, and pairing a round by hand."""
 
 from __future__ import annotations
 
@@ -20,9 +20,9 @@ from tournaments.apis.common import (
     request_user,
     round_response,
 )
+from tournaments.live.snapshots import reason_json
 from tournaments.selectors.rounds import round_get
 from tournaments.selectors.standings import registration_pk
-from tournaments.snapshots import reason_json
 
 
 class ReasonOutputSerializer(serializers.Serializer[Mapping[str, object]]):

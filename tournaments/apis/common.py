@@ -97,7 +97,8 @@ def idempotency_key(request: Request) -> str:
 
 def result_response(outcome: services.ResultOutcome) -> Response:
     """201 with the outcome in ``ResultOutputSerializer``'s shape (its schema): the outcome's
-    plain values already are that shape, so no serializer is built per report (issue 16)."""
+    plain values already are that shape, so no serializer is built per report (a report stays
+    cheap)."""
     headers = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
     return Response(outcome.as_dict(), status=201, headers=headers)
 
@@ -247,7 +248,8 @@ def etag_for(*parts: object) -> str:
     return '"' + "-".join(map(str, parts)) + '"'
 
 
-#: Paging of a snapshot's long lists (standings, pairings) in the API (issue 16): ``?limit=``
+#: Paging of a snapshot's long lists (standings, pairings) in the API (a phone polls a page of
+#: it, not 2,000 rows): ``?limit=``
 #: (1 to 500) and ``?offset=``; without ``limit`` the whole list, as before.
 PAGE_PARAMETERS = [
     OpenApiParameter(name="limit", type=int, required=False, description="at most 500 rows"),

@@ -24,6 +24,7 @@ from tournaments.models import DecklistRecheck, DecklistVersion
 from tournaments.selectors.decklists import (
     deck_check_for_judge,
     decklist_current_for_viewer,
+    decklist_recheck_get,
     decklist_rechecks_recent,
     decklist_versions,
 )
@@ -119,7 +120,7 @@ class DecklistRecheckApi(APIView):
         recheck = services.decklist_recheck_start(
             event_id=event_id, requested_by=request_user(request)
         )
-        recheck.refresh_from_db()
+        recheck = decklist_recheck_get(recheck_id=recheck.pk)
         return Response(self.DecklistRecheckOutputSerializer(recheck).data, status=202)
 
     @extend_schema(

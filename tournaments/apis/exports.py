@@ -24,6 +24,7 @@ from tournaments.apis.common import (
     ORGANISER,
 )
 from tournaments.selectors.exports import EXPORT_KINDS, event_export
+from tournaments.services.snapshots import event_snapshot_catch_up
 
 
 class CsvRenderer(BaseRenderer):
@@ -85,6 +86,8 @@ class EventExportApi(APIView):
                 % {"kind": kind, "names": ", ".join(EXPORT_KINDS)},
                 field="kind",
             )
+        if kind == "standings":
+            event_snapshot_catch_up(event_id=event_id)
         rows = event_export(event_id=event_id, kind=kind, user=request.user)
         response = Response(list(rows))
         extension = "csv" if request.accepted_renderer.format == "csv" else "json"

@@ -1,4 +1,4 @@
-"""Final placings of a finished event (issue 11, req 10): public, like the standings."""
+"""Final placings of a finished event: public, like the standings."""
 
 from __future__ import annotations
 

@@ -35,10 +35,11 @@ from tournaments.apis.common import (
     round_response,
     snapshot_page,
 )
+from tournaments.live.snapshots import content_digest
 from tournaments.models import Round
 from tournaments.selectors.events import event_get_visible
 from tournaments.selectors.rounds import event_rounds, round_get, round_snapshot_get
-from tournaments.snapshots import content_digest
+from tournaments.services.snapshots import snapshot_catch_up_if_due
 
 if TYPE_CHECKING:
     from rest_framework.permissions import _SupportsHasPermission
@@ -105,8 +106,8 @@ class RoundDetailApi(APIView):
         },
     )
     def get(self, request: Request, event_id: int, number: int) -> Response:
-        round_obj, snapshot = round_snapshot_get(
-            event_id=event_id, number=number, user=request.user
+        round_obj, snapshot = snapshot_catch_up_if_due(
+            *round_snapshot_get(event_id=event_id, number=number, user=request.user)
         )
         # From what the answer shows: the pairings (their digest), the snapshot's revision and
         # the clock; not the round's revision, which also moves when a result is confirmed.

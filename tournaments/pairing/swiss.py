@@ -867,9 +867,9 @@ def _solve_large(f: _Field, members: Sequence[int]) -> tuple[list[tuple[int, int
 def _pair_downs_lower_bound(sizes: Sequence[int]) -> int:
     """The fewest pair-downs of any pairing of score groups of these sizes (top first).
 
-    The walk of issue 12: going down from the top, a group whose size plus the floater it
-    received is odd passes one player down. A floater that passes through several groups is
-    one player: a group that received one and is still odd passes the same player on, so only
+    The parity walk of the score groups: going down from the top, a group whose size plus the
+    floater it received is odd passes one player down. A floater that passes through several groups
+    is one player: a group that received one and is still odd passes the same player on, so only
     a group that received none and is odd passes a new one. The count of those is the bound.
     It ignores rematches: it holds for every pairing, rematches or not, and is reached by
     some pairing once rematches are allowed.

@@ -1,6 +1,5 @@
-"""Reads of the event side, grouped by domain: ``events``, ``registrations``, ``rounds``,
-``matches`` (and results), ``standings``, ``judge_desk``, ``exports``, ``printing`` and
-``decklists``. Pages, the API, services and tasks all read through these; each returns
+"""Reads of the event side, one module per domain (the list is docs/layout.md). Pages, the API,
+services and tasks all read through these; each returns
 prefetched querysets, model rows or plain values in a fixed, small number of queries.
 
 A selector that returns staff data takes the person (``user=``) and checks their role on the

@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 
 from core.errors import InvalidInputError, PermissionDeniedError
 from core.models import AuditEntry, Profile
-from tournaments.audit_labels import KINDS_BY_KEY, action_label
+from tournaments.display.audit_labels import KINDS_BY_KEY, action_label
 from tournaments.models import Event, EventRole
 from tournaments.permissions import HEAD_JUDGE, ORGANISER, AnyUser, event_roles_of
 
@@ -94,8 +94,8 @@ def event_audit_page(
     *, event: Event, user: AnyUser, kind: str = "", page: int | str | None = 1
 ) -> tuple[Page[AuditEntry], list[AuditRow]]:
     """One page of the event's audit log, newest first, of one kind of action (``kind``: a key
-    of ``tournaments.audit_labels.KINDS``; empty: all): three queries (the reader's roles, the
-    count, the page with each person)."""
+    of ``tournaments.display.audit_labels.KINDS``; empty: all): three queries (the reader's
+    roles, the count, the page with each person)."""
     require_event_audit_reader(user=user, event=event)
     paginator = Paginator(_entries(event, kind), AUDIT_PAGE_SIZE)
     entries = paginator.get_page(page)

@@ -1,5 +1,6 @@
-"""The recommended-structure tables shown beside the event forms (issue 12): the Swiss rounds
-and top cut per attendance, the default when the organiser leaves the Swiss rounds empty."""
+"""The recommended-structure tables shown beside the event forms (so an organiser need not know
+them): the Swiss rounds and top cut per attendance, the default when the organiser leaves the Swiss
+rounds empty."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from tournaments.pairing import (
     StructureBand,
     structure_table,
 )
+from tournaments.procedures.presets import PRESETS
 from tournaments.selectors.events import scoring_for
-from tournaments.services.events import PRESETS
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from core.errors import PermissionDeniedError
-from tournaments.forms_checkin import JudgeCallForm
+from tournaments.forms.checkin import JudgeCallForm
 from tournaments.models import Decklist, Event, JudgeCall, Registration
 from tournaments.permissions import (
     HEAD_JUDGE,

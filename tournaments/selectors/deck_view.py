@@ -1,6 +1,6 @@
-"""Reading a decklist (issue 11, reqs 3, 8, 9): the cards by group with names in the reader's
-language, counts and stats; the list as text with names; its deck code; its charts; the pasted
-text with each line's issues; and a person's saved decks.
+"""Reading a decklist (for its player, a judge, or anyone with its share link): the cards by group
+with names in the reader's language, counts and stats; the list as text with names; its deck code;
+its charts; the pasted text with each line's issues; and a person's saved decks.
 
 Everything here reads the game's ``CardIndex`` (one query when it is current) and the pure
 ``cardpool.legality`` functions; the legality verdict is always the pure checker's.
@@ -395,9 +395,10 @@ def unplaced_issues(report: Mapping[str, object]) -> list[Mapping[str, object]]:
 # --- saved decks ---------------------------------------------------------------------------------
 
 
-def saved_decks_of(*, user_id: int) -> QuerySet[SavedDeck]:
-    """A person's saved decks, newest change first (one query)."""
-    return SavedDeck.objects.filter(user_id=user_id).select_related("game")
+def saved_decks_of(*, user_id: int, game: str | None = None) -> QuerySet[SavedDeck]:
+    """A person's saved decks (of one game, given its slug), newest change first (one query)."""
+    decks = SavedDeck.objects.filter(user_id=user_id).select_related("game")
+    return decks if game is None else decks.filter(game__slug=game)
 
 
 def saved_deck_of(*, user_id: int, deck_id: int) -> SavedDeck:

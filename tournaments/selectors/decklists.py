@@ -147,3 +147,8 @@ def deck_check_for_judge(
             for i in parsed.issues
         ],
     }
+
+
+def decklist_recheck_get(*, recheck_id: int) -> DecklistRecheck:
+    """A re-check as stored now (its task may already have run, when tasks run eagerly)."""
+    return DecklistRecheck.objects.get(pk=recheck_id)

@@ -297,7 +297,7 @@ def event_dashboard(*, event: Event, user: AnyUser) -> EventDashboard:
     require_event_scorekeeper(user=user, event_id=event.pk)
     rounds = list(event.rounds.order_by("-number"))
     return {
-        # the decklist joined: the player list flags lists a re-check found illegal (issue 11)
+        # the decklist joined: the player list flags lists a re-check found illegal
         "registrations": event.registrations.select_related("decklist").order_by(
             "status", "display_name"
         ),

@@ -37,7 +37,7 @@ def _players(event_id: int) -> list[dict[str, object]]:
             "status": reg.status,
             "late_rounds_missed": reg.late_rounds_missed,
             "dropped_after_round": reg.dropped_after_round,
-            # issue 12: byes in advance, fixed table, the day-2 decision and the day-1 place
+            # championship structures: byes in advance, fixed table, the day-2 decision, day-1 place
             "awarded_byes": reg.awarded_byes,
             "fixed_table": reg.fixed_table,
             "day_one_rank": reg.day_one_rank,
@@ -111,7 +111,7 @@ def _standings(event_id: int) -> list[dict[str, object]]:
             key: row.get(key)
             for key in ("rank", "registration", "name", "points", "record", "games", "dropped")
         }
-        flat["day_one_rank"] = row.get("day_one_rank")  # issue 12: kept by non-advancers
+        flat["day_one_rank"] = row.get("day_one_rank")  # kept by non-advancers
         flat["not_advanced"] = bool(row.get("not_advanced"))
         for tiebreak in row.get("tiebreaks", []):
             flat[f"tiebreak_{tiebreak['key']}"] = tiebreak["value"]
@@ -120,7 +120,7 @@ def _standings(event_id: int) -> list[dict[str, object]]:
 
 
 def _placings(event_id: int) -> list[dict[str, object]]:
-    """Final placings (issue 11, req 10): empty until the event is finished."""
+    """Final placings: empty until the event is finished (the bracket decides them)."""
     return placing_rows(Event.objects.get(pk=event_id))
 
 

@@ -264,3 +264,9 @@ def match_of_registration(*, round_obj: Round | None, registration: Registration
             field="table",
         )
     return match
+
+
+def round_matches_with_players(*, round_obj: Round) -> list[Match]:
+    """A round's matches with both players, no reports (one query): the organiser's own
+    pairing of the round starts from them."""
+    return list(Match.objects.filter(round=round_obj).select_related("player_a", "player_b"))

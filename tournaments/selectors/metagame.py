@@ -1,4 +1,4 @@
-"""Published decklists and the metagame of an event (issue 11, req 11).
+"""Published decklists and the metagame of an event: what was played, and how well it did.
 
 A deck's *main element* is the element with the most cards among its characters (a character
 of two elements counts for each); a tie is ``mixed``, a deck without characters ``none``. The

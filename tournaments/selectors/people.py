@@ -54,7 +54,7 @@ class MyEvent:
     #: The top-cut result: "winner", or the bracket size they were out at (8 = top 8).
     top_cut_won: bool = False
     top_cut_out_at: int | None = None
-    #: The final placing once the event is finished (issue 11, req 10): "1", "3–4", "9".
+    #: The final placing once the event is finished: "1", "3–4", "9".
     placing: str = ""
 
 

@@ -106,11 +106,6 @@ def final_placings(event: Event) -> list[FinalPlacing]:
     return result
 
 
-def final_placings_by_registration(event: Event) -> dict[int, FinalPlacing]:
-    """The same placings keyed by registration id (for pages that list players otherwise)."""
-    return {row.registration.pk: row for row in final_placings(event)}
-
-
 def placing_rows(event: Event) -> list[dict[str, object]]:
     """The placings as flat rows (API and export): ``placing`` is ``1``, ``3-4``…"""
     return [

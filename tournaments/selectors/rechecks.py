@@ -1,4 +1,4 @@
-"""Re-checks of an event's lists and the lists they found illegal (issue 11, req 5)."""
+"""Re-checks of an event's lists and the lists they found illegal (after a ban-list change)."""
 
 from __future__ import annotations
 
@@ -49,12 +49,3 @@ def illegal_decklists(*, event_id: int) -> list[Decklist]:
         .select_related("registration")
         .order_by("registration__display_name")
     )
-
-
-def recheck_errors(decklist: Decklist | None, language: str) -> list[dict[str, object]]:
-    """Why a re-check found the list illegal, in the reader's language."""
-    if decklist is None or decklist.illegal_since is None:
-        return []
-    report = decklist.recheck_report or {}
-    rows: list[dict[str, object]] = report.get(language) or report.get("en") or []
-    return rows

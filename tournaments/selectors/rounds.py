@@ -1,5 +1,9 @@
 """Rounds: an event's rounds, one round by number, the latest round and its published snapshot, the
-top cut's last round."""
+top cut's last round.
+
+A snapshot is returned as stored, stale or not: bringing a long-stale one up to date is a write,
+``tournaments.services.snapshots.snapshot_catch_up_if_due``, which the page or API answering
+calls on what it read."""
 
 from __future__ import annotations
 
@@ -18,7 +22,6 @@ from tournaments.permissions import (
     AnyUser,
 )
 from tournaments.selectors.events import event_get_visible
-from tournaments.snapshots import snapshot_catch_up, snapshot_is_due
 
 
 def event_rounds(*, event_id: int) -> QuerySet[Round]:
@@ -55,22 +58,16 @@ def round_id_for_number(*, event_id: int, number: int | None) -> int | None:
 SNAPSHOT_BODIES = ("pairings", "standings")
 
 
-def _fresh(round_obj: Round, snapshot: RoundSnapshot) -> tuple[Round, RoundSnapshot]:
-    """The round and its snapshot, or, when the snapshot has been stale too long (its task is
-    late), both rebuilt here first and read again (issue 16, req 3: no page shows a changed
-    result more than 2 s late). A fresh snapshot costs nothing more."""
-    if not snapshot_is_due(snapshot):
-        return round_obj, snapshot
-    snapshot_catch_up(round_id=snapshot.round_id)
+def snapshot_reread(*, snapshot_id: int) -> RoundSnapshot:
+    """A snapshot read again (after its rebuild), with its round and event, without its bodies."""
     again = RoundSnapshot.objects.select_related("round__event").defer(*SNAPSHOT_BODIES)
-    snapshot = again.get(pk=snapshot.pk)
-    return snapshot.round, snapshot
+    return again.get(pk=snapshot_id)
 
 
 def _published(
     *, event_id: int, number: int | None, swiss_only: bool = False
 ) -> RoundSnapshot | None:
-    """In one query (issue 16: a poll that gets a 304 reads one small row, as the yardstick
+    """In one query (so that a poll that gets a 304 reads one small row, as the yardstick
     does): the snapshot of round ``number`` (None: the latest round) of a published event, with
     its round and event, without its bodies; None when any is missing or the event is a draft
     (the callers then take the slow path, which words each refusal)."""
@@ -90,7 +87,7 @@ def _published(
 @dataclass(frozen=True)
 class RoundTag:
     """What the public pages' ETags are made of, read without the round's snapshot rows, its
-    round or its event as objects (issue 16: a poll whose tag still matches is answered from
+    round or its event as objects (so that a poll whose tag still matches is answered from
     one narrow query, compiled from a few columns)."""
 
     round_id: int
@@ -135,8 +132,7 @@ def event_round_snapshot(
     (None before round 1): one query for a published event's round, as the public pages poll."""
     found = _published(event_id=event_id, number=number, swiss_only=swiss_only)
     if found is not None:
-        fresh_round, fresh = _fresh(found.round, found)
-        return fresh_round.event, fresh_round, fresh
+        return found.round.event, found.round, found
     event = event_get_visible(event_id=event_id, user=user)
     round_obj, snapshot = round_snapshot(event=event, number=number, swiss_only=swiss_only)
     return event, round_obj, snapshot
@@ -162,7 +158,7 @@ def round_snapshot_get(*, event_id: int, number: int, user: AnyUser) -> tuple[Ro
         .first()
     )
     if found is not None:
-        return _fresh(found.round, found)
+        return found.round, found
     event_get_visible(event_id=event_id, user=user)
     round_obj = round_get(event_id=event_id, number=number)
     snapshot = RoundSnapshot.objects.defer(*SNAPSHOT_BODIES).filter(round=round_obj).first()
@@ -170,7 +166,7 @@ def round_snapshot_get(*, event_id: int, number: int, user: AnyUser) -> tuple[Ro
         raise NotFoundError(
             _("round %(number)s has no published pairings yet") % {"number": number}, field="round"
         )
-    return _fresh(round_obj, snapshot)
+    return round_obj, snapshot
 
 
 #: What the API's standings answer and its ETag read (its one query selects these alone).
@@ -184,7 +180,7 @@ def latest_standings_snapshot_get(
     *, event_id: int, user: AnyUser
 ) -> tuple[Round, RoundSnapshot] | None:
     """The latest round that has a snapshot, with it (None before round 1): one narrow query
-    for a published event, as a poll of the API standings needs (issue 16: a 304 reads one
+    for a published event, as a poll of the API standings needs (so that a 304 reads one
     small row); a draft or missing event is refused as ``event_get_visible`` words it."""
     found = (
         RoundSnapshot.objects.select_related("round__event")
@@ -195,7 +191,7 @@ def latest_standings_snapshot_get(
     )
     rows = list(found)
     if rows:
-        return _fresh(rows[0].round, rows[0])
+        return rows[0].round, rows[0]
     event_get_visible(event_id=event_id, user=user)
     return latest_snapshot(event_id=event_id)
 
@@ -209,7 +205,7 @@ def latest_snapshot(*, event_id: int) -> tuple[Round, RoundSnapshot] | None:
         .order_by("-round__number")
         .first()
     )
-    return None if snapshot is None else _fresh(snapshot.round, snapshot)
+    return None if snapshot is None else (snapshot.round, snapshot)
 
 
 def round_snapshot(
@@ -226,7 +222,7 @@ def round_snapshot(
     if round_obj is None:
         return None, None
     snapshot = RoundSnapshot.objects.defer(*SNAPSHOT_BODIES).filter(round=round_obj).first()
-    return (round_obj, None) if snapshot is None else _fresh(round_obj, snapshot)
+    return round_obj, snapshot
 
 
 def round_id_in_event(*, event: Event, round_id: int) -> int:
@@ -238,3 +234,12 @@ def round_id_in_event(*, event: Event, round_id: int) -> int:
 
 def latest_top_cut_round(*, event: Event) -> Round | None:
     return event.rounds.filter(stage=Round.Stage.TOP_CUT).order_by("-number").first()
+
+
+def round_number_in_event(*, event: Event, round_id: int) -> int:
+    """The number of a round of this event; another event's round is a 400 naming the field."""
+    number = Round.objects.filter(pk=round_id, event=event).values_list("number", flat=True)
+    found = number.first()
+    if found is None:
+        raise InvalidInputError(_("that round is not part of this event"), field="round")
+    return found

@@ -3,6 +3,8 @@ appeals waiting for the head judge."""
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import QuerySet
 
 from tournaments.models import EventRole, Match, ResultAppeal, ResultReport, StaffInvitation
@@ -64,3 +66,8 @@ def match_appeal_state(*, match: Match) -> dict[str, object]:
     )
     appealable = decision if decision is not None and not hasattr(decision, "appeal") else None
     return {"appealable_decision": appealable, "appeals": appeals}
+
+
+def person_get(*, user_id: int) -> AbstractBaseUser | None:
+    """The account ``user_id``, or None (a staff page checks its role on the event itself)."""
+    return get_user_model().objects.filter(pk=user_id).first()

@@ -1,9 +1,10 @@
 """Every write to events, registrations, decklists, rounds, matches and results.
 
-Split by sub-domain: ``events`` (events and staff roles), ``registration``, ``rounds``
-(pairing, timer, top cut), ``results`` (reports, confirmation, judge entries), ``judging``
-(penalties, time extensions), ``decklists`` (submission, re-checks) and ``printing``. Import from
-here.
+Split by sub-domain, one module each (the list is docs/layout.md): ``events``, ``registration``,
+``rounds`` (pairing, timer, top cut), ``results`` (reports, confirmation, judge entries),
+``judging`` (penalties, time extensions), ``decklists`` (submission, re-checks) and more. Import
+from here. (``snapshots``, the rebuild a page or API answer makes when a stale round snapshot's
+task is late, is imported from its module, as it reads through the selectors.)
 """
 
 from tournaments.services.announcements import announcement_create

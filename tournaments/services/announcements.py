@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError
-from tournaments import notifications as notify
 from tournaments.models import Announcement, Event
+from tournaments.notifications import players as notify
 from tournaments.services.locks import event_lock
 
 MAX_ANNOUNCEMENT_CHARS = 2000

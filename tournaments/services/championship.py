@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError
+from tournaments.live.snapshots import reason_json, snapshot_refresh
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.pairing import (
     AdvancementRule,
@@ -41,7 +42,6 @@ from tournaments.services.rounds import (
     lock_round_to_pair_again,
     round_seating_publish,
 )
-from tournaments.snapshots import reason_json, snapshot_refresh
 
 _SCOREKEEPERS_ONLY = gettext_lazy("only the event's scorekeepers and organisers run its rounds")
 _ORGANISERS_ONLY = gettext_lazy("only the event's organisers set byes and seating")

@@ -29,8 +29,8 @@ from cardpool.selectors import card_index_for_game, decklist_report, format_rule
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
 from core.jobs import claim, publish_on_commit, sweep_rows, sweeper
-from tournaments import notifications as notify
 from tournaments.models import Decklist, DecklistRecheck, DecklistVersion, Registration
+from tournaments.notifications import players as notify
 from tournaments.permissions import is_event_organiser
 
 
@@ -74,7 +74,7 @@ def decklist_submit(
             field="registration",
         )
     existing = Decklist.objects.filter(registration=registration).first()
-    unlocked = existing is not None and existing.unlocked_at is not None  # issue 11, req 5
+    unlocked = existing is not None and existing.unlocked_at is not None  # let them fix it
     if event.status == "finished" or (event.rounds.exists() and not unlocked):
         raise ConflictError(
             gettext("the event has started; the list is locked"),
@@ -103,7 +103,7 @@ def decklist_submit(
     text = decklist_text(data)  # a Shift-JIS or UTF-16 file is stored as text
     decklist, _ = Decklist.objects.get_or_create(registration=registration)
     decklist.current_version += 1
-    # A new legal version ends an unlock and a re-check's verdict (issue 11, req 5).
+    # A new legal version ends an unlock and a re-check's verdict (the list is legal again).
     decklist.unlocked_at, decklist.illegal_since, decklist.recheck_report = None, None, {}
     decklist.save(
         update_fields=[

@@ -18,45 +18,12 @@ from core.errors import (
     validate_model,
 )
 from core.time_zones import is_valid_zone
-from tournaments import notifications as notify
 from tournaments.models import Event, EventRole
+from tournaments.notifications import players as notify
 from tournaments.pairing import AdvancementRule, InvalidPairingInputError, ScoringConfig
+from tournaments.procedures.presets import PRESETS
 from tournaments.services.locks import event_lock
 
-#: Structure presets per game. ZUTOMAYO CARD publishes no tournament structure we could find:
-#: its preset is our own default (Swiss best-of-one, draws possible since a game can end in a
-#: draw, rule 8.2.3), which organisers override. Azuki TCG's is its published structure
-#: (rules FAQ: Swiss best-of-one 30 minutes plus overtime; top cut best-of-three 70 minutes;
-#: no draws).
-PRESETS: dict[str, dict[str, Any]] = {
-    "zutomayo": {
-        "best_of": 1,
-        "round_minutes": 30,
-        "top_cut_best_of": 3,
-        "top_cut_round_minutes": 60,
-        "draws_allowed": True,
-        "tiebreak_profile": "mtr",
-        "structure_style": "bo1",
-    },
-    "azuki": {
-        "best_of": 1,
-        "round_minutes": 30,
-        "top_cut_best_of": 3,
-        "top_cut_round_minutes": 70,
-        "draws_allowed": False,
-        "tiebreak_profile": "mtr",
-        "structure_style": "bo1",
-    },
-    "ztrike": {
-        "best_of": 1,
-        "round_minutes": 30,
-        "top_cut_best_of": 1,
-        "top_cut_round_minutes": 30,
-        "draws_allowed": True,
-        "tiebreak_profile": "mtr",
-        "structure_style": "bo1",
-    },
-}
 EDITABLE_FIELDS = frozenset(
     {
         "name", "venue", "date", "capacity", "registration_opens_at", "registration_closes_at",
@@ -64,9 +31,9 @@ EDITABLE_FIELDS = frozenset(
         "round_minutes", "top_cut_round_minutes", "scoring", "tiebreak_profile", "draws_allowed",
         "structure_style", "decklists_published",
     }
-    # issue 10: when, where, how much and whom to ask
+    # what a player needs to decide to come: when, where, how much and whom to ask
     | {"start_time", "time_zone", "region", "entry_fee", "contact"}
-    # issue 12: day 1, advancement, day 2; what happens when time is called
+    # the championship structure: day 1, advancement, day 2; what happens when time is called
     | {"advancement_kind", "advancement_value", "day_two_rounds", "end_of_round",
        "end_of_round_extra_turns"}
 )  # fmt: skip
@@ -228,7 +195,8 @@ def event_update(*, event_id: int, by: User, changes: dict[str, Any]) -> Event:
             gettext("cannot change %(names)s") % {"names": ", ".join(sorted(unknown))},
             field="event",
         )
-    # Publishing the decklists is what an organiser does once the event is over (issue 11).
+    # Publishing the decklists is what an organiser does once the event is over, so
+    # it is the one change a finished event still takes.
     if event.status == Event.Status.FINISHED and set(changes) != {"decklists_published"}:
         raise ConflictError(gettext("the event is finished"), field="event")
     if event.rounds.exists() and {"best_of", "scoring", "draws_allowed"} & set(changes):

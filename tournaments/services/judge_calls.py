@@ -11,10 +11,10 @@ from django.utils.translation import gettext as _
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
-from tournaments.models import Event, JudgeCall, Match, Registration, Round
+from tournaments.models import JUDGE_CALL_NOTE_MAX, Event, JudgeCall, Match, Registration, Round
 from tournaments.permissions import HEAD_JUDGE, JUDGE, ORGANISER, event_roles_of
 
-MAX_NOTE = 200
+MAX_NOTE = JUDGE_CALL_NOTE_MAX
 JUDGE_ROLES = frozenset({ORGANISER, HEAD_JUDGE, JUDGE})
 
 

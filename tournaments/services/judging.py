@@ -8,8 +8,8 @@ from django.utils.translation import gettext as _
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
-from tournaments import notifications as notify
 from tournaments.models import Match, Penalty, Registration, Round
+from tournaments.notifications import players as notify
 from tournaments.permissions import is_event_head_judge, is_event_staff
 from tournaments.services.locks import registration_lock
 

@@ -7,9 +7,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from core.audit import audit_log
+from tournaments.live.snapshots import snapshots_rename_player
 from tournaments.models import Decklist, Event, Registration
 from tournaments.selectors.people import public_name_of
-from tournaments.snapshots import snapshots_rename_player
 
 #: Events whose rules no longer need the players' decklists.
 OVER = (Event.Status.FINISHED, Event.Status.CANCELLED)

@@ -16,8 +16,9 @@ from django.utils.translation import gettext as _
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError
 from core.jobs import MAX_ATTEMPTS, claim, publish_on_commit, sweep_rows, sweeper
+from tournaments.live.snapshots import snapshot_catch_up
 from tournaments.models import Event, PrintJob, Round, RoundSnapshot
-from tournaments.printing import (
+from tournaments.printing.sheets import (
     PairingLine,
     PrintHeader,
     SlipData,
@@ -27,7 +28,6 @@ from tournaments.printing import (
     pairings_by_table_pdf,
     standings_pdf,
 )
-from tournaments.snapshots import snapshot_catch_up
 
 
 @transaction.atomic
@@ -62,7 +62,7 @@ def print_job_request(
 
 def _header(event: Event, round_obj: Round) -> PrintHeader:
     stage = "Top cut / トップカット" if round_obj.stage == Round.Stage.TOP_CUT else "Swiss / スイス"
-    if event.has_day_two and round_obj.stage == Round.Stage.SWISS:  # issue 12: day 1 or day 2
+    if event.has_day_two and round_obj.stage == Round.Stage.SWISS:  # say which day the round is on
         stage = f"Day {round_obj.day} / {round_obj.day}日目 · {stage}"
     best_of = event.top_cut_best_of if round_obj.stage == Round.Stage.TOP_CUT else event.best_of
     return PrintHeader(
@@ -96,7 +96,7 @@ def _pairing_lines(snapshot: RoundSnapshot) -> list[PairingLine]:
 
 
 def _standing_name(row: dict[str, object]) -> str:
-    """The name, and for a player who did not advance to day 2 their day-1 place (issue 12)."""
+    """The name, and for a player who did not advance to day 2 their day-1 place (they keep it)."""
     if row.get("not_advanced"):
         place = row.get("day_one_rank")
         return f"{row['name']} (day 1: {place}, not advanced / 1日目{place}位・2日目進出なし)"

@@ -6,7 +6,6 @@ import csv
 import datetime as dt
 import io
 import zlib
-from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -25,8 +24,8 @@ from core.errors import (
     validate_model,
 )
 from core.names import display_name_clean, display_name_problem
-from tournaments import notifications as notify
 from tournaments.models import Event, Registration, Round
+from tournaments.notifications import players as notify
 from tournaments.permissions import is_event_organiser, is_event_scorekeeper
 from tournaments.services.claims import claim_code_issue
 from tournaments.services.locks import registration_lock
@@ -389,7 +388,3 @@ def registrations_import_csv(*, event_id: int, by: User, data: str | bytes) -> l
         for _, row in rows
     ]
     return created
-
-
-def active_registrations(event: Event) -> Sequence[Registration]:
-    return list(Registration.objects.filter(event=event, status__in=ACTIVE))

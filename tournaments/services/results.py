@@ -30,19 +30,19 @@ from core.errors import (
 from core.notifications.services import notification_jobs
 from core.outbox import outbox_published
 from core.prepared import PreparedRead, insert_rows, update_rows
-from tournaments import notifications as notify
-from tournaments.end_of_round import (
+from tournaments.live.snapshots import snapshot_mark_stale
+from tournaments.models import Event, Match, ResultReport, Round
+from tournaments.notifications import players as notify
+from tournaments.pairing import games_to_win
+from tournaments.permissions import is_result_keeper
+from tournaments.procedures.end_of_round import (
     TIEBREAK_COUNTS,
     TIME_DRAW,
     TIME_TIEBREAK,
     decide_tiebreak,
     validate_time_outcome,
 )
-from tournaments.models import Event, Match, ResultReport, Round
-from tournaments.pairing import games_to_win
-from tournaments.permissions import is_result_keeper
 from tournaments.services.locks import match_lock
-from tournaments.snapshots import snapshot_mark_stale
 
 OPEN_ROUND = (Round.Status.PAIRED, Round.Status.IN_PROGRESS, Round.Status.PAUSED)
 MAX_KEY = 80

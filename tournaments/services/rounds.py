@@ -20,8 +20,9 @@ from django.utils.translation import gettext_lazy
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError
-from tournaments import notifications as notify
+from tournaments.live.snapshots import reason_json, snapshot_refresh
 from tournaments.models import Event, Match, Registration, ResultReport, Round
+from tournaments.notifications import players as notify
 from tournaments.pairing import (
     InvalidPairingInputError,
     Pairing,
@@ -44,7 +45,6 @@ from tournaments.selectors.standings import (
 )
 from tournaments.services.checkin import registrations_drop_absent
 from tournaments.services.locks import event_lock
-from tournaments.snapshots import reason_json, snapshot_refresh
 
 _SYSTEM_RANDOM = random.SystemRandom()
 _ORGANISERS_ONLY = gettext_lazy("only the event's organisers run its rounds")

@@ -1,4 +1,5 @@
-"""A person's saved decks (issue 11, req 8): drafts kept beside their event decklists.
+"""A person's saved decks, so a list is not typed again for each event: drafts kept beside their
+event decklists.
 
 A saved deck may be illegal (it is a draft; its report is shown, never a refusal), but its text
 must be readable as a list of one game (size limits as for a submission). Only its owner may

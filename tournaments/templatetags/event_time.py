@@ -1,5 +1,5 @@
 """``{% event_start event %}``: an event's start in its own zone and the reader's (see
-``tournaments.event_time``). The reader's zone is looked up once per request."""
+``tournaments.display.event_time``). The reader's zone is looked up once per request."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.http import HttpRequest
 from django.template import Context
 
 from core.time_zones import viewer_zone_name
-from tournaments.event_time import event_start as start_of
+from tournaments.display.event_time import event_start as start_of
 from tournaments.models import Event
 
 register = template.Library()

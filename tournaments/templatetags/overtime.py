@@ -6,8 +6,8 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import get_language
 
-from tournaments.end_of_round import tiebreak_text
 from tournaments.models import Match, ResultReport
+from tournaments.procedures.end_of_round import tiebreak_text
 
 register = template.Library()
 

@@ -1,7 +1,6 @@
-"""Event pages, one module per audience: ``public`` (event page, pairings, standings, bracket,
-clock), ``player`` (register, drop, my table, the match's report page), ``organiser`` (create,
-edit, the dashboard and its action table), ``judge`` (the judge desk), ``decklists`` (a
-registration's list: the player submits, judges compare a presented deck) and ``printing``.
+"""Event pages, one module per audience or task (the list is docs/layout.md): ``public`` (event
+page, pairings, standings, bracket, clock), ``player``, ``organiser`` (with the dashboard's action
+table), ``judge`` (the judge desk) and the pages of each later feature beside them.
 
 Every view is an adapter: it reads the request, reads what it shows through selectors
 (``tournaments.selectors``, by domain), makes each change through a service, and renders. A

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import InvalidInputError
 from core.views import request_user
-from tournaments.forms import AppealDecisionForm, AppealForm
+from tournaments.forms.events import AppealDecisionForm, AppealForm
 from tournaments.services.appeals import appeal_decide, appeal_file
 from tournaments.views.common import run_and_redirect
 

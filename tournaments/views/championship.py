@@ -1,4 +1,4 @@
-"""Championship pages (issue 12): advancing to day 2 (a confirmation page that shows every
+"""Championship pages (events of two days): advancing to day 2 (a confirmation page that shows every
 player's decision and why), byes given in advance and fixed tables on the player list, and the
 organiser's own pairing of a round (picked by name from select boxes, validated, flags
 confirmed before they are stored).
@@ -21,9 +21,15 @@ from django.views.decorators.http import require_http_methods
 from core.errors import ConflictError, DomainError, InvalidInputError
 from core.views import request_user
 from tournaments import services
-from tournaments.models import Match, Registration, Round
+from tournaments.models import Round
 from tournaments.permissions import event_get_for_organiser, event_get_for_scorekeeper
 from tournaments.selectors.events import latest_round
+from tournaments.selectors.matches import round_matches_with_players
+from tournaments.selectors.registrations import (
+    registration_names,
+    registrations_checked_in_except,
+    registrations_not_waitlisted,
+)
 from tournaments.selectors.standings import readable, registration_pk
 from tournaments.services.championship import day_two_cut
 from tournaments.views.common import CONFIRM_FIELD, is_confirmed
@@ -47,9 +53,7 @@ def event_advance(request: HttpRequest, event_id: int) -> HttpResponse:
     if event.advanced_at is not None:
         raise ConflictError(_("day 2's players are already decided"), field="event")
     cut = day_two_cut(event)
-    names = {
-        reg.pk: reg.display_name for reg in Registration.objects.filter(event=event).only("pk")
-    }
+    names = registration_names(event_id=event.pk)
     rows = [
         {
             "rank": decision.day_one_rank,
@@ -105,9 +109,7 @@ def event_seating(request: HttpRequest, event_id: int) -> HttpResponse:
         )
         messages.success(request, _("Byes and seating saved."))
         return redirect("tournaments:event-seating", event_id=event.pk)
-    players = Registration.objects.filter(event=event).exclude(
-        status=Registration.Status.WAITLISTED
-    )
+    players = registrations_not_waitlisted(event_id=event.pk)
     return render(request, "tournaments/seating.html", {"event": event, "players": players})
 
 
@@ -131,7 +133,7 @@ def _posted_tables(request: HttpRequest, count: int) -> tuple[list[tuple[int, in
 
 
 def _override_context(round_obj: Round) -> dict[str, Any]:
-    matches = list(Match.objects.filter(round=round_obj).select_related("player_a", "player_b"))
+    matches = round_matches_with_players(round_obj=round_obj)
     awarded = [m for m in matches if m.is_bye and m.reason.get("code") == "bye_awarded"]
     free = [m for m in matches if m not in awarded]
     tables = [m for m in free if not m.is_bye]
@@ -140,10 +142,11 @@ def _override_context(round_obj: Round) -> dict[str, Any]:
         [m.player_a for m in free] + [m.player_b for m in tables if m.player_b is not None],
         key=lambda reg: reg.display_name.lower(),
     )
-    others = Registration.objects.filter(
-        event=round_obj.event, status=Registration.Status.CHECKED_IN
-    ).exclude(pk__in=[reg.pk for reg in players] + [m.player_a_id for m in awarded])
-    players += list(others)  # checked in after the pairing: they can be seated by hand
+    others = registrations_checked_in_except(
+        event_id=round_obj.event_id,
+        excluded=[reg.pk for reg in players] + [m.player_a_id for m in awarded],
+    )
+    players += others  # checked in after the pairing: they can be seated by hand
     count = (len(players) + 1) // 2
     rows = [
         {

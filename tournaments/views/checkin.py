@@ -19,7 +19,7 @@ from core.conditional import not_modified
 from core.errors import InvalidInputError
 from core.live import content_etag, is_live_poll, mark_page, not_modified_response, revision_etag
 from core.views import form_service_call, request_user
-from tournaments.forms_checkin import ClaimForm, JudgeCallForm
+from tournaments.forms.checkin import ClaimForm, JudgeCallForm
 from tournaments.models import Event
 from tournaments.permissions import ORGANISER, SCOREKEEPER, event_get_for_role, event_roles_of
 from tournaments.selectors.checkin import (

@@ -12,14 +12,14 @@ from django.utils.translation import gettext as _
 from core.errors import InvalidInputError
 from core.views import form_service_call, request_user
 from tournaments import services
-from tournaments.forms import DeckCheckForm, DecklistForm
+from tournaments.forms.events import DeckCheckForm, DecklistForm
 from tournaments.permissions import is_event_staff
 from tournaments.selectors.decklists import (
     deck_check_for_judge,
     decklist_current_or_none,
     registration_for_decklist_page,
 )
-from tournaments.views.decks import decklist_page_extras  # issue 11: reading a list
+from tournaments.views.decks import decklist_page_extras  # reading a list by card
 
 
 @login_required

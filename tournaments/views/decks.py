@@ -1,4 +1,4 @@
-"""Reading, sharing, saving and building decks (issue 11, reqs 8, 9).
+"""Reading, sharing, saving and building decks, so players prepare their lists on the site.
 
 - a registration's current list exported as text, CSV (UTF-8 with a BOM, so Japanese Excel
   opens it), JSON, and a printable PDF sheet for deck checks;
@@ -41,9 +41,9 @@ from cardpool.models import Game
 from cardpool.selectors import CardFilters, card_index_for_game, card_search
 from core.errors import InvalidInputError
 from core.views import form_service_call, request_user
-from tournaments.deck_sheet import DeckSheet, SheetGroup, SheetLine, deck_sheet_pdf
-from tournaments.forms_decks import SavedDeckForm
+from tournaments.forms.decks import SavedDeckForm
 from tournaments.models import DecklistVersion, Registration, SavedDeck
+from tournaments.printing.deck_sheet import DeckSheet, SheetGroup, SheetLine, deck_sheet_pdf
 from tournaments.selectors.deck_view import (
     DeckView,
     annotated_lines,
@@ -57,6 +57,7 @@ from tournaments.selectors.deck_view import (
     unplaced_issues,
 )
 from tournaments.selectors.decklists import decklist_current_for_viewer
+from tournaments.selectors.registrations import registration_with_game_get
 from tournaments.services.saved_decks import (
     saved_deck_create,
     saved_deck_delete,
@@ -90,7 +91,7 @@ def _game_label(game: str) -> str:
 
 def _current(request: HttpRequest, registration_id: int) -> tuple[DecklistVersion, Registration]:
     version = decklist_current_for_viewer(registration_id=registration_id, user=request.user)
-    registration = Registration.objects.select_related("event__game").get(pk=registration_id)
+    registration = registration_with_game_get(registration_id=registration_id)
     return version, registration
 
 
@@ -468,7 +469,7 @@ def decklist_page_extras(
     form: Any,
     report: object,
 ) -> dict[str, Any]:
-    """What the decklist page adds to its context (issue 11, reqs 3, 8): the current list by
+    """What the decklist page adds to its context (to read and fix a list): the current list by
     group with names and stats, the text box prefilled to edit it (or with one of the player's
     saved decks: ``?saved=``), the submitted text with each line's issues, the saved decks."""
     language = _language(request)
@@ -483,7 +484,7 @@ def decklist_page_extras(
         extras["current_has_line_issues"] = any(line.issues for line in extras["current_lines"])
     user = request.user
     if user.is_authenticated and registration.user_id == user.pk:
-        extras["saved_decks"] = list(saved_decks_of(user_id=user.pk).filter(game__slug=game))
+        extras["saved_decks"] = list(saved_decks_of(user_id=user.pk, game=game))
     if not form.is_bound:
         saved_id = request.GET.get("saved")
         if saved_id and saved_id.isdigit() and user.is_authenticated:

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from core.time_zones import zone_label
 from core.views import form_service_call, request_user
 from tournaments import services
-from tournaments.audit_labels import KINDS
-from tournaments.forms import EventCopyForm
+from tournaments.display.audit_labels import KINDS
+from tournaments.forms.events import EventCopyForm
 from tournaments.permissions import (
     HEAD_JUDGE,
     ORGANISER,

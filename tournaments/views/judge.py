@@ -21,7 +21,7 @@ from core.live import (
 )
 from core.views import request_user
 from tournaments import services
-from tournaments.forms import (
+from tournaments.forms.events import (
     PenaltyForm,
 )
 from tournaments.models import Event, Match, Round

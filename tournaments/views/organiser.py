@@ -55,7 +55,7 @@ from django.views.decorators.http import require_http_methods
 from core.errors import ConflictError, InvalidInputError
 from core.views import form_service_call, request_user
 from tournaments import services
-from tournaments.forms import (
+from tournaments.forms.events import (
     CHAMPIONSHIP_FIELDS,
     CsvImportForm,
     EventCreateForm,
@@ -76,10 +76,10 @@ from tournaments.permissions import (
 )
 from tournaments.selectors.actions import event_actions_available
 from tournaments.selectors.championship import structure_tables
-from tournaments.selectors.events import event_dashboard
+from tournaments.selectors.events import event_dashboard, latest_round
 from tournaments.selectors.judge_desk import disqualifications_pending
 from tournaments.selectors.registrations import registration_get, registration_id_in_event
-from tournaments.selectors.rounds import round_id_in_event
+from tournaments.selectors.rounds import round_id_in_event, round_number_in_event
 from tournaments.services.registration import MAX_IMPORT_BYTES
 from tournaments.views.common import (
     Confirm,
@@ -366,7 +366,7 @@ NEEDS_CONFIRM = frozenset(name for name, row in ORGANISER_ACTIONS.items() if row
 
 
 def _available(event: Event) -> frozenset[str]:
-    return event_actions_available(event=event, last_round=event.rounds.order_by("-number").first())
+    return event_actions_available(event=event, last_round=latest_round(event=event))
 
 
 def _confirm_names(request: HttpRequest, event: Event) -> dict[str, object]:
@@ -383,10 +383,9 @@ def _confirm_names(request: HttpRequest, event: Event) -> dict[str, object]:
             event_id=event.pk, registration_id=registration_id
         ).display_name
     if source.get("round"):
-        round_id = round_id_in_event(
+        names["round"] = round_number_in_event(
             event=event, round_id=_query_int(source.get("round", ""), "round")
         )
-        names["round"] = event.rounds.get(pk=round_id).number
     return names
 
 

@@ -16,17 +16,17 @@ from core.live import answer_poll, is_live_poll, mark_page, render_live
 from core.profiles import registration_name_for
 from core.views import request_user
 from tournaments import services
-from tournaments.end_of_round import (
+from tournaments.display.match_links import match_links
+from tournaments.forms.events import (
+    ResultForm,
+)
+from tournaments.models import Match
+from tournaments.procedures.end_of_round import (
     TIEBREAK_COUNTS,
     TIME_TIEBREAK,
     procedure_for,
     time_outcome_choices,
 )
-from tournaments.forms import (
-    ResultForm,
-)
-from tournaments.match_links import match_links
-from tournaments.models import Match
 from tournaments.selectors.checkin import player_desk
 from tournaments.selectors.events import event_get_visible
 from tournaments.selectors.matches import match_for_viewer, my_current_match
@@ -171,7 +171,8 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _time_outcomes(match: Match, *, by_judge: bool) -> dict[str, object]:
-    """Issue 12: the event's end-of-round procedure and the time outcomes it offers."""
+    """The event's end-of-round procedure and the time outcomes it offers (a game unfinished at
+    time is decided by them)."""
     event = match.round.event
     procedure = procedure_for(event)
     return {

@@ -21,13 +21,13 @@ from core.live import (
     not_modified_response,
     revision_etag,
 )
-from tournaments.end_of_round import overtime_for, procedure_for
-from tournaments.forms import EventDirectoryForm
+from tournaments.forms.events import EventDirectoryForm
 from tournaments.models import Round
 from tournaments.permissions import (
     is_event_scorekeeper,
     is_result_keeper,
 )
+from tournaments.procedures.end_of_round import overtime_for, procedure_for
 from tournaments.selectors.announcements import SHOWN_ON_EVENT_PAGE, announcement_list
 from tournaments.selectors.audit import can_read_event_audit
 from tournaments.selectors.championship import day_two_rule
@@ -46,10 +46,12 @@ from tournaments.selectors.matches import bracket_results_tag, bracket_rounds
 from tournaments.selectors.placings import final_placings
 from tournaments.selectors.rounds import (
     event_round_snapshot,
+    event_rounds,
     latest_top_cut_round,
     round_tag_get,
 )
 from tournaments.selectors.standings import readable
+from tournaments.services.snapshots import snapshot_catch_up_if_due
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -98,8 +100,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
             "can_read_audit": can_read_event_audit(user=request.user, event_id=event.pk),
             **event_page(event=event, user=request.user),
             "announcements": announcement_list(event_id=event.pk, limit=SHOWN_ON_EVENT_PAGE),
-            "placings": final_placings(event),  # issue 11, req 10
-            "day_two_rule": day_two_rule(event),  # issue 12
+            "placings": final_placings(event),  # once the event is finished
+            "day_two_rule": day_two_rule(event),  # who plays on day 2
             "procedure": procedure_for(event),
         },
     )
@@ -135,7 +137,7 @@ def _standings_tags(
 def _early_unchanged(
     request: HttpRequest, event_id: int, number: int | None, *, standings: bool, variant: str = ""
 ) -> HttpResponse | None:
-    """A conditional request answered from the tag's few columns alone (issue 16: a 304 costs
+    """A conditional request answered from the tag's few columns alone (so that a 304 costs
     about the yardstick); None when it is not conditional or not answered so (the full path)."""
     if not request.headers.get("If-None-Match"):
         return None
@@ -193,6 +195,7 @@ def round_pairings(request: HttpRequest, event_id: int, number: int | None = Non
             "by_table": by_table,
         }
         return _live_or_page(request, "tournaments/round_pairings.html", context, etag, None)
+    round_obj, snapshot = snapshot_catch_up_if_due(round_obj, snapshot)
     page_etag, etag = _pairings_tags(
         request, round_obj.pk, snapshot.pairings_digest, round_obj.status, variant
     )
@@ -212,7 +215,7 @@ def round_pairings(request: HttpRequest, event_id: int, number: int | None = Non
         "rows": rows,
         "notes": pairing_notes(snapshot.pairings),
         "by_table": by_table,
-        "rounds": event.rounds.order_by("number"),
+        "rounds": event_rounds(event_id=event.pk),
     }
     return _live_or_page(request, "tournaments/round_pairings.html", context, etag, page_etag)
 
@@ -250,7 +253,8 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     )
     if snapshot is None or round_obj is None:
         return render(request, "tournaments/no_round.html", {"event": event})
-    # The final placings (issue 11, req 10) change the page when the event finishes.
+    round_obj, snapshot = snapshot_catch_up_if_due(round_obj, snapshot)
+    # The final placings change the page when the event finishes.
     page_etag, etag = _standings_tags(
         request, round_obj.pk, snapshot.standings_digest, round_obj.status, event.status,
         event.decklists_published,
@@ -336,7 +340,7 @@ def round_clock(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def pairing_notes(pairings: list[dict[str, Any]]) -> list[dict[str, object]]:
     """Why a table has its number (a player's fixed seating) and why a player has a bye (given
-    in advance, or the odd player's), for the pairings page (issue 12)."""
+    in advance, or the odd player's), for the pairings page (so a player knows why)."""
     notes: list[dict[str, object]] = []
     for pairing in pairings:
         reason = pairing.get("reason") or {}

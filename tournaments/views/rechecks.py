@@ -1,6 +1,6 @@
-"""Decklist re-checks after a ban-list change (issue 11, req 5): their progress and the lists
-they found illegal, for the event's organisers, who can unlock a player's list so the player
-fixes it after the deadline."""
+"""Decklist re-checks after a ban-list change (so an organiser sees who must fix a list): their
+progress and the lists they found illegal, for the event's organisers, who can unlock a player's
+list so the player fixes it after the deadline."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""An event's results once it is over (issue 11, reqs 10 and 11): the published decklists with
-each player's placing, and the metagame (shares and win rates per main element, as charts
+"""An event's results once it is over (what players study after an event): the published decklists
+with each player's placing, and the metagame (shares and win rates per main element, as charts
 drawn in SVG with attributes and CSS classes only: no script, no inline style)."""
 
 from __future__ import annotations

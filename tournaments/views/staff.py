@@ -4,7 +4,6 @@ the page an invitation's link opens."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
@@ -14,10 +13,10 @@ from django.views.decorators.http import require_POST
 
 from core.errors import InvalidInputError, NotFoundError
 from core.views import form_service_call, request_user
-from tournaments.forms import StaffAppointForm
+from tournaments.forms.events import StaffAppointForm
 from tournaments.models import EventRole, StaffInvitation
 from tournaments.permissions import ORGANISER, event_get_for_organiser, event_roles_of
-from tournaments.selectors.staff import event_invitations_pending, event_staff
+from tournaments.selectors.staff import event_invitations_pending, event_staff, person_get
 from tournaments.services.staff import (
     staff_appoint,
     staff_invitation_accept,
@@ -85,7 +84,7 @@ def staff_remove(request: HttpRequest, event_id: int) -> HttpResponseBase:
         person_id = int(source.get("user", ""))
     except ValueError:
         raise InvalidInputError(_("choose whom to remove"), field="user") from None
-    person = get_user_model().objects.filter(pk=person_id).first()
+    person = person_get(user_id=person_id)
     if person is None or role not in event_roles_of(user=person, event_id=event.pk):
         raise NotFoundError(_("that person is not %(role)s of this event") % {"role": label})
     back = reverse("tournaments:event-staff", args=[event.pk])

@@ -5,7 +5,7 @@ tiebreakers check higher Leader health, then cards left in deck, Garden entities
 cards in hand, and finally the player who took damage last wins.*
 
 Leader health is compared as the FAQ says (higher wins). The direction of the other four counts
-and the meaning of "took damage last" are the ambiguity KA-02 of the design notes: by default more
+and the meaning of "took damage last" are the ambiguity KA-02 (``profile``): by default more
 is better, "damage" is damage to the leader, and when nobody's leader took damage the judge
 decides (``ESCALATE``); the profile ``{"KA-02": "FEWER"}`` reads the four counts the other way,
 ``{"KA-02": "ESCALATE"}`` sends every tie on leader health to the judge. "There are no draws"

@@ -1,4 +1,4 @@
-"""The Azuki TCG ambiguity register (design 3.2, KA-01 … KA-10): where the FAQ leaves a choice,
+"""The Azuki TCG ambiguity register (KA-01 … KA-10): where the FAQ leaves a choice,
 the engine takes the default and says so; a record's ``profile`` may pick an alternative."""
 
 from __future__ import annotations

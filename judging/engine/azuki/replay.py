@@ -201,7 +201,7 @@ def replay_record(
 
 def replay_text(text: str, cards_text: str | None, lang: str) -> AzukiReport:
     """The command line's entry: the record's text and an optional card table's text
-    (``--cards ../shared/data/azuki/cards.json``)."""
+    (``--cards SHARED_DIR/data/azuki/cards.json``)."""
     cards = None
     if cards_text is not None:
         try:

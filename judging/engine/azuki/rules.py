@@ -1,4 +1,5 @@
-"""The Azuki TCG FAQ rules the engine cites, by stable key (design 3.0 and 3.2).
+"""The Azuki TCG FAQ rules the engine cites, by stable key (so a citation survives a
+renumbered FAQ).
 
 The FAQ has no clause numbers. Each question is an item keyed ``azk.<section>.<item>``, and the
 numbered lists add ``#step<n>`` (``azk.turn.phases#step1``, ``azk.attack.order#step4``). Each key

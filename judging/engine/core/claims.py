@@ -1,4 +1,4 @@
-"""Answers to players' claims about a replayed game (design 4.6), the same for every game."""
+"""Answers to players' claims about a replayed game, the same for every game."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ STATUSES: tuple[str, ...] = (
 
 @dataclass(frozen=True, slots=True)
 class ClaimVerdict:
-    """The answer to one claim (design 4.6)."""
+    """The answer to one claim."""
 
     party: str
     at: str

@@ -1,6 +1,6 @@
-"""The ZTRIKE round pipeline (design 3.1): Start Phase, Play Phase (Battle bonuses, colour
-weakness, else power, tie, Win and Lose bonuses, cards to the Victory Zone and the discard pile,
-20 Victory Points), End Phase. Every state change is an ``Event`` citing its rules by key."""
+"""The ZTRIKE round pipeline, in the official rules' order: Start Phase, Play Phase (Battle bonuses,
+colour weakness, else power, tie, Win and Lose bonuses, cards to the Victory Zone and the discard
+pile, 20 Victory Points), End Phase. Every state change is an ``Event`` citing its rules by key."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The ZTRIKE ambiguity register TA-01…TA-10 (design 3.1): each a switchable default."""
+"""The ZTRIKE ambiguity register TA-01…TA-10: where the rules allow two readings, each a
+switchable default."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The ZTRIKE rules the engine cites, by stable key (design 3.0-3.1).
+"""The ZTRIKE rules the engine cites, by stable key (so a citation survives a
+reworded rules page).
 
 The official rules have no clause numbers. Each key is ``ztr.<section>.<item>[#s<n>|#step<n>]``,
 assigned once; sentence numbers count from the first sentence of the section. Each key carries

@@ -65,7 +65,6 @@ from judging.engine.zutomayo.record import (
 )
 from judging.engine.zutomayo.rules import RuleRef
 from judging.engine.zutomayo.state import (
-    STATE_TEXT,
     BattleResult,
     Event,
     GameResult,
@@ -155,8 +154,9 @@ def _keys(refs: Iterable[RuleRef]) -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class ChoicePoint:
-    """A choice an effect asked for (issue 14, req 4): where it goes in the record (``path``), the
-    legal options in the documented default order, what was used, and whether it was defaulted."""
+    """A choice an effect asked for (an input of the record, so a replay is reproducible): where it
+    goes in the record (``path``), the legal options in the documented default order, what was used,
+    and whether it was defaulted."""
 
     turn: int
     step: str
@@ -322,10 +322,6 @@ class Game:
                 self.has_battled, *self.players[0].state_key(fresh=fresh),
                 *self.players[1].state_key(fresh=fresh), self.effects.dump)  # fmt: skip
 
-    def _dump(self) -> str:
-        """The canonical state dump (``state.STATE_TEXT``)."""
-        return STATE_TEXT % self.state_key(fresh=not self.cache_dumps)
-
     def digest(self) -> str:
         return state_digest(self.state_key(fresh=not self.cache_dumps))
 
@@ -404,7 +400,7 @@ class Game:
             rule, message, turn=self.turn, step=self.step, path=path, key=key, params=given
         )
 
-    # --- ambiguity choices (design 2.13) -----------------------------------------------------
+    # --- ambiguity choices (where the rules text allows two readings) -------------------------
     # Each is read where the rules text leaves the point open, and only there: reading one records
     # the consultation (key, turn, step, and the event it decides), so that claims can be re-run
     # under the alternatives and a test can check that each key is read at the step that needs it.

@@ -1,4 +1,5 @@
-"""The choices a record needs answered at a turn (issue 14, requirement 4).
+"""The choices a record needs answered at a turn, so that a judge can say which answer a player
+gave.
 
 The judge's entry form asks exactly these: ``choices_needed(record, turn_index)`` replays the record
 up to and including ``turns[turn_index]`` and lists every choice the card effects of that turn ask

@@ -3,7 +3,7 @@
 The ground rules fix only two marks: the full moon is midnight and the sun opposite it is noon
 (3.8.1); counting 18 marks clockwise from midnight (3.8.2) puts midnight on 0 and noon on 9. The
 medal is NIGHT on the moon side and DAY on the sun side (3.8.4), and which marks are on which side
-is printed on the mat, not written in the text (ambiguity ZA-01, design 2.3). Two layouts:
+is printed on the mat, not written in the text (ambiguity ZA-01). Two layouts:
 
 ``SYM9`` (the official field mat, the default)
     Each symbol is the centre of its 9-mark half: NIGHT = 14-17 and 0-4, DAY = 5-13.

@@ -1,4 +1,4 @@
-"""Answering disputes: each claim is checked against the replay at its checkpoint (design 4.6).
+"""Answering disputes: each claim is checked against the replay at its checkpoint.
 
 A claim ``{"party", "at": "T3" | "T3/5.2.9" | "T3/5.2.9:before", "path": "players[1].hp",
 "value": 70}`` gets:

@@ -1,4 +1,5 @@
-"""Effect primitives a judge enters for a card (design 5.3), and the state they leave behind.
+"""Effect primitives a judge enters for a card whose effect does not run by itself, and the state
+they leave behind.
 
 Card text is not read: a card whose effect the record does not describe has no effect, and the
 replay says so (``EFFECT_NOT_DESCRIBED``). The timing and the power cost were already checked by the
@@ -373,7 +374,7 @@ class EffectContext(Protocol):
     def choose(
         self, p: int, card_id: str, kind: str, options: Sequence[str], count: int
     ) -> tuple[str, ...]:
-        """A choice ``card_id``'s effect asks of player ``p`` (issue 14, req 4): ``kind`` is
+        """A choice ``card_id``'s effect asks of player ``p`` (an input of the record): ``kind`` is
         ``pick`` (exactly ``count`` of ``options``, or all of them if fewer, 1.3.2), ``up_to`` (0
         to ``count``, 1.3.5.2), ``at_least`` (``count`` or more, all if fewer), ``order`` (every
         option once, in an order), ``may`` (``options`` are ("yes", "no")) or ``name`` (one card

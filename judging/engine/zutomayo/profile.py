@@ -1,4 +1,4 @@
-"""Rules profiles: the choices the engine makes where the rules text is ambiguous (design 2.13).
+"""Rules profiles: the choices the engine makes where the rules text is ambiguous.
 
 Each ambiguity has an id (``ZA-01`` …), a default and alternatives. The engine records which
 ambiguities a run *consulted* in a way that mattered, and where (``Consultation``), so that claims

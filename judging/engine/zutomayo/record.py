@@ -1,8 +1,8 @@
 """The game record (``zutomayo-game/3``; versions 1 and 2 are read too): JSON in, frozen
 dataclasses out.
 
-Each turn's ``choices`` are the answers to the choices a card effect asks for (issue 14,
-requirement 4). Version 2 added ``choices.order`` = for each player, the card ids in the order that
+Each turn's ``choices`` are the answers to the choices a card effect asks for (inputs of
+the record). Version 2 added ``choices.order`` = for each player, the card ids in the order that
 player's own effects take effect (5.2.7.3, 6.3.3). Version 3 adds ``choices.picks`` = for each
 player, card id → the answers to the choices that card's effect asked of that player that turn,
 one per choice, in the order it asked them (``turns[i].choices.picks[p].<card id>[n]``). An answer

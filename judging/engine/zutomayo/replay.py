@@ -58,7 +58,8 @@ class ReplayReport:
     """(id, English name, Japanese name) of the cards the record uses, for the texts."""
     night_side: int = 0
     choices: tuple[ChoicePoint, ...] = ()
-    """Every choice an effect asked for (issue 14, req 4), answered or defaulted."""
+    """Every choice an effect asked for, answered or defaulted (so the judge sees what was
+    assumed)."""
 
     @property
     def defaulted_choices(self) -> tuple[ChoicePoint, ...]:
@@ -370,9 +371,10 @@ def replay_record(
 
     ``cards`` is the catalogue (e.g. built from the database with ``CardCatalogue.from_dicts``); the
     record's own ``cards`` are added to it. ``profile`` overrides the record's ambiguity choices
-    (e.g. ``{"ZA-01": "HALF9"}``). ``auto_effects=False`` replays as before issue 14: no card's
-    effect runs by itself (for measurements and comparisons). ``encoding`` adds encoded effects of
-    cards outside the pool's encoding (invented cards, a pack not yet shipped; ``Game``). Raises
+    (e.g. ``{"ZA-01": "HALF9"}``). ``auto_effects=False`` replays as before card effects ran by
+    themselves: no card's effect runs by itself (for measurements and comparisons). ``encoding``
+    adds encoded effects of cards outside the pool's encoding (invented cards, a pack not yet
+    shipped; ``Game``). Raises
     ``RecordError`` (naming the field) if the record cannot be read; rule violations are reported
     in the result as illegal input, never raised.
     """

@@ -6,7 +6,8 @@ ground rules (``judging.engine.zutomayo.rulestext``).
 
 The ground rules number two different blocks "10.2" (Priority player; Public and hidden
 information), so their clauses carry a variant: ``10.2.1#priority`` is displayed
-"10.2.1 (Priority player)" (design 2.1, ambiguity ZA-10).
+"10.2.1 (Priority player)" (ambiguity ZA-10: the text's own numbering is kept, so a
+citation matches the printed rules).
 """
 
 from __future__ import annotations

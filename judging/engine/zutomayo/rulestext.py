@@ -2,7 +2,8 @@
 
 The English ground rules put each clause number alone on a line and the clause text on the
 following lines, with an optional ``Q&A: Q13, Q91`` line. The parser keeps the text's own numbering
-and records its anomalies instead of renumbering (design 2.1, ambiguity ZA-10):
+and records its anomalies instead of renumbering (ambiguity ZA-10), so a citation
+matches the printed rules:
 
 * a duplicated block number (two "10.2" blocks): every clause of each block gets a variant taken
   from the block's heading (``10.2.1#priority``, ``10.2.1#info``);

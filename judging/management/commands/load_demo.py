@@ -20,6 +20,7 @@ from cardpool.importers import records_from_text
 from cardpool.services import card_import
 from judging.models import JudgeCase
 from judging.services import judge_case_open, record_parse, rules_import, ruling_compute
+from tournaments.demo.simulation import SimulationSettings, simulate_event
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.services import (
     event_copy,
@@ -29,13 +30,12 @@ from tournaments.services import (
     registration_create,
     result_report,
 )
-from tournaments.simulation import SimulationSettings, simulate_event
 
 DEMO_CARDS = Path(__file__).resolve().parents[3] / "cardpool" / "demo" / "zutomayo-demo-cards.json"
 ZTRIKE_DEMO_CARDS = DEMO_CARDS.with_name("ztrike-demo-cards.json")
 DEMO_EVENT_NAME = "ZUTOMAYO CARD Demo Championship"
 DEMO_CASE_TITLE = "Was it night on turn 3? (demo)"
-#: A shipped example record (the design's worked example, design 4.5-4.6, with its invented
+#: A shipped example record (a worked time-of-day dispute, with its invented
 #: cards): the demo case replays it so a judge sees a ruling at once.
 DEMO_CASE_RECORD = Path(__file__).resolve().parents[2] / "examples" / "time-of-day-dispute.json"
 LIVE_EVENT_NAME = "ZUTOMAYO CARD Demo Open (live)"

@@ -62,7 +62,7 @@ def test_zutomayo_too_many_copies_message_states_count_limit_pack_number_and_nam
     assert "収録パック1st・ナンバー1" in issue.message_ja
     assert (
         "テスト1stの1" in issue.message_ja
-    )  # the Japanese name on a Japanese page (issue 11, req 3)
+    )  # the Japanese name on a Japanese page, in the reader's language
     assert "3枚" in issue.message_ja
     assert "2枚まで" in issue.message_ja
 

@@ -1,4 +1,4 @@
-"""Decklists as players paste them (issue 11, requirements 1 to 3): counts in every common
+"""Decklists as players paste them (from other sites, notes and chats): counts in every common
 form, comments and notes, section headings with counts, total lines, Japanese pack names,
 curly quotes and dashes, the encodings Japanese tools save in, a sideboard refused; names that
 several cards share are never matched to one of them; each issue names its line and carries
@@ -199,7 +199,7 @@ def test_each_message_appears_once() -> None:
     json.dumps(report)
 
 
-# --- the real card pool (skipped where ../shared is absent) ---------------------------------
+# --- the real card pool (skipped where SHARED_DIR is absent) -------------------------------
 
 
 def test_real_names_differing_only_by_their_dots_are_ambiguous(zutomayo: CardIndex) -> None:

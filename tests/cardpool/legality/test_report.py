@@ -59,7 +59,7 @@ def test_report_of_parsed_text_in_both_languages() -> None:
     assert [e["rule"] for e in english["errors"]] == ["input", "4.1.1", "4.1.2"]
     assert english["errors"][2]["cards"] == ["1st_2"]
     assert [w["code"] for w in english["warnings"]] == ["few_characters"]
-    # Issue 11, req 3: every item carries the line, the code, the rule, the message and the
+    # Every item carries the line, the code, the rule, the message and the
     # suggestions a page needs.
     assert set(english["errors"][0]) == {"code", "rule", "message", "cards", "line", "suggestions"}
     assert english["errors"][0]["line"] == 9

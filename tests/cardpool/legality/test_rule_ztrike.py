@@ -50,9 +50,9 @@ def test_rule_ztr_deck_copies() -> None:
     ids=["same-id", "two-ids"],
 )
 def test_rule_ztr_colors_ta_06(ztrike_cards: list[tuple[str, int]], severity: str) -> None:
-    # TA-06 (the design notes' ambiguity register): "can only have 1 copy of this card" is
-    # broken by two copies of one ZTRIKE Card ID (an error); two different ZTRIKE cards are the
-    # unsettled reading (a warning). Both cite ztr.colors.
+    # TA-06 (the ambiguity register, judging.engine.ztrike.profile): "can only have 1 copy of this
+    # card" is broken by two copies of one ZTRIKE Card ID (an error); two different ZTRIKE cards are
+    # the unsettled reading (a warning). Both cite ztr.colors.
     pairs = [p for p in legal_ztrike_pairs() if p[0] not in ("ZX-Z1", "ZX-018")] + ztrike_cards
     issues = check_ztrike(ztrike_deck(*pairs), INDEX)
     assert [(i.code, i.rule, i.severity.value) for i in issues] == [

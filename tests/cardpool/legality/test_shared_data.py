@@ -1,4 +1,4 @@
-"""Against the real card data in ../shared (skipped when it is absent, e.g. outside CI)."""
+"""Against the real card data in SHARED_DIR (skipped when it is absent, e.g. outside CI)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The ambiguity register stays true to the official answers (design 2.13).
+"""The ambiguity register stays true to the official answers.
 
 * ZA-03, the attack of a player with no character after turn 1, is settled by Q43: "そのターン、自身
   の攻撃力は０となります" (that turn, their attack is 0). It is no longer an open point: the

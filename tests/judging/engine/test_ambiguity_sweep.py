@@ -1,4 +1,4 @@
-"""Ambiguity sweep (design 2.13, 4.8): each ambiguity is read at the step that needs it, only there.
+"""Ambiguity sweep: each ambiguity is read at the step that needs it, only there.
 
 The engine records every reading of an ambiguity choice (``Game.consultations``): the key, the turn
 and step, and the event the choice decides (the next event it emits; None for the time of day of

@@ -3,7 +3,7 @@
 Each file holds a record, the FAQ sentences it relies on, and the expected values worked out by
 hand from those sentences (never copied from a run): the result, the illegal input (rule and
 path), values of the state after given turns, the keys cited and the order of some events.
-Cards are the invented ``azuki_invented_cards.json`` plus the pool (``../shared/data/azuki``).
+Cards are the invented ``azuki_invented_cards.json`` plus the pool (``SHARED_DIR/data/azuki``).
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def test_golden(path: Path) -> None:
             assert not any("a" <= ch.lower() <= "z" for ch in text), e["text"]
 
 
-#: The keys about play (issue 19, requirement 7): every one is cited by some golden.
+#: The keys about play: every one is cited by some golden, so no rule of play goes untested.
 PLAY_PREFIXES = ("azk.start.", "azk.turn.", "azk.zones.", "azk.attack.", "azk.resp.",
                  "azk.weapon.", "azk.kw.", "azk.win.")  # fmt: skip
 

@@ -1,7 +1,7 @@
-"""The encoded pool (issue 14): structure written from each card's Japanese text.
+"""The encoded pool, checked against the cards: structure written from each card's Japanese text.
 
-Card texts are read from ../shared at test time. The expected values below were typed by hand
-from the Japanese texts of 1st_53 (night, +30), 1st_28 (reduce 40 when damaged), 1st_91
+Card texts are read from the shared data folder at test time. The expected values below were typed
+by hand from the Japanese texts of 1st_53 (night, +30), 1st_28 (reduce 40 when damaged), 1st_91
 (opponent's character flame or wind, +20) and 1st_32 (own HP 30 or less, +50).
 """
 

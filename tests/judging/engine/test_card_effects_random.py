@@ -1,4 +1,4 @@
-"""Random games with real decks from the pool and effects on (issue 14, req 6).
+"""Random games with real decks from the pool and effects on: no card's effect breaks a game.
 
 No crash, every state legal (4.1.1: 20 cards each, in their zones; 3.7: HP 0-100; 3.8.2: the
 medal 0-17; hand and deck counts), and the same record always gives the same digests.

@@ -1,8 +1,8 @@
-"""Real cards whose effects run by themselves (issue 14, req 2, 4, 5), from their Japanese text.
+"""Real cards whose effects run by themselves, from their Japanese text.
 
 Every record starts from a judge's snapshot at turn 3 with the medal on midnight (0) and both
 players at 100 HP, and nobody typing any effect: the engine reads the card. The vanilla
-characters used (no effect, power cost 0; stats from ../shared/data/zutomayo/cards.json):
+characters used (no effect, power cost 0; stats from SHARED_DIR/data/zutomayo/cards.json):
 
 ========  ========  =====  ===========  =========
 card      element   clock  night / day  STP

@@ -1,4 +1,4 @@
-"""A claim reads the value at the step it names (design 4.6), and a contradicted claim names the
+"""A claim reads the value at the step it names, and a contradicted claim names the
 step and the rules that decided the value.
 
 * Attacks are decided at 5.2.8 (5.1.3 on turn 1, whose clauses 5.2.8 points to): a claim on

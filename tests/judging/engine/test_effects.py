@@ -1,4 +1,4 @@
-"""Effect primitives one by one (design 5.3), each from a judge's mid-game snapshot."""
+"""Effect primitives one by one, each from a judge's mid-game snapshot."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 """Day and night, set counts, damage and copy limits at every boundary, through the public API.
 
 Written against the survivors of `make mutation`. Every expected value comes from the ground
-rules 1.0.1 (../shared/rules/zutomayo-ground-rules-1.0.1.en.txt) or, for which Chronos marks are
-NIGHT, from the mat layouts of ambiguity ZA-01 in judge-engine-design.md: SYM9 NIGHT = {14-17,
-0-4}, DAY = {5-13}; HALF9 NIGHT = {0-8}, DAY = {9-17}; "0-4 are NIGHT and 9-13 are DAY" under
-both, and "positions 5-8 and 14-17 flip between the two profiles".
+rules 1.0.1 (SHARED_DIR/rules/zutomayo-ground-rules-1.0.1.en.txt) or, for which Chronos marks
+are NIGHT, from the mat layouts of ambiguity ZA-01 (``judging.engine.zutomayo.chronos``): SYM9 NIGHT
+= {14-17, 0-4}, DAY = {5-13}; HALF9 NIGHT = {0-8}, DAY = {9-17}; "0-4 are NIGHT and 9-13 are DAY"
+under both, and "positions 5-8 and 14-17 flip between the two profiles".
 
 Cards (invented catalogue): T_1 Owl, clock 1, NIGHT 50 / DAY 10; T_2 Lark, clock 1, NIGHT 10 /
 DAY 50, SEND TO POWER 1; T_3 Even 30, clock 2; T_4 Big 90, power cost 3; T_14 Filler 35.
@@ -333,7 +333,8 @@ def test_both_hp_zero_ending_names_the_ambiguity_it_depends_on(
     cards: CardCatalogue, golden: str, outcome: str
 ) -> None:
     # The rules presuppose one survivor (1.2.3, 5.4.1): the game end depends on ZA-04, and the
-    # event that ends it says so (judge-engine-design.md: each event records its switches).
+    # event that ends it says so (each event records the switches it read, so a ruling can
+    # say what it depended on).
     data = json.loads((GOLDEN / f"{golden}.json").read_text(encoding="utf-8"))
     report = replay_record(data["record"], cards=cards)
     assert report.result.outcome == outcome

@@ -1,4 +1,5 @@
-"""The judge-facing texts in plain words (issue 15): names, verdict words, claims as sentences."""
+"""The judge-facing texts in plain words (a judge reads them at the table): names, verdict words,
+claims as sentences."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ def test_japanese_text_has_no_codes_paths_or_none(cards: CardCatalogue) -> None:
         assert code not in text, code
     assert "矛盾" in text
     assert "一致" in text
-    # Design 4.6: D says it was night; the medal is on 12 (day) after 5.2.4 (rule 3.8.4).
+    # The worked time-of-day dispute: D says it was night; the medal is on 12 (day) after 5.2.4
+    # (rule 3.8.4).
     assert "時間帯は夜：矛盾 [5.2.4.1, 3.8.2, 3.8.4]。リプレイでは昼" in text
     assert "BoのHPは70：一致" in text
     assert "クロノスのどのマークが夜か？ → 14〜17と0〜4が夜" in text

@@ -1,4 +1,5 @@
-"""Frozen replays (design 4.8): whole event streams with their rules and state digests.
+"""Frozen replays, so an engine change that alters a ruling is seen: whole event streams with their
+rules and state digests.
 
 A change to any event, citation or digest fails here and shows the first differing event. If the
 change is intended, regenerate the file from the same record and review the diff.

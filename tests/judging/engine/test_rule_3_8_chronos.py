@@ -1,6 +1,6 @@
 """Rule 3.8: the time of day of every Chronos mark under both mat layouts (ambiguity ZA-01).
 
-The table below is written by hand from the ground rules and the design's ambiguity register, not
+The table below is written by hand from the ground rules and the ambiguity register, not
 from the engine's output:
 
 * 3.8.1: the full moon is midnight and the sun opposite it is noon.

@@ -1,4 +1,4 @@
-"""The ground-rules parser (design 2.1): clauses, Q&A pointers and numbering anomalies (ZA-10)."""
+"""The ground-rules parser: clauses, Q&A pointers and numbering anomalies (ZA-10)."""
 
 from __future__ import annotations
 

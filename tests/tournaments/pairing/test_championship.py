@@ -1,4 +1,4 @@
-"""Championship structures (issue 12, requirement 4): day-2 advancement by points, by record
+"""Championship structures (events of two days): day-2 advancement by points, by record
 and by top N; byes awarded in advance; fixed seating. Expected values are worked out by hand
 from the rules in the docstrings (3 points a win, 1 a draw, 0 a loss)."""
 

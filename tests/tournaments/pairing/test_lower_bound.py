@@ -1,5 +1,5 @@
-"""``RoundSummary.pair_downs_lower_bound``: the parity walk of the score groups (issue 12,
-requirement 7) is a true lower bound on pair-downs, and is reached when no rematch stands in
+"""``RoundSummary.pair_downs_lower_bound``: the parity walk of the score groups is a
+true lower bound on pair-downs, and is reached when no rematch stands in
 the way.
 
 The walk goes down the groups from the top; a group whose size plus the floater it received

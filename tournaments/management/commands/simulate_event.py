@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.simulation import SimulationSettings, simulate_event
+from tournaments.demo.simulation import SimulationSettings, simulate_event
 
 
 class Command(BaseCommand):

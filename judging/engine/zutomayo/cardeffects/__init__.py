@@ -1,4 +1,5 @@
-"""The structured vocabulary of ZUTOMAYO CARD card effects, and the pool encoded in it (issue 14).
+"""The structured vocabulary of ZUTOMAYO CARD card effects, and the pool encoded in it, so
+that the engine runs real cards' effects by itself.
 
 ``vocab`` holds the frozen types (conditions, actions, timings, durations, the area-enchant
 lifecycle), each with a stable code; ``encoding/<pack>.json`` maps card ids to structure only

@@ -1,4 +1,5 @@
-"""Running an encoded card effect by itself (issue 14, requirement 2): data-driven, per code.
+"""Running an encoded card effect by itself, so that a judge need not type it in: data-driven,
+per code.
 
 Each condition code has one predicate (``CONDITIONS``), each action code one ``ActionDef`` that
 carries it out (``ACTIONS``), each timing code the pipeline step that resolves it (``TIMINGS``),

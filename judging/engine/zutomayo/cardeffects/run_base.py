@@ -1,5 +1,6 @@
-"""What every executor family shares (issue 14, req 2): the resolution in progress, the shapes of a
-condition check and of an action, and the codes executed since the first cards ran by themselves.
+"""What every executor family shares, so the families agree: the resolution in progress, the shapes
+of a condition check and of an action, and the codes executed since the first cards ran by
+themselves.
 
 A family module (``run_zones``, ``run_play``, ``run_battle``, ``run_cards``, ``run_deck``) holds
 ``CONDITIONS`` (condition code → check) and ``ACTIONS`` (action code → ``ActionDef``); an action's

@@ -4,7 +4,7 @@ act.abyss_to_*, act.opp_abyss_*, act.opp_power_*, act.both_power_to_abyss,
 act.swap_hand_abyss, act.opp_area_to_*, act.reveal_from_opp_hand, act.name_card,
 cond.revealed_is_named).
 
-Every choice goes through ``game.choose`` (issue 14, req 4: a named input of the record,
+Every choice goes through ``game.choose`` (a named input of the record, so a replay is reproducible:
 ``turns[i].choices.picks[p].<card id>[n]``), with its options in a documented, deterministic
 order; the default is the first legal answer in that order (``record.DEFAULT_PICK``):
 

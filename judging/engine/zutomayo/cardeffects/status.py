@@ -1,4 +1,5 @@
-"""Which cards of a catalogue run by themselves: the ``effects`` command (issue 14, req 3).
+"""Which cards of a catalogue run by themselves: the ``effects`` command (so a judge
+knows which cards still need their effect typed in).
 
 A card is ``automated`` only if the replay executes its condition, its timing and every action
 together (each code in ``EXECUTED``, built from the executor's per-code tables in ``execute``, and

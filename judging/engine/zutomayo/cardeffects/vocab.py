@@ -1,4 +1,5 @@
-"""The effect vocabulary: frozen data, one stable code per meaning (issue 14, requirement 1).
+"""The effect vocabulary: frozen data, one stable code per meaning, so that an
+encoded card keeps its meaning when the engine changes.
 
 A card's effect is data (``CardEffect``), not code per card. Codes are strings with a prefix
 that says what they are: ``cond.`` conditions, ``act.`` actions, ``time.`` timings, ``dur.``
@@ -167,7 +168,7 @@ class Act(StrEnum):
     DRAW_SAME_NUMBER = "act.draw_same_number"  # 同じ数だけ(デッキから)カードを引く
     MILL = "act.mill"  # デッキの上からN枚をアビスに置く
     OPP_MILL = "act.opp_mill"  # 相手のデッキの上からN枚を相手のアビスに置く (8.2.2: a short deck
-    # loses; the Q70 text in ../shared, of 2026-03-11, says it does not and is reported revised)
+    # loses; the official Q70 text of 2026-03-11 says it does not and is reported revised)
     OPP_MILL_SAME_NUMBER = (
         "act.opp_mill_same_number"  # 相手のデッキの上から、それと同じ枚数をアビスに置く
     )

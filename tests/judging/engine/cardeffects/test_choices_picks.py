@@ -1,7 +1,7 @@
-"""Choices are inputs (issue 14, req 4): ``choices.picks`` of the record (``zutomayo-game/3``)
-answers the choices a card's effect asks; an answer is checked, never guessed; an unanswered one
-takes the documented default and is listed; a claim that turns on a defaulted one is DEPENDS_ON
-its path.
+"""Choices are inputs, so a replay is reproducible: ``choices.picks`` of the record
+(``zutomayo-game/3``) answers the choices a card's effect asks; an answer is checked, never guessed;
+an unanswered one takes the documented default and is listed; a claim that turns on a defaulted one
+is DEPENDS_ON its path.
 
 The game is the one of ``test_run_cards``: P0 sets 3rd_94 「撃つ」 (カード名を１つ指定する。相手の
 手札から１枚を選んで公開し、そのカード名のカードなら攻撃力+40; clock 2, cost 1), P1 sets 1st_72

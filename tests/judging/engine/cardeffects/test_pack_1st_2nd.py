@@ -1,10 +1,10 @@
-"""Packs 1st and 2nd, card by card (issue 14, requirements 1 and 3).
+"""Packs 1st and 2nd, card by card: each card's encoding, and whether it runs by itself.
 
 Each row was typed by hand from the card's Japanese text (``effect_ja``, which prevails over the
 English; for a card with an erratum, the corrected text of ``zutomayo-errata.ja.json``) and, where
 one decides how the card works, the official Q&A (``zutomayo-qa.ja.json``): the card id, the
 phrase of the text that decides, the clauses as read, and the Q numbers. Texts are read from
-../shared at test time; no text is stored here beyond the deciding phrase.
+SHARED_DIR at test time; no text is stored here beyond the deciding phrase.
 """
 
 from __future__ import annotations

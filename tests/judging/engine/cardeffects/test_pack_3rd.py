@@ -1,10 +1,11 @@
 """Pack 3rd ("Off Minor"): every encoded card against its Japanese text, written by hand.
 
 Each row gives the card id, the phrase of its ``effect_ja`` that decides the encoding (it must be
-in the card's current text, read from ../shared at test time), the clauses expected as read from
-that phrase, the official Q&A entries that decide how the card works (``../shared/rules/
-zutomayo-qa.ja.json``, each must name the card) and whether the text is an erratum's corrected
-text (``zutomayo-errata.ja.json``: 3rd_8 errata-007, 3rd_22 errata-008, 3rd_31 errata-009).
+in the card's current text, read from the shared data folder at test time), the clauses expected as
+read from that phrase, the official Q&A entries that decide how the card works (its
+``rules/zutomayo-qa.ja.json``, each must name the card) and whether the text is an erratum's
+corrected text (``zutomayo-errata.ja.json``: 3rd_8 errata-007, 3rd_22 errata-008, 3rd_31
+errata-009).
 
 Readings the Q&A settles, in the rows below:
 - Q15 (3rd_5): 時計を真夜中にする resolves in the priority player's order, after the clock step.

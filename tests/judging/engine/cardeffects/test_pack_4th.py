@@ -1,7 +1,7 @@
 """Pack 4th, written by hand from each card's Japanese text (``effect_ja``, which prevails).
 
 Each row: the card id, the Japanese phrase that decides the encoding (it must be in the card's
-text, read from ../shared at test time), the clauses as read from it, the official Q&A numbers
+text, read from SHARED_DIR at test time), the clauses as read from it, the official Q&A numbers
 that decide how the card works, and whether the text is an erratum's corrected text.
 
 A "（song）" in a text is always the card's own song (``song_ja``), checked below; which cards are
@@ -171,7 +171,7 @@ ROWS: tuple[Row, ...] = (
         "入れ替えていたなら、攻撃力+110。\nこのキャラクターが与えるダメージは軽減されない",
         (cl(SWAP, a(Act.ATTACK_PLUS, 110)), cl(ALWAYS, a(Act.DAMAGE_UNREDUCIBLE))),
     ),
-    # Q70 concerns the opponent's deck running short; its text in ../shared (2026-03-11) and GR
+    # Q70 concerns the opponent's deck running short; its official text (2026-03-11) and GR
     # 8.2.2 disagree on the loss, which the executor decides, not the encoding.
     Row(
         "4th_27",

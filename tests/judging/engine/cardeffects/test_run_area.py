@@ -1,4 +1,4 @@
-"""The area-enchant lifecycle and every timing and duration, run by the engine (issue 14, req 1-2).
+"""The area-enchant lifecycle and every timing and duration, run by the engine.
 
 No real area enchant runs by itself on this branch alone: each also needs a condition or an
 action of another executor family (``cond.day_to_night``, ``cond.opp_hp_at_most``, …). So the

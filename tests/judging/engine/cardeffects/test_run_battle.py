@@ -5,7 +5,7 @@ situation, expected values worked out by hand from the text, the ground rules an
 Records start from a judge's snapshot at turn 3 (``test_card_effects_run.snapshot``): both players
 at 100 HP, total power 8, night side P0, the vanilla 1st_67 (darkness, clock 1, NIGHT 50 / DAY 30,
 cost 0) in both battle zones unless a row says otherwise. Marks 0-4 are NIGHT and 9-13 DAY on
-either mat; 14-17 are NIGHT on the default mat (SYM9, 3.8.4). Other cards used (../shared):
+either mat; 14-17 are NIGHT on the default mat (SYM9, 3.8.4). Other cards used (SHARED_DIR):
 
 =======  =========  =====  ====  ============  ==========================================
 card     type       clock  cost  DAY / NIGHT   effect_ja

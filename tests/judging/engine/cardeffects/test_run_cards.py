@@ -1,10 +1,10 @@
-"""The ``run_cards`` family (issue 14, req 2 and 4): cards chosen and moved, the opponent's area
+"""The ``run_cards`` family: cards chosen and moved, the opponent's area
 enchant moved, a card revealed from the opponent's hand, a card name named (Q50), each from the
 Japanese text of the card, the rules and the Q&A, worked out by hand.
 
 Every record starts from a judge's snapshot at turn 3, medal on midnight (0) unless a test says
 otherwise, both players at 100 HP, night side P0 (the priority player at night, 10.2.1). Cards used
-(stats from ../shared/data/zutomayo/cards.json):
+(stats from SHARED_DIR/data/zutomayo/cards.json):
 
 ==========  =====================================  ========  =====  ==========  ====  ===
 card        name_ja                                element   clock  night/day   cost  STP

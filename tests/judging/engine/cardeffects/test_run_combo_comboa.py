@@ -1,4 +1,4 @@
-"""Real area enchants automated once the executor families were merged (issue 14), run over
+"""Real area enchants automated once the executor families were merged, run over
 several turns from their Japanese text (``effect_ja``, cards.json) and the Q&A.
 
 Each scenario is a judge's snapshot at turn 3 with the area enchant already in P0's set zone C

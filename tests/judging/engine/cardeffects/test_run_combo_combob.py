@@ -1,4 +1,4 @@
-"""Real area enchants automated once the executor families were merged (issue 14): run tests.
+"""Real area enchants automated once the executor families were merged: run tests.
 
 Each card's continuing effect is run over two turns or more and its ending checked where the text
 says: 「ターンの終了時に」 at 5.2.10 on the state then (Q29); 「すぐに」 or no timing at the

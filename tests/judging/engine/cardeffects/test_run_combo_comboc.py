@@ -1,4 +1,4 @@
-"""Cards that became automated when the executor families were merged (issue 14): codes of two
+"""Cards that became automated when the executor families were merged: codes of two
 families (a zone, play or time condition with a battle, cards or deck action), each run by itself
 from its Japanese text (``effect_ja``; 2nd_6 and 3rd_31 as their errata, which read the same), the
 ground rules and the Q&A, the expected values worked out by hand.
@@ -9,7 +9,7 @@ of the cards set this turn (5.2.4.1); marks 0-4 and 14-17 are NIGHT, 5-13 DAY (d
 3.8.4); midnight is mark 0, noon mark 9 (3.8.1). The battle compares the attacks at 5.2.8 with the
 time then (7.1); the loser takes the difference (5.1.4). At 5.2.5 the replaced character goes to
 the power charger if it has SEND TO POWER, else to the abyss (3.6). Stats from
-../shared/data/zutomayo/cards.json (night / day attack):
+SHARED_DIR/data/zutomayo/cards.json (night / day attack):
 
 =======  =========  ========  =====  ====  =========  ===
 card     type       element   clock  cost  n / d      STP

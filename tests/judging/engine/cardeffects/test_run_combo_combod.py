@@ -1,5 +1,5 @@
-"""Run tests for 4th-pack cards that run by themselves only since the executor families were merged
-(issue 14): each needs codes of two families. Every expected value is worked out by hand from the
+"""Run tests for 4th-pack cards that run by themselves only since the executor families were
+merged: each needs codes of two families. Every expected value is worked out by hand from the
 card's Japanese text (``effect_ja``; 4th_61 and 4th_88 have errata whose corrected text is the
 same), the ground rules and the official Q&A, never read off the engine.
 
@@ -13,7 +13,7 @@ zone goes away at 5.2.11.1 and each player draws as many cards as they set (5.2.
 the printed value of the time plus the changes in resolution order, never below 0 (7.1, Q54), and
 0 when the character's power cost is not met (7.1.2); the loser loses the difference (5.1.4).
 
-Cards used (../shared/data/zutomayo/cards.json; "-" no SEND TO POWER):
+Cards used (SHARED_DIR/data/zutomayo/cards.json; "-" no SEND TO POWER):
 
 ======  ==================================  ========  =====  ==========  ====  ===
 card    name_ja                             element   clock  night/day   cost  STP

@@ -11,7 +11,7 @@ Two kinds of tests:
 
 Every record starts from a judge's snapshot at turn 3, medal 0 (midnight, NIGHT: marks 0-4 and
 14-17 under the default mat, 3.8.4), both at 100 HP, P0 the night side. Stats (from
-../shared/data/zutomayo/cards.json): 1st_67 darkness character, clock 1, 50 night / 30 day, no
+SHARED_DIR/data/zutomayo/cards.json): 1st_67 darkness character, clock 1, 50 night / 30 day, no
 SEND TO POWER; 1st_72 flame clock 1, STP ★1; 1st_79 wind clock 1, 20 night; 2nd_38 and 2nd_65
 characters with STP ★2 (the power charger POWER totals 8, 9.1.1); 1st_9, 1st_17 characters
 (hand fillers). Medal after 5.2.4 = 0 + the clocks set this turn (5.2.4.1).

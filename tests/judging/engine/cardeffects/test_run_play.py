@@ -6,7 +6,7 @@ HP unless a row says otherwise, total power 8, nobody typing an effect). The med
 the start mark plus the clocks of the cards set this turn (5.2.4.1); under the default mat (SYM9,
 3.8.4) marks 0-4 and 14-17 are NIGHT, 5-13 DAY. Expected attacks are the printed attack for that
 time plus the text's +N (7.1); each row says how it was worked out. Card stats are from
-../shared/data/zutomayo/cards.json (night / day attack, power cost ★, clock):
+SHARED_DIR/data/zutomayo/cards.json (night / day attack, power cost ★, clock):
 
 =========  ==============================================  ========  =========  ===  =====  ===
 card       name (its song in brackets)                     element   n / d      ★    clock  STP

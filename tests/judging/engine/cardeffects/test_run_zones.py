@@ -1,9 +1,9 @@
-"""Real cards whose effects count the cards of a zone, run by themselves (issue 14, req 2).
+"""Real cards whose effects count the cards of a zone, run by themselves.
 
 One row per card that needs only the zone codes (``cardeffects.run_zones``): the card, the phrase
 of its ``effect_ja`` that decides it, and what the phrase says (the zone, the element, the
 threshold, +N). Each test builds the zone by hand, says in the row whether the phrase is met,
-and expects the printed attack (from ../shared/data/zutomayo/cards.json) plus N if it is met.
+and expects the printed attack (from SHARED_DIR/data/zutomayo/cards.json) plus N if it is met.
 
 The records are the snapshots of ``test_card_effects_run`` (turn 3, medal 0, P1 sets 1st_67:
 darkness, clock 1, no SEND TO POWER, 50 / 30). The medal after 5.2.4 is 0 + the card's clock + 1

@@ -41,7 +41,7 @@ EVENT_CHANGED = "event_changed"
 EVENT_CANCELLED = "event_cancelled"
 ANNOUNCEMENT = "announcement"
 DECKLIST_MISSING = "decklist_missing"
-DECKLIST_ILLEGAL = "decklist_illegal"  # issue 11, req 5
+DECKLIST_ILLEGAL = "decklist_illegal"  # after a ban-list change
 
 register_kind(
     REGISTRATION_CONFIRMED,
@@ -265,16 +265,12 @@ def _score_for(report: ResultReport, side: str) -> str | dict[str, str]:
     return f"{mine}-{theirs}" + (f"-{report.draws}" if report.draws else "")
 
 
-def result_stored(match: Match, report: ResultReport) -> None:
-    """After a result report is stored: a player's pending report asks the opponent to confirm
-    it; a disputed one tells both players; a judge's entry tells both players."""
-    notification_send_many(result_outgoing(match, report))
-
-
 def result_outgoing(match: Match, report: ResultReport) -> list[Outgoing]:
-    """What ``result_stored`` sends, for a report not stored yet (the result services store its
-    jobs with the report: ``notification_jobs``). A report is named by its match and version
-    (``match12:v3``), which it has before it is stored."""
+    """What a result report tells the players: a player's pending report asks the opponent to
+    confirm it; a disputed one and a judge's entry tell both players. Built for a report not
+    stored yet (the result services store its jobs with the report: ``notification_jobs``). A
+    report is named by its match and version (``match12:v3``), which it has before it is
+    stored."""
     round_obj = match.round
     event = round_obj.event
     players = {"a": match.player_a, "b": match.player_b}
@@ -424,7 +420,7 @@ def decklists_missing(now: dt.datetime) -> int:
 register_due(decklists_missing)
 
 
-# --- decklists (issue 11, req 5) ---------------------------------------------------------------
+# --- decklists (re-checked after a ban-list change) ----------------------------------------------
 
 
 def decklist_became_illegal(

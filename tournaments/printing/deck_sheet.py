@@ -1,8 +1,9 @@
-"""The printable decklist sheet for deck checks (issue 11, req 8): a PDF of one player's list.
+"""The printable decklist sheet for deck checks (judges compare it with the deck on the table): a
+PDF of one player's list.
 
-A plain function, as ``tournaments.printing``: it takes a frozen dataclass and returns the bytes
+A plain function, as ``printing.sheets``: it takes a frozen dataclass and returns the bytes
 of a PDF; no database, no request. Labels are bilingual ("Player / プレイヤー"), so one sheet
-serves every venue. All text is drawn in the Japanese font of ``tournaments.pdf_fonts``
+serves every venue. All text is drawn in the Japanese font of ``printing.pdf_fonts``
 (IPAGothic, embedded; it holds Latin letters and Japanese), so card names in either language
 print in every reader; a character it cannot draw prints as 〓.
 """
@@ -18,7 +19,7 @@ from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]
 from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
-from tournaments.pdf_fonts import PLACEHOLDER, japanese_font
+from tournaments.printing.pdf_fonts import PLACEHOLDER, japanese_font
 
 __all__ = ["DeckSheet", "SheetGroup", "SheetLine", "deck_sheet_pdf"]
 

@@ -8,8 +8,8 @@ the API make their ETags: a conditional request is answered from them without re
 bodies, and a tag moves only when what it names changes.
 
 A result changed after its round's snapshot was built (a judge's change after the round) does
-not rebuild it in the request (issue 16, req 3): ``snapshot_mark_stale`` marks the row (one
-UPDATE) and, after commit, ``snapshot_catch_up_task`` rebuilds it once for every mark made so
+not rebuild it in the request (so that a report stays cheap): ``snapshot_mark_stale`` marks the row
+(one UPDATE) and, after commit, ``snapshot_catch_up_task`` rebuilds it once for every mark made so
 far (coalesced). A reader that finds the row stale for ``CATCH_UP_AFTER`` seconds (no worker,
 a long queue) rebuilds it itself before answering: no page is stale for two seconds.
 """
@@ -114,7 +114,7 @@ def standings_rows_json(*, event: Event, rows: Sequence[StandingRow]) -> list[di
                     for value in row.tiebreaks
                 ],
                 "explanation": reason_json(row.reason()),
-                # issue 12: the day-2 decision, and the day-1 place a non-advancer keeps
+                # the day-2 decision, and the day-1 place a non-advancer keeps
                 "advancement": reg.advancement if reg is not None else {},
                 "not_advanced": reg is not None
                 and reg.advancement.get("code") == "does_not_advance",

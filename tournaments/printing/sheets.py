@@ -6,7 +6,7 @@ Celery task) builds the dataclasses and stores or serves the bytes.
 
 Labels are bilingual, English / Japanese ("Table / 卓"), so one PDF serves every venue.
 Text is drawn in runs: characters that Helvetica can show (Windows-1252) in Helvetica, every
-other character in the Japanese font of ``tournaments.pdf_fonts`` (IPAGothic, embedded), so
+other character in the Japanese font of ``printing.pdf_fonts`` (IPAGothic, embedded), so
 Japanese names show in every reader; what no font draws (emoji) prints as 〓. Text that does
 not fit its column is shrunk a little and then cut with an ellipsis; nothing overflows into
 the next column.
@@ -36,7 +36,7 @@ from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from tournaments.pairing import games_to_win
-from tournaments.pdf_fonts import PLACEHOLDER, japanese_font
+from tournaments.printing.pdf_fonts import PLACEHOLDER, japanese_font
 
 __all__ = [
     "NAME_LINES_PER_PAGE",
@@ -162,7 +162,7 @@ def _encodable(ch: str, codec: str) -> bool:
 def _glyph(ch: str) -> str:
     """The character itself if Helvetica or the Japanese font draws it, else a stand-in.
 
-    Helvetica covers Windows-1252; the Japanese font (``tournaments.pdf_fonts``) says what it
+    Helvetica covers Windows-1252; the Japanese font (``printing.pdf_fonts``) says what it
     draws. Other letters lose their accents ("ễ" -> "e") when that makes them printable; what
     is left (an emoji, say) is printed as the placeholder 〓 rather than vanishing. Format
     characters (joiners, variation selectors) are dropped, other controls become spaces.

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.services.judge_calls import MAX_NOTE
+from tournaments.models import JUDGE_CALL_NOTE_MAX
 
 
 class ClaimForm(forms.Form):
@@ -28,6 +28,6 @@ class ClaimForm(forms.Form):
 class JudgeCallForm(forms.Form):
     note = forms.CharField(
         label=_("What is it about? (optional)"),
-        max_length=MAX_NOTE,
+        max_length=JUDGE_CALL_NOTE_MAX,
         required=False,
     )

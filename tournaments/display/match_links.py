@@ -1,6 +1,6 @@
 """Links a higher layer adds to a match's page (``tournaments:match-report``): the judging app
 adds the ruling filed on the match. Providers register at start-up (``judging.apps``), as the
-overtime tiebreak does (``tournaments.end_of_round``); this layer never imports theirs."""
+overtime tiebreak does (``procedures.end_of_round``); this layer never imports theirs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Forms of the saved decks (issue 11, req 8)."""
+"""Forms of the saved decks (a person's own lists, kept between events)."""
 
 from __future__ import annotations
 

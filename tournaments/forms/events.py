@@ -12,8 +12,8 @@ from django.utils.translation import pgettext_lazy
 
 from cardpool.models import Game
 from core.time_zones import COMMON_ZONES
-from tournaments.end_of_round import TIEBREAK_COUNTS, TIME_TIEBREAK
 from tournaments.models import Event, EventRole, Penalty
+from tournaments.procedures.end_of_round import TIEBREAK_COUNTS, TIME_TIEBREAK
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise
@@ -104,8 +104,8 @@ def _moment(label: str | _StrPromise) -> forms.DateTimeField:
 
 
 class _ChampionshipMixin(forms.Form):
-    """Issue 12: day 1, the advancement rule, day 2 (empty rule: a one-day event), and what
-    happens when time is called."""
+    """The championship structure: day 1, the advancement rule, day 2 (empty rule: a one-day event),
+    and what happens when time is called."""
 
     advancement_kind = forms.ChoiceField(
         label=_("Day 2: who advances"),
@@ -188,7 +188,7 @@ class ResultForm(forms.Form):
     wins_b = forms.IntegerField(label=_("Games won by the second player"), min_value=0, max_value=3)
     draws = forms.IntegerField(label=_("Drawn games"), min_value=0, max_value=3, initial=0)
     intentional_draw = forms.BooleanField(label=_("Intentional draw"), required=False)
-    # issue 12: how a game unfinished at time ended (checked against the event's procedure)
+    # How a game unfinished at time ended (checked against the event's procedure)
     time_outcome = forms.CharField(required=False, max_length=20)
     # Azuki TCG overtime: each side's tiebreak counts (``ot_a_deck`` …) and whose leader took
     # damage last; used only with the time outcome "the tiebreakers decided".
@@ -225,10 +225,6 @@ class ResultForm(forms.Form):
                 for side in ("a", "b")
             } | {"took_damage_last": data.get("ot_took_damage_last") or None}
         return score
-
-
-class ReasonForm(forms.Form):
-    reason = forms.CharField(label=_("Reason"), max_length=500)
 
 
 class PlayerAddForm(forms.Form):
