@@ -4,11 +4,13 @@ deferred fields loaded when read; one query a call, its SQL compiled on the firs
 
 from __future__ import annotations
 
+import hashlib
+from typing import Any
 from unittest import mock
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.db.models.sql.compiler import SQLCompiler
 from django.forms.models import model_to_dict
@@ -112,3 +114,67 @@ def test_on_postgresql_a_read_run_twice_is_a_statement_prepared_on_the_server() 
     assert prepared() == 0
     read.rows(key_hash)
     assert prepared() == 1
+
+
+# --- the reads compiled in production, as this Django compiles them -----------------------------
+
+
+def _production_reads() -> dict[str, PreparedRead[Any]]:
+    from core import tokens
+    from tournaments.services import locks, results
+
+    return {
+        "token": tokens._TOKEN,
+        "match lock": locks._lean_match_lock(results.PLAYER_WRITE_FIELDS),
+        "versions": results._VERSIONS,
+        "versions and key": results._VERSIONS_AND_KEY,
+    }
+
+
+def _compiled_shape(read: PreparedRead[Any]) -> str:
+    """What ``read`` compiles (its SQL, the parameters it keeps, where the values go, the
+    columns a row is made from), by a fresh copy so that nothing compiled earlier in the process
+    is looked at."""
+    with transaction.atomic():  # a locking read is compiled inside a transaction only
+        compiled = PreparedRead(read.build, *read.placeholders)._compile()
+    assert compiled is not None, "the read fell back to the queryset: it is no longer compiled"
+    return f"{compiled.sql}\n{compiled.params!r}\n{compiled.slots!r}\n{compiled.init_list!r}"
+
+
+def _digest(shape: str) -> str:
+    return hashlib.sha256(shape.encode()).hexdigest()[:16]
+
+
+#: What each read compiled in production looks like (``_compiled_shape``) as Django 6.1.3
+#: (pinned exactly in requirements.txt) compiles it, per database. ``PreparedRead`` takes the
+#: compiler's private ``klass_info``, ``select`` and ``get_related_populators`` to turn rows
+#: into objects; a Django upgrade that changes one of these reads fails here, and a digest is
+#: updated only once ``PreparedRead`` is checked against the new compiler
+#: (tests/tournaments/test_report_cost.py compares each read with its queryset: the same
+#: statement sent, the same objects made).
+COMPILED_SHAPES = {
+    "sqlite": {
+        "token": "bdc3500872637b49",
+        "match lock": "837daeacccef4138",
+        "versions": "6d70466f523e3bd8",
+        "versions and key": "9984935c5e031660",
+    },
+    "postgresql": {
+        "token": "bdc3500872637b49",
+        "match lock": "b95331c1e4687763",  # FOR UPDATE OF
+        "versions": "6d70466f523e3bd8",
+        "versions and key": "9984935c5e031660",
+    },
+}
+
+
+def test_the_reads_compiled_in_production_are_the_shape_they_were_checked_with() -> None:
+    shapes = {name: _compiled_shape(read) for name, read in _production_reads().items()}
+    pinned = COMPILED_SHAPES[connection.vendor]
+    changed = {name: shape for name, shape in shapes.items() if _digest(shape) != pinned.get(name)}
+    assert not changed, (
+        "Django compiles these reads differently now: check core.prepared.PreparedRead "
+        "against it, then update COMPILED_SHAPES\n"
+        + "\n".join(f"{name} ({_digest(shape)}):\n{shape}" for name, shape in changed.items())
+    )
+    assert shapes.keys() == pinned.keys()

@@ -13,7 +13,7 @@ from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -291,3 +291,49 @@ def test_a_time_tiebreak_confirmation_costs_what_a_plain_one_does(kit: Tournamen
         outcome = result_confirm(match_id=match.pk, user=TournamentKit.user_b(match))
     assert outcome.status == "confirmed"
     assert len(queries) == CONFIRM_QUERIES, "\n".join(_sql(queries))
+
+
+def _loaded(obj: Any) -> dict[str, Any]:
+    """What a read put on an object: its values (a deferred field is absent) and, through
+    ``select_related``, its related objects'."""
+    related = obj._state.fields_cache
+    return {
+        "values": {name: value for name, value in vars(obj).items() if name != "_state"},
+        "related": {name: None if o is None else _loaded(o) for name, o in related.items()},
+    }
+
+
+def test_each_read_compiled_once_sends_its_queryset_s_statement_and_makes_its_objects(
+    kit: TournamentKit,
+) -> None:
+    """The reads a report compiles once (``core.prepared.PreparedRead``: the token, the match's
+    lock with only the fields a player's write reads, the versions with the key) send what
+    their queryset sends and make the objects it makes, related and deferred fields alike."""
+    from core import tokens
+    from core.prepared import PreparedRead
+    from tournaments.services import locks, results
+
+    event = kit.event(swiss_rounds=3)
+    kit.players(event, 4)
+    match = kit.matches(kit.pair(event))[0]
+    user = TournamentKit.user_a(match)
+    result_report(match_id=match.pk, user=user, wins_a=1, wins_b=0, idempotency_key="k1")
+    key = api_token_issue(user=user)
+    reads: dict[str, tuple[PreparedRead[Any], tuple[object, ...]]] = {
+        "token": (tokens._TOKEN, (tokens.token_hash(key),)),
+        "match lock": (locks._lean_match_lock(results.PLAYER_WRITE_FIELDS), (match.pk,)),
+        "versions": (results._VERSIONS, (match.pk,)),
+        "versions and key": (results._VERSIONS_AND_KEY, (match.pk, user.pk, "k1")),
+    }
+    with transaction.atomic():  # the lock is compiled and run inside a transaction only
+        for name, (read, values) in reads.items():
+            fresh = PreparedRead(read.build, *read.placeholders)
+            fresh.rows(*values)
+            assert fresh._compiled is not None, name  # compiled, not the queryset's fall-back
+            with CaptureQueriesContext(connection) as ours:
+                found = fresh.rows(*values)
+            with CaptureQueriesContext(connection) as theirs:
+                expected = list(read.build(*values))
+            assert _sql(ours) == _sql(theirs), name
+            assert found, name
+            assert [_loaded(o) for o in found] == [_loaded(o) for o in expected], name
