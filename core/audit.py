@@ -9,7 +9,6 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import models
 
 from core.models import AuditEntry
-from core.prepared import insert_row, key_of
 
 
 def audit_log(
@@ -22,24 +21,8 @@ def audit_log(
     data: Mapping[str, Any] | None = None,
 ) -> AuditEntry:
     """Record one write. ``actor`` None means the system (a command or a task)."""
-    return insert_row(_entry(action, actor, obj, event_id, reason, data or {}))
-
-
-def audit_entry(
-    *,
-    action: str,
-    actor: AbstractBaseUser | AnonymousUser | None,
-    obj: models.Model | None = None,
-    event_id: int | None = None,
-    reason: str = "",
-    data: Mapping[str, Any] | None = None,
-) -> AuditEntry:
-    """``audit_log``'s row, not stored yet: for ``core.prepared.insert_rows``, which stores it
-    with the write it records. An ``obj`` not stored yet is named by its key once stored with
-    it (``key_of``)."""
     entry = _entry(action, actor, obj, event_id, reason, data or {})
-    if obj is not None and obj.pk is None:
-        key_of(entry, "object_id", obj)
+    entry.save(force_insert=True)
     return entry
 
 

@@ -1,4 +1,4 @@
-"""The outbox of the jobs that have no row of their own: notifications and mails (issue 16, req 5).
+"""The outbox of the jobs that have no row of their own: notifications and mails.
 
 A print job or a decklist re-check is its own job row (``core.jobs``). A notification or a
 mail is not: ``outbox_enqueue`` stores an ``OutboxJob`` (the handler's name and its plain
@@ -37,7 +37,6 @@ from core.jobs import (
     sweeper,
 )
 from core.models import OutboxJob
-from core.prepared import insert_row
 
 logger = logging.getLogger(__name__)
 
@@ -83,38 +82,22 @@ def outbox_enqueue(*, task: str, payload: dict[str, Any]) -> OutboxJob:
 
 
 def outbox_enqueue_many(*, task: str, payloads: list[dict[str, Any]]) -> list[OutboxJob]:
-    """Store the jobs (one INSERT) in the current transaction; once it commits, ring the drain
-    (``outbox_published``)."""
-    jobs = outbox_rows(task=task, payloads=payloads)
-    if len(jobs) == 1:
-        insert_row(jobs[0])
-    elif jobs:
-        jobs = OutboxJob.objects.bulk_create(jobs)
-    outbox_published(jobs)
-    return jobs
-
-
-def outbox_rows(*, task: str, payloads: list[dict[str, Any]]) -> list[OutboxJob]:
-    """The job rows, not stored yet: for a write that stores them with its own rows
-    (``core.prepared.insert_rows``), then calls ``outbox_published``."""
-    if task not in _HANDLERS:
-        raise ValueError(f"no outbox handler named {task!r}: register it first")
-    return [OutboxJob(task=task, payload=payload) for payload in payloads]
-
-
-def outbox_published(jobs: list[OutboxJob]) -> None:
-    """After the job rows are stored in the current transaction: publish them once it commits.
+    """Store the jobs (one INSERT) in the current transaction; once it commits, ring the drain.
 
     With a broker, the jobs are not sent one message each: the drain (``outbox_drain_task``, a
     doorbell: ``core.jobs.coalesced``) is rung, and a process's rings within
     ``core.jobs.LINGER`` are one message; the worker then claims the waiting jobs in batches.
     Without one (eager), each job runs on commit here, as before; its failure is logged and
     kept on the row (``robust``), never turned into an error of the write that asked for it."""
+    if task not in _HANDLERS:
+        raise ValueError(f"no outbox handler named {task!r}: register it first")
+    jobs = OutboxJob.objects.bulk_create([OutboxJob(task=task, payload=p) for p in payloads])
     if settings.CELERY_TASK_ALWAYS_EAGER:
         for job in jobs:
             publish_on_commit(outbox_run_task, job.pk, robust=True)
     elif jobs:
         publish_on_commit(outbox_drain_task, robust=True)
+    return jobs
 
 
 def outbox_run(*, job_id: int) -> OutboxJob | None:

@@ -34,14 +34,13 @@ from django.utils.translation import gettext as _
 
 from core.audit import audit_log, audit_log_many
 from core.errors import InvalidInputError
-from core.models import Notification, OutboxJob, Profile
+from core.models import Notification, Profile
 from core.notifications import due_producers, kind_enabled, kind_get, kinds
 from core.notifications.middleware import current_base_url
 from core.outbox import (
     outbox_batch_handler,
     outbox_enqueue_many,
     outbox_handler,
-    outbox_rows,
 )
 
 logger = logging.getLogger(__name__)
@@ -105,28 +104,11 @@ class Outgoing:
 def notification_send_many(outgoing: Sequence[Outgoing]) -> None:
     """``notification_send`` for many at once (a round's pairings): one INSERT of their job
     rows, published together on commit."""
-    # issue 16, req 5: the job rows are stored with the write (core.outbox), published on commit
-    # (one second at most: a broker that is down never holds the request) and re-sent by the
-    # sweeper until a worker has run them
-    payloads = _payloads(outgoing)
-    if payloads:
-        outbox_enqueue_many(task=DELIVER, payloads=payloads)
-
-
-def notification_jobs(outgoing: Sequence[Outgoing]) -> list[OutboxJob]:
-    """``notification_send_many``'s job rows, not stored yet: for a write that stores them with
-    its own rows (``core.prepared.insert_rows``) and then calls ``core.outbox.outbox_published``
-    (a report: its version, its audit entry and the opponent's notification in one statement)."""
-    return outbox_rows(task=DELIVER, payloads=_payloads(outgoing))
-
-
-def _payloads(outgoing: Sequence[Outgoing]) -> list[dict[str, Any]]:
-    """The job payloads of these notifications (their kinds checked first)."""
     for item in outgoing:
         if kind_get(item.kind) is None:
             raise ValueError(f"unknown notification kind {item.kind!r}: register it first")
     base_url = site_base_url()
-    return [
+    payloads = [
         {
             "recipient_id": item.recipient_id,
             "kind": item.kind,
@@ -138,6 +120,11 @@ def _payloads(outgoing: Sequence[Outgoing]) -> list[dict[str, Any]]:
         }
         for item in outgoing
     ]
+    # the job rows are stored with the write (core.outbox), so a rolled-back write sends
+    # nothing; they are published on commit (one second at most: a broker that is down never
+    # holds the request) and re-sent by the sweeper until a worker has run them
+    if payloads:
+        outbox_enqueue_many(task=DELIVER, payloads=payloads)
 
 
 def _language_of(profile: Profile | None) -> str:

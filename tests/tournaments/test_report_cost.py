@@ -1,7 +1,8 @@
-"""Reports are cheap (issue 16, req 3): no result write rebuilds a round's snapshot in the request;
-a judge's change after the round marks the snapshot stale and a task rebuilds it after commit
-(coalesced), and a reader that finds it stale past ``CATCH_UP_AFTER`` rebuilds it itself, so every
-page shows the changed result within two seconds."""
+"""Reports are cheap: a round end brings every table's report at once, so a result write costs a
+fixed, pinned number of queries on either database and rebuilds no round's snapshot in the
+request; a judge's change after the round marks the snapshot stale and a task rebuilds it after
+commit (coalesced), and a reader that finds it stale past ``CATCH_UP_AFTER`` rebuilds it itself,
+so every page shows the changed result within two seconds."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -28,25 +29,21 @@ pytestmark = pytest.mark.django_db
 
 #: What one confirmation costs in queries, savepoint and release included (the lock, the match's
 #: versions read once, the superseded report, the new row, the audit entry); it does not grow
-#: with the field and reads no snapshot (it was 14 before issue 16's req 3). On PostgreSQL the new
-#: row and its audit entry are one statement (``core.prepared.insert_rows``). Raised only with a
-#: reason.
-CONFIRM_QUERIES = {"sqlite": 7, "postgresql": 6}
+#: with the field and reads no snapshot (a confirmation that rebuilt the round's snapshot in the
+#: request cost 14). The same on SQLite and PostgreSQL: each row is the ORM's own INSERT. Raised
+#: only with a reason.
+CONFIRM_QUERIES = 7
 #: A judge's change after the round: its checks and the row, plus one UPDATE marking the
-#: snapshot stale (it was a full rebuild of standings and pairings in the request), and the two
-#: players' notifications as outbox rows (issue 16, req 5: a job row before it is published); on
-#: PostgreSQL the row, its audit entry and the two jobs are one statement.
-JUDGE_AFTER_ROUND_QUERIES = {"sqlite": 13, "postgresql": 10}
+#: snapshot stale (it was a full rebuild of standings and pairings in the request), its audit
+#: entry and the two players' notifications as outbox rows (one INSERT for both: a job row
+#: before it is published, so a rolled-back change sends nothing).
+JUDGE_AFTER_ROUND_QUERIES = 12
 #: A player's report or confirmation over the API with a token, savepoint and release included
-#: (the route guard no longer reads the match before the service's lock: it was 9); on
-#: PostgreSQL a report's row, audit entry and notification job are one statement, and a
-#: confirmation's row and audit entry.
-API_WRITE_QUERIES = {
-    ("sqlite", "report"): 8,
-    ("sqlite", "confirm"): 8,
-    ("postgresql", "report"): 6,
-    ("postgresql", "confirm"): 7,
-}
+#: (the route guard does not read the match before the service's lock: it was 9 when it did):
+#: the token, the lock, the versions (with the key), the new row, its audit entry, and the
+#: opponent's notification as an outbox row (a report) or the superseded report (a
+#: confirmation).
+API_WRITE_QUERIES = {"report": 8, "confirm": 8}
 
 
 def _sql(queries: CaptureQueriesContext) -> list[str]:
@@ -91,7 +88,7 @@ def test_a_confirmation_does_not_rebuild_the_snapshot(kit: TournamentKit) -> Non
     assert outcome.status == "confirmed"
     compute.assert_not_called()
     assert _snapshot_sql(queries) == []
-    assert len(queries) == CONFIRM_QUERIES[connection.vendor], "\n".join(_sql(queries))
+    assert len(queries) == CONFIRM_QUERIES, "\n".join(_sql(queries))
 
 
 def test_a_keyed_confirmation_costs_no_more_than_an_unkeyed_one(kit: TournamentKit) -> None:
@@ -109,7 +106,7 @@ def test_a_keyed_confirmation_costs_no_more_than_an_unkeyed_one(kit: TournamentK
             match_id=match.pk, user=TournamentKit.user_b(match), idempotency_key="confirm-1"
         )
     assert outcome.status == "confirmed"
-    assert len(queries) == CONFIRM_QUERIES[connection.vendor], "\n".join(_sql(queries))
+    assert len(queries) == CONFIRM_QUERIES, "\n".join(_sql(queries))
     again = result_confirm(
         match_id=match.pk, user=TournamentKit.user_b(match), idempotency_key="confirm-1"
     )
@@ -129,7 +126,7 @@ def test_a_judge_change_after_the_round_only_marks_the_snapshot(
         _flip(kit, match)
     compute.assert_not_called()
     assert [s.split()[0] for s in _snapshot_sql(queries)] == ["UPDATE"]
-    assert len(queries) == JUDGE_AFTER_ROUND_QUERIES[connection.vendor], "\n".join(_sql(queries))
+    assert len(queries) == JUDGE_AFTER_ROUND_QUERIES, "\n".join(_sql(queries))
     snapshot = RoundSnapshot.objects.get(round=round_obj)
     assert snapshot.stale_since is not None
 
@@ -263,10 +260,8 @@ def test_an_api_write_reads_the_match_once_under_its_lock(kit: TournamentKit, ve
     assert response.status_code == 201, response.content
     reads = _match_reads(queries)
     assert len(reads) == 1, "\n".join(_sql(queries))
-    # the token, the lock, the versions (with the key), the new row, its audit entry, and the
-    # opponent's notification as an outbox row (a report) or the superseded report (a
-    # confirmation), in a savepoint here; the guard reads nothing of its own (8 with it)
-    assert len(queries) == API_WRITE_QUERIES[connection.vendor, verb], "\n".join(_sql(queries))
+    # on either database: the guard reads nothing of its own (API_WRITE_QUERIES)
+    assert len(queries) == API_WRITE_QUERIES[verb], "\n".join(_sql(queries))
     if connection.vendor == "postgresql":
         assert "FOR UPDATE" in reads[0]
     # what the answer says is what the result serializer documents
@@ -276,7 +271,7 @@ def test_an_api_write_reads_the_match_once_under_its_lock(kit: TournamentKit, ve
 def test_someone_not_in_the_match_is_refused_by_the_lock_before_their_key(
     kit: TournamentKit,
 ) -> None:
-    """Issue 16, req 6: a player of another match is refused (403) and nothing is written,
+    """A player of another match is refused (403) and nothing is written, and learns nothing,
     even with a key they already used (which, looked up first, would have answered 422)."""
     event = kit.event(swiss_rounds=3)
     kit.players(event, 4)
@@ -314,4 +309,50 @@ def test_a_time_tiebreak_confirmation_costs_what_a_plain_one_does(kit: Tournamen
     with CaptureQueriesContext(connection) as queries:
         outcome = result_confirm(match_id=match.pk, user=TournamentKit.user_b(match))
     assert outcome.status == "confirmed"
-    assert len(queries) == CONFIRM_QUERIES[connection.vendor], "\n".join(_sql(queries))
+    assert len(queries) == CONFIRM_QUERIES, "\n".join(_sql(queries))
+
+
+def _loaded(obj: Any) -> dict[str, Any]:
+    """What a read put on an object: its values (a deferred field is absent) and, through
+    ``select_related``, its related objects'."""
+    related = obj._state.fields_cache
+    return {
+        "values": {name: value for name, value in vars(obj).items() if name != "_state"},
+        "related": {name: None if o is None else _loaded(o) for name, o in related.items()},
+    }
+
+
+def test_each_read_compiled_once_sends_its_queryset_s_statement_and_makes_its_objects(
+    kit: TournamentKit,
+) -> None:
+    """The reads a report compiles once (``core.prepared.PreparedRead``: the token, the match's
+    lock with only the fields a player's write reads, the versions with the key) send what
+    their queryset sends and make the objects it makes, related and deferred fields alike."""
+    from core import tokens
+    from core.prepared import PreparedRead
+    from tournaments.services import locks, results
+
+    event = kit.event(swiss_rounds=3)
+    kit.players(event, 4)
+    match = kit.matches(kit.pair(event))[0]
+    user = TournamentKit.user_a(match)
+    result_report(match_id=match.pk, user=user, wins_a=1, wins_b=0, idempotency_key="k1")
+    key = api_token_issue(user=user)
+    reads: dict[str, tuple[PreparedRead[Any], tuple[object, ...]]] = {
+        "token": (tokens._TOKEN, (tokens.token_hash(key),)),
+        "match lock": (locks._lean_match_lock(results.PLAYER_WRITE_FIELDS), (match.pk,)),
+        "versions": (results._VERSIONS, (match.pk,)),
+        "versions and key": (results._VERSIONS_AND_KEY, (match.pk, user.pk, "k1")),
+    }
+    with transaction.atomic():  # the lock is compiled and run inside a transaction only
+        for name, (read, values) in reads.items():
+            fresh = PreparedRead(read.build, *read.placeholders)
+            fresh.rows(*values)
+            assert fresh._compiled is not None, name  # compiled, not the queryset's fall-back
+            with CaptureQueriesContext(connection) as ours:
+                found = fresh.rows(*values)
+            with CaptureQueriesContext(connection) as theirs:
+                expected = list(read.build(*values))
+            assert _sql(ours) == _sql(theirs), name
+            assert found, name
+            assert [_loaded(o) for o in found] == [_loaded(o) for o in expected], name

@@ -216,7 +216,7 @@ def test_two_agreeing_reports_confirm(kit: TournamentKit, table: Match) -> None:
     assert _state(table) == "confirmed"
     confirmed = ResultReport.objects.get(match=table, version=2)
     reported = ResultReport.objects.get(match=table, version=1)
-    # each entry names its row (stored with it, in one statement on PostgreSQL)
+    # each entry names its own row
     assert AuditEntry.objects.filter(
         action="tournaments.result.confirmed", actor=kit.user_b(table),
         object_type="tournaments.resultreport", object_id=str(confirmed.pk),
@@ -224,8 +224,8 @@ def test_two_agreeing_reports_confirm(kit: TournamentKit, table: Match) -> None:
     assert AuditEntry.objects.filter(
         action="tournaments.result.reported", object_id=str(reported.pk)
     ).exists()
-    # the opponent is asked to confirm version 1: its job stored with it, the one job of the
-    # results (the others are the registrations' and the pairing's)
+    # the opponent is asked to confirm version 1: its job stored in the report's transaction,
+    # the one job of the results (the others are the registrations' and the pairing's)
     jobs = [
         (job.payload["recipient_id"], job.payload["object_key"])
         for job in OutboxJob.objects.filter(payload__kind="result_reported")
@@ -288,7 +288,23 @@ def test_disagreeing_reports_are_disputed_until_a_judge_decides(
     ]
     # Never edited: the earlier versions keep their numbers and authors.
     assert _numbers(table)[:2] == before
-    assert AuditEntry.objects.filter(action="tournaments.result.entered", actor=kit.judge).exists()
+    # the judge's entry names the judge's row; the dispute and the decision each told both
+    # players, keyed by their version
+    judged = ResultReport.objects.get(match=table, version=3)
+    entry = AuditEntry.objects.get(action="tournaments.result.entered")
+    assert (entry.actor, entry.object_type, entry.object_id) == (
+        kit.judge, "tournaments.resultreport", str(judged.pk),
+    )  # fmt: skip
+    assert entry.data == {"match": table.pk, "table": table.table, "score": [1, 0, 0]}
+    jobs = sorted(
+        (job.payload["kind"], job.payload["object_key"], job.payload["recipient_id"])
+        for job in OutboxJob.objects.filter(payload__kind__in=["result_disputed", "judge_decision"])
+    )
+    players = sorted([kit.user_a(table).pk, kit.user_b(table).pk])
+    assert jobs == [
+        *[("judge_decision", f"match{table.pk}:v3", pk) for pk in players],
+        *[("result_disputed", f"match{table.pk}:v2", pk) for pk in players],
+    ]
     with pytest.raises(ConflictError, match="already confirmed"):
         result_report(match_id=table.pk, user=kit.user_b(table), wins_a=0, wins_b=1)
 
@@ -342,6 +358,22 @@ def test_a_judge_can_give_a_double_loss(kit: TournamentKit, table: Match) -> Non
     assert kit.row_of(rows, table.player_b)["points"] == 0  # type: ignore[arg-type]
 
 
+def test_a_report_the_database_refuses_stores_nothing_beside_it(
+    kit: TournamentKit, table: Match, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A version another request stored at the same moment (the same number): a conflict, and
+    neither its audit entry nor the opponent's notification job is stored."""
+    from tournaments.services import results
+
+    result_report(match_id=table.pk, user=kit.user_a(table), wins_a=1, wins_b=0)
+    entries, jobs = AuditEntry.objects.count(), OutboxJob.objects.count()
+    monkeypatch.setattr(results, "_next_version", lambda match, reports=None: 1)  # taken
+    with pytest.raises(ConflictError, match="changed at the same moment"):
+        result_report(match_id=table.pk, user=kit.user_b(table), wins_a=1, wins_b=0)
+    assert [row[0] for row in _rows(table)] == [1]
+    assert (AuditEntry.objects.count(), OutboxJob.objects.count()) == (entries, jobs)
+
+
 # --- the database constraint --------------------------------------------------------------
 
 
@@ -384,8 +416,8 @@ def test_the_same_idempotency_key_returns_the_first_answer_and_stores_one_row(
     assert again.as_dict() == first.as_dict()
     assert (first.replayed, again.replayed) == (False, True)
     assert ResultReport.objects.filter(match=table).count() == 1
-    # A retry carrying different numbers is another request under a used key: refused (issue
-    # 16, req 6: it used to replay the first answer, and the new score was lost without a word).
+    # A retry carrying different numbers is another request under a used key: refused (replaying
+    # the first answer would lose the new score without a word).
     with pytest.raises(IdempotencyKeyReusedError):
         result_report(match_id=table.pk, user=user, wins_a=0, wins_b=1, idempotency_key="k-1")
     assert ResultReport.objects.filter(match=table).count() == 1

@@ -41,7 +41,7 @@ EVENT_CHANGED = "event_changed"
 EVENT_CANCELLED = "event_cancelled"
 ANNOUNCEMENT = "announcement"
 DECKLIST_MISSING = "decklist_missing"
-DECKLIST_ILLEGAL = "decklist_illegal"  # after a ban-list change
+DECKLIST_ILLEGAL = "decklist_illegal"  # a re-check found the player's current list illegal
 
 register_kind(
     REGISTRATION_CONFIRMED,
@@ -265,12 +265,11 @@ def _score_for(report: ResultReport, side: str) -> str | dict[str, str]:
     return f"{mine}-{theirs}" + (f"-{report.draws}" if report.draws else "")
 
 
-def result_outgoing(match: Match, report: ResultReport) -> list[Outgoing]:
-    """What a result report tells the players: a player's pending report asks the opponent to
-    confirm it; a disputed one and a judge's entry tell both players. Built for a report not
-    stored yet (the result services store its jobs with the report: ``notification_jobs``). A
-    report is named by its match and version (``match12:v3``), which it has before it is
-    stored."""
+def result_stored(match: Match, report: ResultReport) -> None:
+    """After a result report is stored: a player's pending report asks the opponent to confirm
+    it; a disputed one tells both players; a judge's entry tells both players. A report's
+    notification is keyed by its match and version (``match12:v3``): one per version and
+    player, however often its delivery is retried."""
     round_obj = match.round
     event = round_obj.event
     players = {"a": match.player_a, "b": match.player_b}
@@ -284,7 +283,7 @@ def result_outgoing(match: Match, report: ResultReport) -> list[Outgoing]:
         reporter = "a" if match.player_a.user_id == report.reported_by_id else "b"
         kind, sides = RESULT_REPORTED, ["b" if reporter == "a" else "a"]
     else:
-        return []
+        return
     outgoing: list[Outgoing] = []
     for side in sides:
         player, opponent = players[side], players["b" if side == "a" else "a"]
@@ -297,7 +296,7 @@ def result_outgoing(match: Match, report: ResultReport) -> list[Outgoing]:
         }
         key = f"match{match.pk}:v{report.version}"
         outgoing.append(Outgoing(player.user_id, kind, key, params, url, event.pk))
-    return outgoing
+    notification_send_many(outgoing)
 
 
 def penalty_recorded(*, registration: Registration, penalty: Penalty) -> None:

@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from core.audit import audit_entry
+from core.audit import audit_log
 from core.errors import (
     ConflictError,
     IdempotencyKeyReusedError,
@@ -27,9 +27,7 @@ from core.errors import (
     NotFoundError,
     PermissionDeniedError,
 )
-from core.notifications.services import notification_jobs
-from core.outbox import outbox_published
-from core.prepared import PreparedRead, insert_rows, update_rows
+from core.prepared import PreparedRead
 from tournaments.live.snapshots import snapshot_mark_stale
 from tournaments.models import Event, Match, ResultReport, Round
 from tournaments.notifications import players as notify
@@ -47,10 +45,11 @@ from tournaments.services.locks import match_lock
 OPEN_ROUND = (Round.Status.PAIRED, Round.Status.IN_PROGRESS, Round.Status.PAUSED)
 MAX_KEY = 80
 #: What a player's report or confirmation reads of the match it locks, its round, event, game
-#: and players (issue 16: a report is cheap; the whole rows of six tables cost the lock three
-#: times as much): the score's checks (``validate_score``, the end-of-round procedure, the
-#: tiebreak), the audit entry and the opponent's notification. A field not listed costs a query
-#: of its own when read, and the pinned counts (tests/tournaments/test_report_cost.py) show it.
+#: and players (a round end brings every table's report at once; the whole rows of six tables
+#: cost the lock three times as much): the score's checks (``validate_score``, the
+#: end-of-round procedure, the tiebreak), the audit entry and the opponent's notification. A
+#: field not listed costs a query of its own when read, and the pinned counts
+#: (tests/tournaments/test_report_cost.py) show it.
 PLAYER_WRITE_FIELDS = (
     "table", "is_bye", "round", "player_a", "player_b",
     "round__event", "round__number", "round__stage", "round__status",
@@ -314,7 +313,7 @@ def _lock_with_reports(
     user: User, key: str, match_id: int, digest: str, event_id: int | None, refusal: str
 ) -> tuple[Match, list[ResultReport]] | ResultOutcome:
     """As ``_lock_unless_replayed``, with the match's versions (in order) read under the lock
-    by the same query that looks the key up (issue 16: a report is cheap): the rows of this
+    by the same query that looks the key up (one round trip fewer per report): the rows of this
     match, and the caller's earlier row with this key, whichever match it belongs to.
 
     Only a player of the match gets past the lock (``refusal``, 403, for anyone else, before
@@ -366,7 +365,15 @@ def _store(
         **fields,
     )
     report.response = _outcome(report).as_dict()
-    entry = audit_entry(
+    try:
+        # no savepoint of its own: a refused row ends the whole write (it rolls back)
+        with transaction.atomic(savepoint=False):
+            report.save(force_insert=True)
+    except IntegrityError as exc:
+        raise ConflictError(
+            _("this match changed at the same moment; reload and try again"), field="match"
+        ) from exc
+    audit_log(
         action=action,
         actor=actor,
         obj=report,
@@ -374,25 +381,14 @@ def _store(
         reason=reason,
         data={"match": match.pk, "table": match.table, **audit},
     )
-    jobs = notification_jobs(notify.result_outgoing(match, report))
-    try:
-        # the version, its audit entry and the players' notification jobs in one statement on
-        # PostgreSQL (issue 16: a report is cheap); no savepoint of its own: a refused row ends
-        # the whole write (it rolls back)
-        with transaction.atomic(savepoint=False):
-            insert_rows([report, entry, *jobs])
-    except IntegrityError as exc:
-        raise ConflictError(
-            _("this match changed at the same moment; reload and try again"), field="match"
-        ) from exc
-    outbox_published(jobs)
+    notify.result_stored(match, report)
     if report.status == ResultReport.Status.CONFIRMED:
         _after_confirmation(match)
     return _outcome(report)
 
 
 def _after_confirmation(match: Match) -> None:
-    # A confirmation during the round writes nothing on the round's row (issue 16): every
+    # A confirmation during the round writes nothing on the round's row: every
     # confirmation of a round would queue behind that row's lock until its commit. The pages
     # that show results tag them by the results themselves (the bracket: its confirmed
     # results; a player's table: its rendered fragment), and the round's snapshot holds none.
@@ -407,7 +403,7 @@ def _set_status(reports: list[ResultReport], status: str) -> None:
     a stored version): one UPDATE for them all."""
     if not reports:
         return
-    update_rows(ResultReport, [r.pk for r in reports], status=status)  # compiled once
+    ResultReport.objects.filter(pk__in=[r.pk for r in reports]).update(status=status)
     for report in reports:
         report.status = status
 
