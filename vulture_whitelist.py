@@ -94,9 +94,6 @@ _.MailFileBackend  # core/mail.py: settings.EMAIL_BACKEND / MAILERS
 _.send_messages  # core/mail.py: Django's mail backend API
 _.unread_notifications  # core/notifications/context_processors.py: in settings.TEMPLATES
 _.SafeJSONParser  # core/parsers.py: settings.REST_FRAMEWORK's parsers
-_.adding  # core/prepared.py: the ORM's model state
-_.db  # core/prepared.py: the ORM's model state
-_.returning_fields  # core/prepared.py: Django's INSERT compiler reads it
 _.is_superuser  # core/profiles.py: Django reads it
 _.ApiTokenAuthentication  # core/tokens.py: settings.REST_FRAMEWORK's authentication
 _.source_player  # judging/engine/azuki/game.py: every damage call names its source
@@ -167,8 +164,8 @@ _.presented_issues  # tournaments/apis/decklists.py
 _.region  # tournaments/apis/events.py
 _.entry_fee  # tournaments/apis/events.py
 _.contact  # tournaments/apis/events.py
-_.iso  # tournaments/event_time.py
-_.ot_took_damage_last  # tournaments/forms.py
+_.iso  # tournaments/display/event_time.py
+_.ot_took_damage_last  # tournaments/forms/events.py
 _.penalty_label  # tournaments/models.py
 _.recheck_report  # tournaments/models.py
 _.CSV  # tournaments/models.py
@@ -204,8 +201,8 @@ _.score_gap  # tournaments/pairing/types.py
 _.float_distance  # tournaments/pairing/types.py
 _.fold  # tournaments/pairing/types.py
 _.objective  # tournaments/pairing/types.py
-_.embedded  # tournaments/pdf_fonts.py
-_.fonts_reset  # tournaments/printing.py
+_.embedded  # tournaments/printing/pdf_fonts.py
+_.fonts_reset  # tournaments/printing/sheets.py
 
 # The rules engine's vocabulary and record defaults: named codes and documented policies.
 _.MOVE  # judging/engine/zutomayo/cardeffects/vocab.py
@@ -221,3 +218,23 @@ _.DEFAULT_PICK  # judging/engine/zutomayo/record.py
 # engine's state, so they are left to its owner to judge rather than cut here.
 _.clause_index  # judging/engine/zutomayo/cardeffects/run_base.py
 _.action_index  # judging/engine/zutomayo/cardeffects/run_base.py
+
+
+# Keys of TypedDicts: written by the database-row and JSON parsers as string keys, read by
+# templates (``{{ board.not_checked_in }}``) or kept for the JSON they describe.
+_.ENGINE  # config/env.py DatabaseEntry
+_.USER  # config/env.py DatabaseEntry
+_.PASSWORD  # config/env.py DatabaseEntry
+_.HOST  # config/env.py DatabaseEntry
+_.PORT  # config/env.py DatabaseEntry
+_.CONN_MAX_AGE  # config/env.py DatabaseEntry
+_.CONN_HEALTH_CHECKS  # config/env.py DatabaseEntry
+_.OPTIONS  # config/env.py DatabaseEntry
+_.TEST  # config/env.py DatabaseEntry
+_.APPS  # config/env.py SocialProvider
+_.SCOPE  # config/env.py SocialProvider
+_.ikz_untapped  # judging/report_json.py
+_.ambiguities_consulted  # judging/report_json.py
+_.not_checked_in  # tournaments/selectors/checkin.py CheckInBoard
+_.my_call  # tournaments/selectors/checkin.py PlayerDesk
+_.judge_call_form  # tournaments/selectors/checkin.py PlayerDesk
