@@ -104,9 +104,30 @@ def browser_page(chromium: Browser) -> Iterator[Page]:
         context.close()
 
 
-@pytest.fixture(params=list(SIZES))
+#: The one case of the matrix every commit runs (``make test``); the others are marked ``walk``
+#: and run on demand (``make walk``; docs/testing.md).
+SMOKE_SIZE, SMOKE_LANG = "phone", "en"
+LANGS = ("en", "ja")
+
+
+def matrix(sizes: Any = SIZES, langs: tuple[str, ...] = ()) -> list[Any]:
+    """The parameters of a browser test: every size (and every language in ``langs``), the
+    smoke case (``SMOKE_SIZE``, ``SMOKE_LANG``) plain, every other one marked ``walk``. With
+    ``langs`` a parameter is ``(size, lang)`` with the id ``size-lang``; without, the size."""
+    params = []
+    for size in sizes:
+        for lang in langs or (SMOKE_LANG,):
+            value: Any = (size, lang) if langs else size
+            ident = f"{size}-{lang}" if langs else size
+            smoke = size == SMOKE_SIZE and lang == SMOKE_LANG
+            marks = () if smoke else (pytest.mark.walk,)
+            params.append(pytest.param(value, id=ident, marks=marks))
+    return params
+
+
+@pytest.fixture(params=matrix())
 def size(request: pytest.FixtureRequest) -> str:
-    """``phone`` or ``laptop``: each test using it runs at both."""
+    """``phone`` or ``laptop``: each test using it runs at both (the laptop on demand only)."""
     return str(request.param)
 
 
@@ -297,11 +318,11 @@ def check_in_and_pair(club: Club, registrations: list[Any]) -> Any:
 # -- One page at one size in one language (the judge suites) -----------------------------------
 
 
-@pytest.fixture(params=[(s, lang) for s in SIZES for lang in ("en", "ja")],
-                ids=lambda p: f"{p[0]}-{p[1]}")  # fmt: skip
+@pytest.fixture(params=matrix(SIZES, LANGS))
 def where(request: pytest.FixtureRequest) -> tuple[str, str]:
-    """``(size, language)``: each test using it runs at both sizes in both languages. A module
-    with other sizes (``PAGE_SIZES``) overrides this fixture with its own parameters."""
+    """``(size, language)``: each test using it runs at both sizes in both languages (all but
+    the phone in English on demand only). A module with other sizes (``PAGE_SIZES``) overrides
+    this fixture with its own parameters (``matrix(PAGE_SIZES, LANGS)``)."""
     return request.param  # type: ignore[no-any-return]
 
 
