@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
+from django.db import transaction
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
@@ -123,3 +125,30 @@ def shared_dir() -> Any:
     if not (path / "data" / "zutomayo" / "cards.json").exists():
         pytest.skip(f"the shared data folder is not beside this checkout ({path.name}/)")
     return path
+
+
+@contextmanager
+def kept_for_the_module(django_db_blocker: Any, make: Callable[[], Any]) -> Iterator[Any]:
+    """Data made once and shared by the tests of a module (or any wider scope): ``make()`` runs
+    in a transaction left open while they run, each test's own transaction (pytest-django's
+    ``db``) is a savepoint inside it, rolled back after the test, and the whole is rolled back
+    at the end, so no other module ever sees the data. For tests on ``db`` only: a
+    ``transaction=True`` test flushes the database, which a transaction held open forbids.
+
+    Use it in a module-scoped fixture that asks for ``django_db_setup`` and
+    ``django_db_blocker``: ``with kept_for_the_module(django_db_blocker, load) as made: yield
+    made``. The database is unblocked only while the data is made and rolled back."""
+    atomic = transaction.atomic()
+    with django_db_blocker.unblock():
+        atomic.__enter__()
+        try:
+            made = make()
+        except BaseException as exc:
+            atomic.__exit__(type(exc), exc, exc.__traceback__)
+            raise
+    try:
+        yield made
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)
