@@ -315,6 +315,43 @@ def check_in_and_pair(club: Club, registrations: list[Any]) -> Any:
     return round_pair(event_id=club.event.pk, by=club.organiser, seed=1)
 
 
+# -- The demo data, made once per worker --------------------------------------------------------
+
+#: The test database just after ``load_demo`` (the invented card set), copied once per process.
+_DEMO_COPY: dict[str, Any] = {}
+
+
+def load_demo_once(settings: Any, tmp_path: Path) -> None:
+    """``manage.py load_demo`` with its invented card set (``SHARED_DIR`` pointed at an empty
+    folder), as the first browser test of this process ran it. On SQLite (the only database the
+    browser suites run on) the first call keeps a copy of the whole in-memory database, made with
+    SQLite's backup API, and the later calls restore that copy into the test database, which the
+    live server's thread shares: milliseconds instead of seconds. Each test still ends with the
+    database flushed (``transaction=True``), so a test's writes never reach the next one."""
+    from io import StringIO
+
+    from django.contrib.contenttypes.models import ContentType
+    from django.core.management import call_command
+    from django.db import connection
+
+    settings.SHARED_DIR = tmp_path
+    if connection.vendor != "sqlite":
+        call_command("load_demo", stdout=StringIO())
+        return
+    connection.ensure_connection()
+    live = connection.connection
+    if "db" in _DEMO_COPY:
+        _DEMO_COPY["db"].backup(live)
+        ContentType.objects.clear_cache()  # the copy's ids, not those of the last flush
+        return
+    call_command("load_demo", stdout=StringIO())
+    import sqlite3
+
+    copy = sqlite3.connect(":memory:", check_same_thread=False)
+    live.backup(copy)
+    _DEMO_COPY["db"] = copy
+
+
 # -- One page at one size in one language (the judge suites) -----------------------------------
 
 
