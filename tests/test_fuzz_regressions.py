@@ -133,7 +133,10 @@ class _Forms(HTMLParser):
 
     def __init__(self, page: str) -> None:
         super().__init__()
-        self.page, self.forms, self._form, self._select = page, [], None, ""
+        self.page = page
+        self.forms: list[Form] = []
+        self._form: Form | None = None
+        self._select = ""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
