@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck pytest migrate demo worker beat install clean benchmarks messages mutation load chaos scale-out
+.PHONY: run test lint typecheck pytest migrate demo worker beat install clean benchmarks messages mutation load chaos scale-out walk fuzz
 
 # Python 3.13 from .python-version: a python3.13 on PATH, else pyenv's 3.13.0.
 $(PY):
@@ -65,15 +65,34 @@ COV_FLOOR_APPS := 91
 # pass under five minutes; PYTEST_WORKERS=0 runs it in one process.
 PYTEST_WORKERS ?= auto
 PURE_PACKAGES := judging/engine/*,tournaments/pairing/*,cardpool/legality/*
+# What every commit runs (docs/testing.md): everything but the on-demand cases, which are the
+# browser matrix beyond its smoke case (marked walk: `make walk`) and the full-budget fuzzing
+# (marked fuzz: `make fuzz`). Each on-demand case leaves its smoke case here.
+PYTEST_SELECT ?= not walk and not fuzz
+# PYTEST_ARGS adds options to every pytest run of this file (.ci/run: --durations=25).
+PYTEST_ARGS ?=
 
 pytest: install $(MO)
 	$(PY) manage.py makemigrations --check --dry-run
 ifeq ($(SERVICES_PASS),1)
-	$(PY) -m pytest -n $(PYTEST_WORKERS) --cov --cov-report=
+	$(PY) -m pytest -n $(PYTEST_WORKERS) -m "$(PYTEST_SELECT)" $(PYTEST_ARGS) --cov --cov-report=
 	$(VENV)/bin/coverage report --omit='$(PURE_PACKAGES)' --fail-under=$(COV_FLOOR_APPS)
 else
-	$(PY) -m pytest -n $(PYTEST_WORKERS) --cov --cov-report=term --cov-fail-under=$(COV_FLOOR)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) -m "$(PYTEST_SELECT)" $(PYTEST_ARGS) --cov --cov-report=term --cov-fail-under=$(COV_FLOOR)
 endif
+
+# On demand, not per commit (docs/testing.md). `make walk`: every browser suite at every size
+# and in every language it has (every person, axe, width and CSP over every page), the smoke
+# cases included; Chromium must be there (REQUIRE_BROWSER=1: no silent skip).
+walk: install $(MO)
+	REQUIRE_BROWSER=$${REQUIRE_BROWSER:-1} $(PY) -m pytest -n $(PYTEST_WORKERS) -m browser $(PYTEST_ARGS) tests/browser
+
+# `make fuzz`: schemathesis over every API operation and the form fuzzing at full budget
+# (FUZZ_EXAMPLES examples per operation or form and person; the per-commit pass runs 2).
+FUZZ_EXAMPLES ?= 25
+
+fuzz: install $(MO)
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest -n $(PYTEST_WORKERS) -m fuzz $(PYTEST_ARGS)
 
 # .ci/run's second pass (SERVICES_PASS=1) runs on the tree its first pass linted and type-checked:
 # it runs the tests only.

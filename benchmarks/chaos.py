@@ -23,6 +23,10 @@ API was a JSON 503 with ``Retry-After`` (none other), and the invariants of req 
 versions or keys, audit rows equal reports). Prints a summary; exit 1 when anything broke.
 
 ``python benchmarks/chaos.py [--tables 240] [--workers 3] [--concurrency 16]``
+
+``--smoke`` (``.ci/run``, bounded there at 120 s): the same four faults and the same checks on a
+smaller world (60 tables, 2 web workers, 8 threads, 3 PDF jobs; an option given beside it
+still wins), about a minute on two cores. The full run is ``make chaos`` (docs/testing.md).
 """
 
 from __future__ import annotations
@@ -96,6 +100,12 @@ print(json.dumps({
                      .values_list("attempts", "n")),
 }))
 """
+
+
+#: ``make chaos``: every fault on a quarter-thousand tables.
+FULL = {"tables": 240, "workers": 3, "concurrency": 16, "pdfs": 12}
+#: ``--smoke``: the same faults and checks, a smaller world (each fault still has 20 tables).
+SMOKE = {"tables": 60, "workers": 2, "concurrency": 8, "pdfs": 3}
 
 
 @dataclass
@@ -230,11 +240,17 @@ def _check(stack: Stack, tables: list[Table], disputed: list[int], record: Recor
 
 def main() -> int:
     parser = argparse.ArgumentParser(description="faults on a private stack")
-    parser.add_argument("--tables", type=int, default=240)
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--concurrency", type=int, default=16)
-    parser.add_argument("--pdfs", type=int, default=12)
+    parser.add_argument("--tables", type=int)
+    parser.add_argument("--workers", type=int)
+    parser.add_argument("--concurrency", type=int)
+    parser.add_argument("--pdfs", type=int)
+    parser.add_argument("--smoke", action="store_true", help="the per-commit preset (.ci/run)")
     args = parser.parse_args()
+    preset = SMOKE if args.smoke else FULL
+    for name, value in preset.items():
+        if getattr(args, name) is None:
+            setattr(args, name, value)
+    print(f"== {'smoke' if args.smoke else 'full'} run: {vars(args)}", flush=True)
     rng = random.Random(8)
     suite_started = time.perf_counter()
     extra = {"JOB_RESEND_SECONDS": "2", "JOB_STALE_SECONDS": "5"}

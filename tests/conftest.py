@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
+from django.db import transaction
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
@@ -34,6 +36,11 @@ hypothesis_settings.register_profile(
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 #: `make mutation` runs the pure tests once per mutant: it caps every property test's examples.
 EXAMPLES_CAP = int(os.environ.get("HYPOTHESIS_EXAMPLES_CAP") or 0)
+#: Every commit runs each property test with at most this many examples: its ``smoke`` case.
+#: A test whose own budget is larger also has a ``full`` case at that budget, marked ``fuzz``
+#: (``make fuzz``; docs/testing.md). Both are derandomized: the smoke's examples are the first
+#: ones the full run tries.
+SMOKE_EXAMPLES = 20
 
 
 def _cap_examples(item: pytest.Item) -> None:
@@ -42,6 +49,44 @@ def _cap_examples(item: pytest.Item) -> None:
     if current is not None and current.max_examples > EXAMPLES_CAP:
         capped = hypothesis_settings(current, max_examples=EXAMPLES_CAP)
         test._hypothesis_internal_use_settings = capped  # type: ignore[union-attr]
+
+
+def _own_examples(test: Any) -> int | None:
+    """A hypothesis test's own budget (its ``@settings``, else the profile's); None otherwise."""
+    current = getattr(test, "_hypothesis_internal_use_settings", None)
+    return None if current is None else int(current.max_examples)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A property test with a budget over ``SMOKE_EXAMPLES`` runs twice: ``smoke`` (every
+    commit) and ``full`` (its own budget, marked ``fuzz``). Not under `make mutation`, which caps
+    every budget itself."""
+    examples = _own_examples(metafunc.function)
+    if EXAMPLES_CAP or examples is None or examples <= SMOKE_EXAMPLES:
+        return
+    budgets = [
+        pytest.param(SMOKE_EXAMPLES, id="smoke"),
+        pytest.param(examples, id="full", marks=pytest.mark.fuzz),
+    ]
+    metafunc.parametrize("_hypothesis_budget", budgets, indirect=True)
+
+
+@pytest.fixture(autouse=True)
+def _hypothesis_budget(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The examples of this case of a property test (``pytest_generate_tests``), for its run."""
+    examples = getattr(request, "param", None)
+    test = getattr(
+        getattr(request.node, "obj", None), "__func__", getattr(request.node, "obj", None)
+    )
+    if examples is None or test is None:
+        yield
+        return
+    own = test._hypothesis_internal_use_settings
+    test._hypothesis_internal_use_settings = hypothesis_settings(own, max_examples=examples)
+    try:
+        yield
+    finally:
+        test._hypothesis_internal_use_settings = own
 
 
 def _runs_once(item: pytest.Item) -> bool:
@@ -123,3 +168,30 @@ def shared_dir() -> Any:
     if not (path / "data" / "zutomayo" / "cards.json").exists():
         pytest.skip(f"the shared data folder is not beside this checkout ({path.name}/)")
     return path
+
+
+@contextmanager
+def kept_for_the_module(django_db_blocker: Any, make: Callable[[], Any]) -> Iterator[Any]:
+    """Data made once and shared by the tests of a module (or any wider scope): ``make()`` runs
+    in a transaction left open while they run, each test's own transaction (pytest-django's
+    ``db``) is a savepoint inside it, rolled back after the test, and the whole is rolled back
+    at the end, so no other module ever sees the data. For tests on ``db`` only: a
+    ``transaction=True`` test flushes the database, which a transaction held open forbids.
+
+    Use it in a module-scoped fixture that asks for ``django_db_setup`` and
+    ``django_db_blocker``: ``with kept_for_the_module(django_db_blocker, load) as made: yield
+    made``. The database is unblocked only while the data is made and rolled back."""
+    atomic = transaction.atomic()
+    with django_db_blocker.unblock():
+        atomic.__enter__()
+        try:
+            made = make()
+        except BaseException as exc:
+            atomic.__exit__(type(exc), exc, exc.__traceback__)
+            raise
+    try:
+        yield made
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)

@@ -1,13 +1,20 @@
-"""Inputs a fuzzing run turned into server errors; each is now a 4xx (or a clean report)."""
+"""Inputs a fuzzing run turned into server errors; each is now a 4xx (or a clean report). Then
+the form fuzzing: every form of each person's pages, posted with generated values."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 pytestmark = pytest.mark.django_db
@@ -98,3 +105,168 @@ def test_a_year_one_datetime_is_a_400(make_user: Any) -> None:
     )  # fmt: skip
     assert response.status_code == 400
     assert response.json()["field"] == "decklist_deadline"
+
+
+# -- Form fuzzing: every form of the pages each person uses, posted with generated values -------
+#
+# The forms are read from the pages themselves (never a list kept here): each person opens their
+# pages, and every POST form found (its action, its fields, a select's options) is sent with
+# values hypothesis generates: text in any script, numbers too large for any column, the empty
+# string, a very long value, a select's own options, a hidden field's own value. Any 5xx fails.
+# Two budgets (docs/testing.md): ``smoke`` (1 example per form, every commit) and ``full``
+# (``FUZZ_EXAMPLES``, default 25, marked ``fuzz``: ``make fuzz``).
+
+FORM_SMOKE_EXAMPLES = 1
+FORM_FULL_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES") or 25)
+
+
+@dataclass
+class Form:
+    page: str
+    action: str
+    fields: dict[str, list[str]] = field(default_factory=dict)  # name -> its own values
+    hidden: set[str] = field(default_factory=set)
+
+
+class _Forms(HTMLParser):
+    """The POST forms of a page: action, fields and their values (a select's options)."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__()
+        self.page = page
+        self.forms: list[Form] = []
+        self._form: Form | None = None
+        self._select = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form" and a.get("method", "get").lower() == "post":
+            self._form = Form(page=self.page, action=a.get("action") or self.page)
+            self.forms.append(self._form)
+        elif self._form is None:
+            return
+        elif tag in ("input", "button", "textarea") and a.get("name"):
+            if a.get("type") in ("file", "image"):
+                return
+            self._form.fields.setdefault(a["name"], []).append(a.get("value", ""))
+            if a.get("type") == "hidden":
+                self._form.hidden.add(a["name"])
+        elif tag == "select" and a.get("name"):
+            self._select = a["name"]
+            self._form.fields.setdefault(self._select, [])
+        elif tag == "option" and self._select:
+            self._form.fields[self._select].append(a.get("value", ""))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self._form = None
+        elif tag == "select":
+            self._select = ""
+
+
+def _odd_values() -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.text(max_size=40),
+        st.from_regex(r"-?[0-9]{1,25}", fullmatch=True),
+        st.sampled_from(["", " ", "0", "-1", TOO_BIG, "x" * 5000, "1e309", "NaN", "\x00",
+                         "2027-02-30", "0001-01-01T00:00:00", "<script>", "9999-12-31"]),
+    )  # fmt: skip
+
+
+def _values(form: Form) -> st.SearchStrategy[dict[str, str]]:
+    fields = {}
+    for name, own in form.fields.items():
+        mine = st.sampled_from(own) if own else st.nothing()
+        fields[name] = st.one_of(mine, _odd_values()) if own else _odd_values()
+        if name in form.hidden or name == "csrfmiddlewaretoken":
+            fields[name] = st.one_of(mine, mine, _odd_values())
+    return st.fixed_dictionaries(fields)
+
+
+@pytest.fixture
+def people_pages(make_user: Any, make_event: Any) -> dict[str, tuple[Any, list[str]]]:
+    """An event in round 1 with a case open: each person and the pages they use."""
+    from judging.services import judge_case_open
+    from tournaments.services import (
+        event_role_grant,
+        registration_check_in,
+        registration_create,
+        round_pair,
+    )
+
+    organiser, judge = make_user("f-organiser", is_staff=False), make_user("f-judge")
+    event = make_event(organiser=organiser)
+    event_role_grant(event=event, user=judge, role="judge", granted_by=organiser)
+    players = [make_user(f"f-player{n}") for n in range(4)]
+    registrations = [
+        registration_create(event=event, user=p, display_name=f"Fuzz {n}", by=p)
+        for n, p in enumerate(players)
+    ]
+    for registration in registrations:
+        registration_check_in(registration_id=registration.pk, by=organiser)
+    match = round_pair(event_id=event.pk, by=organiser, seed=1).matches.filter(is_bye=False)[0]
+    case = judge_case_open(event_id=event.pk, by=judge, title="Fuzzed?")
+    e, mine = event.pk, match.player_a
+    return {
+        "organiser": (organiser, ["/events/new/", f"/events/{e}/edit/", f"/events/{e}/manage/",
+                                  f"/events/{e}/staff/", f"/events/{e}/check-in/",
+                                  f"/events/{e}/announcements/", f"/events/{e}/copy/"]),
+        "player": (mine.user, [f"/events/{e}/", f"/cards/decklists/{mine.pk}/",
+                               f"/events/matches/{match.pk}/", "/notifications/settings/",
+                               "/accounts/profile/", "/claim/", "/decks/build/zutomayo/"]),
+        "judge": (judge, [f"/events/{e}/judge/", f"/judging/events/{e}/cases/",
+                          f"/judging/cases/{case.pk}/"]),
+    }  # fmt: skip
+
+
+def _forms(client: Client, pages: list[str]) -> list[Form]:
+    found: dict[tuple[str, tuple[str, ...]], Form] = {}
+    for page in pages:
+        response = client.get(page)
+        assert response.status_code == 200, (page, response.status_code)
+        parser = _Forms(page)
+        parser.feed(response.content.decode())
+        for form in parser.forms:
+            if "/logout/" in form.action or "/accounts/delete/" in form.action:
+                continue  # the person would leave the walk
+            found.setdefault((form.action, tuple(sorted(form.fields))), form)
+    return list(found.values())
+
+
+@pytest.mark.parametrize(
+    "examples",
+    [
+        pytest.param(FORM_SMOKE_EXAMPLES, id="smoke"),
+        pytest.param(FORM_FULL_EXAMPLES, id="full", marks=pytest.mark.fuzz),
+    ],
+)
+@pytest.mark.parametrize("who", ["organiser", "player", "judge"])
+def test_no_form_answers_generated_values_with_a_server_error(
+    who: str, examples: int, people_pages: dict[str, tuple[Any, list[str]]]
+) -> None:
+    user, pages = people_pages[who]
+    client = Client(raise_request_exception=False)
+    client.force_login(user)
+    forms = _forms(client, pages)
+    assert forms, f"no form on {pages}"
+    failures: list[str] = []
+    for form in forms:
+        try:
+            _fuzz(client, user, form, examples)
+        except AssertionError as exc:
+            failures.append(f"{form.action} (from {form.page}): {exc}"[:1500])
+    assert not failures, f"{len(failures)} forms failed as {who}:\n" + "\n\n".join(failures)
+
+
+def _fuzz(client: Client, user: Any, form: Form, examples: int) -> None:
+    """``examples`` posts of generated values to ``form``; an AssertionError names a 5xx."""
+
+    @given(values=_values(form))
+    @settings(max_examples=examples, derandomize=True, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))  # fmt: skip
+    def posts(values: dict[str, str]) -> None:
+        client.force_login(user)  # a form may have logged the person out
+        response = client.post(form.action, values)
+        assert response.status_code < 500, f"{response.status_code} for {values!r}"
+
+    posts()

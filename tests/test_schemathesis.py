@@ -3,10 +3,12 @@ at ``/api/schema/``, calls every API operation with generated input as an organi
 anonymous visitor, through the WSGI application (no server), and fails on any 5xx or any status the
 schema does not document for the operation.
 
-Bounded: ``SCHEMATHESIS_EXAMPLES`` (default 4) examples per operation and person, derandomized,
-so the run takes the same time every time (about a minute on CI's two cores). It runs in the
-SQLite pass of ``make test`` and is deselected in the services pass with the other
-once-only tests.
+Bounded and derandomized, so a run takes the same time every time, at two budgets (one
+parametrized test, docs/testing.md):
+
+- ``smoke``: ``SMOKE_EXAMPLES`` examples per operation and person, every commit (the SQLite pass
+  of ``make test``; deselected in the services pass with the other once-only tests);
+- ``full``: ``FUZZ_EXAMPLES`` (default 25) per operation and person, marked ``fuzz``: ``make fuzz``.
 """
 
 from __future__ import annotations
@@ -21,7 +23,16 @@ from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import status_code_conformance
 
-EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES") or 4)
+#: Per commit: every operation, as each person, with a small fixed budget.
+SMOKE_EXAMPLES = 2
+#: On demand (``make fuzz``); SCHEMATHESIS_EXAMPLES is its older name.
+FULL_EXAMPLES = int(
+    os.environ.get("FUZZ_EXAMPLES") or os.environ.get("SCHEMATHESIS_EXAMPLES") or 25
+)
+BUDGETS = [
+    pytest.param(SMOKE_EXAMPLES, id="smoke"),
+    pytest.param(FULL_EXAMPLES, id="full", marks=pytest.mark.fuzz),
+]
 
 
 @pytest.fixture
@@ -40,17 +51,18 @@ def tokens(make_user: Callable[..., Any], make_event: Callable[..., Any]) -> dic
     }
 
 
-BOUNDED = settings(
-    max_examples=EXAMPLES,
-    derandomize=True,
-    deadline=None,
-    database=None,
-    suppress_health_check=list(HealthCheck),
-)
+def bounded(examples: int) -> settings:
+    return settings(
+        max_examples=examples,
+        derandomize=True,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
 
 
-def _run(token: str | None) -> list[str]:
-    """Every operation of the schema, ``EXAMPLES`` generated calls each: the failures."""
+def _run(token: str | None, examples: int) -> list[str]:
+    """Every operation of the schema, ``examples`` generated calls each: the failures."""
     from config.wsgi import application
 
     api = schemathesis.openapi.from_wsgi("/api/schema/", application)
@@ -60,7 +72,7 @@ def _run(token: str | None) -> list[str]:
         operation = result.ok()  # type: ignore[union-attr]  # an invalid schema fails here, loudly
 
         @given(case=operation.as_strategy())
-        @BOUNDED
+        @bounded(examples)
         def conforms(case: Any) -> None:
             response = case.call(headers=headers)
             case.validate_response(response, checks=[not_a_server_error, status_code_conformance])
@@ -75,7 +87,10 @@ def _run(token: str | None) -> list[str]:
 
 
 @pytest.mark.schemathesis
+@pytest.mark.parametrize("budget", BUDGETS)
 @pytest.mark.parametrize("role", ["organiser", "player", "anonymous"])
-def test_the_api_answers_only_what_its_schema_says(role: str, tokens: dict[str, str]) -> None:
-    failures = _run(tokens.get(role))
+def test_the_api_answers_only_what_its_schema_says(
+    role: str, budget: int, tokens: dict[str, str]
+) -> None:
+    failures = _run(tokens.get(role), budget)
     assert not failures, f"{len(failures)} operations failed as {role}:\n" + "\n\n".join(failures)

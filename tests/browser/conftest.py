@@ -104,9 +104,30 @@ def browser_page(chromium: Browser) -> Iterator[Page]:
         context.close()
 
 
-@pytest.fixture(params=list(SIZES))
+#: The one case of the matrix every commit runs (``make test``); the others are marked ``walk``
+#: and run on demand (``make walk``; docs/testing.md).
+SMOKE_SIZE, SMOKE_LANG = "phone", "en"
+LANGS = ("en", "ja")
+
+
+def matrix(sizes: Any = SIZES, langs: tuple[str, ...] = ()) -> list[Any]:
+    """The parameters of a browser test: every size (and every language in ``langs``), the
+    smoke case (``SMOKE_SIZE``, ``SMOKE_LANG``) plain, every other one marked ``walk``. With
+    ``langs`` a parameter is ``(size, lang)`` with the id ``size-lang``; without, the size."""
+    params = []
+    for size in sizes:
+        for lang in langs or (SMOKE_LANG,):
+            value: Any = (size, lang) if langs else size
+            ident = f"{size}-{lang}" if langs else size
+            smoke = size == SMOKE_SIZE and lang == SMOKE_LANG
+            marks = () if smoke else (pytest.mark.walk,)
+            params.append(pytest.param(value, id=ident, marks=marks))
+    return params
+
+
+@pytest.fixture(params=matrix())
 def size(request: pytest.FixtureRequest) -> str:
-    """``phone`` or ``laptop``: each test using it runs at both."""
+    """``phone`` or ``laptop``: each test using it runs at both (the laptop on demand only)."""
     return str(request.param)
 
 
@@ -294,14 +315,51 @@ def check_in_and_pair(club: Club, registrations: list[Any]) -> Any:
     return round_pair(event_id=club.event.pk, by=club.organiser, seed=1)
 
 
+# -- The demo data, made once per worker --------------------------------------------------------
+
+#: The test database just after ``load_demo`` (the invented card set), copied once per process.
+_DEMO_COPY: dict[str, Any] = {}
+
+
+def load_demo_once(settings: Any, tmp_path: Path) -> None:
+    """``manage.py load_demo`` with its invented card set (``SHARED_DIR`` pointed at an empty
+    folder), as the first browser test of this process ran it. On SQLite (the only database the
+    browser suites run on) the first call keeps a copy of the whole in-memory database, made with
+    SQLite's backup API, and the later calls restore that copy into the test database, which the
+    live server's thread shares: milliseconds instead of seconds. Each test still ends with the
+    database flushed (``transaction=True``), so a test's writes never reach the next one."""
+    from io import StringIO
+
+    from django.contrib.contenttypes.models import ContentType
+    from django.core.management import call_command
+    from django.db import connection
+
+    settings.SHARED_DIR = tmp_path
+    if connection.vendor != "sqlite":
+        call_command("load_demo", stdout=StringIO())
+        return
+    connection.ensure_connection()
+    live = connection.connection
+    if "db" in _DEMO_COPY:
+        _DEMO_COPY["db"].backup(live)
+        ContentType.objects.clear_cache()  # the copy's ids, not those of the last flush
+        return
+    call_command("load_demo", stdout=StringIO())
+    import sqlite3
+
+    copy = sqlite3.connect(":memory:", check_same_thread=False)
+    live.backup(copy)
+    _DEMO_COPY["db"] = copy
+
+
 # -- One page at one size in one language (the judge suites) -----------------------------------
 
 
-@pytest.fixture(params=[(s, lang) for s in SIZES for lang in ("en", "ja")],
-                ids=lambda p: f"{p[0]}-{p[1]}")  # fmt: skip
+@pytest.fixture(params=matrix(SIZES, LANGS))
 def where(request: pytest.FixtureRequest) -> tuple[str, str]:
-    """``(size, language)``: each test using it runs at both sizes in both languages. A module
-    with other sizes (``PAGE_SIZES``) overrides this fixture with its own parameters."""
+    """``(size, language)``: each test using it runs at both sizes in both languages (all but
+    the phone in English on demand only). A module with other sizes (``PAGE_SIZES``) overrides
+    this fixture with its own parameters (``matrix(PAGE_SIZES, LANGS)``)."""
     return request.param  # type: ignore[no-any-return]
 
 

@@ -1,15 +1,21 @@
-"""Accessibility: axe-core (through axe-playwright-python) on the main pages, at phone and laptop
-sizes, each opened by the person who uses it. Any violation of impact "serious" or "critical" fails
-the test, listed with its rule, impact, help and the offending nodes' selectors (requirement 14).
+"""Every page, opened by the person who uses it: axe-core (through axe-playwright-python), the
+phone's width and the Content-Security-Policy, in one walk: a page a person cannot read with a
+screen reader, that overflows a phone, or that a strict policy breaks is a page they cannot use.
+
+- Any axe violation of impact "serious" or "critical" fails the test, listed with its rule,
+  impact, help and the offending nodes' selectors.
+- On a phone, no page may scroll sideways (WCAG 1.4.10, requirement 12).
+- No page may raise a Content-Security-Policy violation: the browser's
+  ``securitypolicyviolation`` events (recorded by a script injected before any of the page's
+  own) and its console's CSP messages are collected (``tests/browser/test_csp_violations.py``
+  shows the watch can fail).
 
 Two simulated events (the invented card set): one finished with its top cut played (bracket and
 final standings), one running round 2 (pairings, clock, the judge desk, a player's table, the
-organiser's dashboard). Both sizes run in one test so the data is made once.
+organiser's dashboard).
 
-TODO when the features these pages belong to are on main: add their pages to ``_pages`` (the event
-directory /events/, sign-up, password reset, email and password change, claim a registration,
-profile and my events, the staff page, notifications and their settings, check-in and its QR code,
-the audit log, privacy: download and delete), and the pages in Japanese (``lang="ja"``).
+The walk runs at every size in both languages (``where``); every commit runs its smoke case (a
+phone in English, every page), ``make walk`` the others (docs/testing.md).
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import PASSWORD, SIZES, People, Person, import_demo_cards, suite_name
+from tests.browser.conftest import PASSWORD, People, Person, import_demo_cards, suite_name
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -146,6 +152,32 @@ def _pages(site: Site) -> dict[str, list[tuple[str, str]]]:
 LOGINS = ("player", "judge", "organiser")
 
 
+#: Records the browser's CSP refusals in the page (before any script of the page's own runs).
+CSP_RECORD = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"}`
+    + ` at ${e.sourceFile || ""}:${e.lineNumber || 0}`);
+});
+"""
+
+
+def watch_csp(person: Person, found: list[str], where: list[str]) -> None:
+    """Record the CSP messages of the person's console in ``found``, named by ``where[0]``; the
+    page's own ``securitypolicyviolation`` events are read with :func:`csp_violations`."""
+    person.page.add_init_script(CSP_RECORD)
+
+    def console(message: Any) -> None:
+        if "Content Security Policy" in message.text or "Content-Security-Policy" in message.text:
+            found.append(f"{where[0]} console: {message.text}")
+
+    person.page.on("console", console)
+
+
+def csp_violations(person: Person) -> list[str]:
+    return list(person.page.evaluate("window.__cspViolations || []"))
+
+
 def _violations(person: Person, name: str) -> list[str]:
     """axe's serious and critical violations on the page, one line per offending node."""
     from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
@@ -165,39 +197,49 @@ def _violations(person: Person, name: str) -> list[str]:
 
 
 @pytest.fixture
-def sizes(
-    chromium: Any, live_server: Any, request: pytest.FixtureRequest
-) -> Iterator[list[People]]:
-    """The people of this test at each size."""
-    groups = [People(browser=chromium, size=size, base_url=live_server.url,
-                     suite=suite_name(request)) for size in SIZES]  # fmt: skip
+def walkers(
+    chromium: Any, where: tuple[str, str], live_server: Any, request: pytest.FixtureRequest
+) -> Iterator[People]:
+    """The people of this test at its size; each person's browser speaks its language."""
+    size, _lang = where
+    group = People(browser=chromium, size=size, base_url=live_server.url,
+                   suite=suite_name(request))  # fmt: skip
     try:
-        yield groups
+        yield group
     finally:
-        for group in groups:
-            group.close()
+        group.close()
 
 
-def test_main_pages_have_no_serious_accessibility_violation(
-    site: Site, sizes: list[People]
-) -> None:
+def test_every_page_for_each_person(site: Site, walkers: People, where: tuple[str, str]) -> None:
+    """Each person opens each of their pages: 200, no serious axe violation, no sideways
+    scrolling on a phone, no CSP violation."""
+    from django.conf import settings
+
+    size, lang = where
     found: list[str] = []
-    for people in sizes:
-        for who, pages in _pages(site).items():
-            person = people.person(who)
-            if who in LOGINS:
-                person.log_in(who)
-            for name, path in pages:
-                response = person.page.goto(person.base_url + path)
-                assert response is not None
-                assert response.status == 200, f"{name}: {path} answered {response.status}"
-                found += _violations(person, name)
-                # WCAG 1.4.10 (reflow) and requirement 12: no sideways scrolling on a phone.
-                checked = people.size == "phone" and name not in NOT_YET_PHONE_WIDE
-                if checked and not person.fits_the_width():
-                    found.append(f"{name} [phone] is wider than the screen")
-                person.shot(name)
-    heading = "accessibility problems (axe: serious or critical; phone width):"
+    for who, pages in _pages(site).items():
+        person = walkers.person(who)
+        person.page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": lang,
+                                          "url": person.base_url}])  # fmt: skip
+        page_name = [""]
+        watch_csp(person, found, page_name)
+        if who in LOGINS:
+            person.log_in(who)
+        for name, path in pages:
+            page_name[0] = name
+            response = person.page.goto(person.base_url + path)
+            assert response is not None
+            assert response.status == 200, f"{name}: {path} answered {response.status}"
+            assert person.page.locator("html").get_attribute("lang") == lang, name
+            found += _violations(person, name)
+            # WCAG 1.4.10 (reflow) and requirement 12: no sideways scrolling on a phone.
+            checked = size == "phone" and name not in NOT_YET_PHONE_WIDE
+            if checked and not person.fits_the_width():
+                found.append(f"{name} [phone] is wider than the screen")
+            person.page.wait_for_load_state("networkidle")
+            found += [f"{name}: CSP {v}" for v in csp_violations(person)]
+            person.shot(f"{name}-{lang}")
+    heading = f"problems at {size} in {lang} (axe: serious or critical; phone width; CSP):"
     assert not found, "\n".join([heading, *found])
 
 

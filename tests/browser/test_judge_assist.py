@@ -23,9 +23,11 @@ from django.conf import settings
 from django.core.management import call_command
 
 from tests.browser.conftest import (
+    LANGS,
     SCREENSHOTS,
     Club,
     check_in_and_pair,
+    matrix,
     page_log_in,
     register_players,
 )
@@ -45,8 +47,7 @@ WORDS = {
 }  # fmt: skip
 
 
-@pytest.fixture(params=[(s, lang) for s in PAGE_SIZES for lang in ("en", "ja")],
-                ids=lambda p: f"{p[0]}-{p[1]}")  # fmt: skip
+@pytest.fixture(params=matrix(PAGE_SIZES, LANGS))
 def where(request: pytest.FixtureRequest) -> tuple[str, str]:
     return request.param  # type: ignore[no-any-return]
 

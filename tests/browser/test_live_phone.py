@@ -4,17 +4,15 @@ refresh themselves without losing what a person is typing (at a phone's size too
 
 from __future__ import annotations
 
-from io import StringIO
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 
 from judging.management.commands.load_demo import LIVE_EVENT_NAME
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, load_demo_once
 from tournaments.live.snapshots import snapshot_refresh
 from tournaments.models import Event, Match, Round
 from tournaments.services import (
@@ -34,13 +32,13 @@ CARD_TABLES = {"standings", "pairings", "pairings-by-table", "judge-desk"}
 
 @pytest.fixture
 def demo(settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    """``load_demo`` (its invented card set: no shared data needed); the live event's round 3
-    is running. The first table's player gets a password to log in with."""
-    settings.SHARED_DIR = tmp_path
+    """``load_demo`` (its invented card set: no shared data needed; made once per process,
+    ``load_demo_once``); the live event's round 3 is running. The first table's player gets a
+    password to log in with."""
     # Playwright's sync API keeps an event loop in this thread; the services the tests call
     # while the browser is open are plain synchronous code, run here on purpose.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    call_command("load_demo", stdout=StringIO())
+    load_demo_once(settings, tmp_path)
     event = Event.objects.get(name=LIVE_EVENT_NAME)
     round_obj = Round.objects.filter(event=event).order_by("-number").first()
     assert round_obj is not None

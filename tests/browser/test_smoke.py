@@ -5,18 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.core.management import call_command
 
-from tests.browser.conftest import SCREENSHOTS
+from tests.browser.conftest import SCREENSHOTS, load_demo_once
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
 def demo_loaded(settings: Any, tmp_path: Any) -> None:
-    """Demo data with the invented card set (fast, and there without the shared folder)."""
-    settings.SHARED_DIR = tmp_path
-    call_command("load_demo", verbosity=0)
+    """Demo data with the invented card set (there without the shared folder), made once per
+    process (``load_demo_once``)."""
+    load_demo_once(settings, tmp_path)
 
 
 def test_demo_organiser_logs_in(demo_loaded: None, live_server: Any, browser_page: Any) -> None:
