@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -31,9 +32,41 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from django.conf import settings
 from django.core import mail
+from django.core.servers.basehttp import ThreadedWSGIServer
+from django.test.testcases import LiveServerThread
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
+
+
+class _OneRequestAtATime(ThreadedWSGIServer):
+    """The live server, answering one request at a time.
+
+    Its request threads all use the test's one in-memory SQLite connection (Django shares it
+    with them, since a second connection would see another, empty database). Two requests at
+    once (a page refreshing itself while a form posts) then drive that connection from two
+    threads, and the ORM fails inside it with a 500 no person could cause on a real server.
+    The connections stay threaded, so Chromium's keep-alive connections do not wait for each
+    other; only the application (the response read whole, under the lock) is serial."""
+
+    def set_app(self, application: Any) -> None:
+        lock = threading.Lock()
+
+        def serial(environ: Any, start_response: Any) -> list[bytes]:
+            with lock:
+                result = application(environ, start_response)
+                try:
+                    return list(result)
+                finally:
+                    close = getattr(result, "close", None)
+                    if close is not None:
+                        close()
+
+        super().set_app(serial)
+
+
+LiveServerThread.server_class = _OneRequestAtATime
+
 
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
