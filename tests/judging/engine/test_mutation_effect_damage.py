@@ -1,0 +1,48 @@
+"""Damage from an effect, as its event records it: written against survivors of `make mutation`.
+
+Ground rules 1.0.1: 7.1.1, an effect's damage is not an attack, and the player dealt it reduces
+their HP meter by it (5.1.4.2's "reduces their HP meter ... as damage"; HP never goes below 0,
+1.2.3); a damage reduction in force (5.1.4.3: "damage reduction") takes its amount off (the card
+text 自分がダメージを受けたとき…軽減する covers any damage the player takes). The event says who
+took it, the HP before and after, the damage taken and what the reduction took away.
+
+From the snapshot of test_effects: turn 3, both players at HP 90; P0's card T_9.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from judging.engine import CardCatalogue
+from tests.judging.engine.test_effects import fx, run
+
+
+def damage_events(report: Any) -> list[tuple[Any, ...]]:
+    return [
+        (e.player, e.before, e.after, e.param("amount"), e.param("reduction"))
+        for e in report.events
+        if e.kind == "DAMAGE_APPLIED" and "7.1.1" in e.rules
+    ]
+
+
+@pytest.mark.parametrize(("amount", "after"), [(30, 60), (90, 0), (95, 0)])
+def test_effect_damage_takes_its_amount_off_the_targets_hp(
+    cards: CardCatalogue, amount: int, after: int
+) -> None:
+    report = run(cards, [fx("deal_damage", amount=amount, target="opponent")])
+    assert damage_events(report) == [(1, 90, after, amount, 0)]
+
+
+@pytest.mark.parametrize(("reduce", "taken"), [(20, 10), (30, 0), (50, 0)])
+def test_a_damage_reduction_takes_its_amount_off_effect_damage(
+    cards: CardCatalogue, reduce: int, taken: int
+) -> None:
+    # Judges' rulings with no card (as test_effects' manual ruling). At NIGHT P0 is the priority
+    # player and resolves first (5.2.7, 10.2): P0's reduction is in force when P1's 30 lands.
+    reduction = {"player": 0, "op": "reduce_damage", "amount": reduce, "target": "self"}
+    damage = {"player": 1, "op": "deal_damage", "amount": 30, "target": "opponent"}
+    report = run(cards, [reduction, damage])
+    # What the reduction took away is at most the damage: 30 - taken.
+    assert damage_events(report) == [(0, 90, 90 - taken, taken, 30 - taken)]
