@@ -46,3 +46,14 @@ def test_a_damage_reduction_takes_its_amount_off_effect_damage(
     report = run(cards, [reduction, damage])
     # What the reduction took away is at most the damage: 30 - taken.
     assert damage_events(report) == [(0, 90, 90 - taken, taken, 30 - taken)]
+
+
+def test_a_damage_reduction_changes_the_state_digest(cards: CardCatalogue) -> None:
+    # EffectState: "two states that differ only here get different digests". The reduction is
+    # the turn's first effect, so only it tells the state after it from the state before.
+    reduction = {"player": 0, "op": "reduce_damage", "amount": 20, "target": "self"}
+    report = run(cards, [reduction])
+    kinds = [e.kind for e in report.events]
+    added = kinds.index("DAMAGE_REDUCTION_ADDED")
+    assert report.events[added - 1].kind == "EFFECT_RESOLVED"
+    assert report.events[added].digest != report.events[added - 1].digest
