@@ -1,0 +1,73 @@
+"""The fallback that pairs a score group when the exchanges run out of budget
+(``swiss._fewest_rematches``): no test reached it, so none of its mutants was tried.
+
+Its contract is the package docstring's: every player at exactly one table, and rematches only
+when they cannot be avoided, as few as possible. The expected number of rematches is found
+here by trying every pairing of the players (at most 8: 105 pairings).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tournaments.pairing import PlayerRecord, ScoringConfig
+from tournaments.pairing.swiss import _build_field, _fewest_rematches
+
+
+def pairings(players: list[int]) -> Iterator[list[tuple[int, int]]]:
+    if not players:
+        yield []
+        return
+    first, rest = players[0], players[1:]
+    for k, other in enumerate(rest):
+        for tail in pairings(rest[:k] + rest[k + 1 :]):
+            yield [(first, other), *tail]
+
+
+@st.composite
+def fields(draw: st.DrawFn) -> tuple[list[PlayerRecord], set[frozenset[int]]]:
+    size = draw(st.sampled_from([2, 4, 6, 8]))
+    edges = list(itertools.combinations(range(size), 2))
+    met = draw(st.sets(st.sampled_from(edges)))
+    opponents: dict[int, list[str]] = {k: [] for k in range(size)}
+    for a, b in met:
+        opponents[a].append(f"p{b}")
+        opponents[b].append(f"p{a}")
+    # All on the same points and ranked p0, p1, ...: field index k is player pk.
+    players = [
+        PlayerRecord(id=f"p{k}", points=0, rank=k + 1, opponents=tuple(opponents[k]))
+        for k in range(size)
+    ]
+    return players, {frozenset(e) for e in met}
+
+
+@given(fields())
+def test_fewest_rematches_pairs_everyone_with_the_fewest_rematches(
+    case: tuple[list[PlayerRecord], set[frozenset[int]]],
+) -> None:
+    players, met = case
+    field = _build_field(players, seed=0, config=ScoringConfig(), use_rank=True)
+    assert field.ids == tuple(p.id for p in players)
+    verts = list(range(len(players)))
+    pairs = _fewest_rematches(field, verts)
+    assert sorted(v for table in pairs for v in table) == verts
+    fewest = min(sum(frozenset(t) in met for t in p) for p in pairings(verts))
+    assert sum(frozenset(t) in met for t in pairs) == fewest
+
+
+def test_one_unavoidable_rematch_is_the_only_one() -> None:
+    # p0 met p1, p2 and p3, so one rematch is unavoidable; p1 also met p2 and p3, so only
+    # p0-p1 with p2-p3 keeps it to that one (the other two pairings have two).
+    players = [
+        PlayerRecord(id="p0", points=0, rank=1, opponents=("p1", "p2", "p3")),
+        PlayerRecord(id="p1", points=0, rank=2, opponents=("p2", "p3")),
+        PlayerRecord(id="p2", points=0, rank=3),
+        PlayerRecord(id="p3", points=0, rank=4),
+    ]
+    field = _build_field(players, seed=0, config=ScoringConfig(), use_rank=True)
+    pairs = _fewest_rematches(field, [0, 1, 2, 3])
+    assert sorted(tuple(sorted(t)) for t in pairs) == [(0, 1), (2, 3)]
