@@ -57,3 +57,43 @@ def test_a_damage_reduction_changes_the_state_digest(cards: CardCatalogue) -> No
     added = kinds.index("DAMAGE_REDUCTION_ADDED")
     assert report.events[added - 1].kind == "EFFECT_RESOLVED"
     assert report.events[added].digest != report.events[added - 1].digest
+
+
+# --- battle damage with a reduction (5.1.4.1-5.1.4.4, Q37) --------------------------------------
+# Both battle zones end up with Even 30 / Zero-clock 30 (attack 30); a judge's ruling gives P1
+# +20 (attack 50), so P0 loses by 20 (5.1.4.1) and takes the difference as damage (5.1.4.2),
+# less P0's reduction (5.1.4.3: the loser still loses, Q37 when nothing is left).
+
+
+def battle(report: Any) -> tuple[Any, ...]:
+    event = next(e for e in report.events if e.kind == "BATTLE_RESOLVED")
+    return (
+        event.player,
+        event.after,
+        event.param("attack"),
+        event.param("difference"),
+        event.param("qa"),
+        "5.1.4.3" in event.rules,
+    )
+
+
+def test_equal_attacks_resolve_as_a_draw_with_their_attacks(cards: CardCatalogue) -> None:
+    # 30 against 30, no effects: a draw (5.1.4.4), no winner and no damage.
+    report = run(cards, [])
+    assert battle(report) == (None, None, (30, 30), None, None, False)
+    assert [p.hp for p in report.turns[-1].players] == [90, 90]
+
+
+@pytest.mark.parametrize(("reduce", "qa"), [(0, None), (5, None), (20, "Q37"), (30, "Q37")])
+def test_the_loser_of_a_reduced_battle_still_loses(
+    cards: CardCatalogue, reduce: int, qa: str | None
+) -> None:
+    effects: list[dict[str, Any]] = [
+        {"player": 1, "op": "attack_plus", "amount": 20, "target": "self"}
+    ]
+    if reduce:
+        effects.insert(0, {"player": 0, "op": "reduce_damage", "amount": reduce, "target": "self"})
+    report = run(cards, effects)
+    assert battle(report) == (1, 1, (30, 50), 20, qa, reduce > 0)
+    taken = max(0, 20 - reduce)
+    assert report.turns[-1].players[0].hp == 90 - taken
