@@ -97,3 +97,18 @@ def test_the_loser_of_a_reduced_battle_still_loses(
     assert battle(report) == (1, 1, (30, 50), 20, qa, reduce > 0)
     taken = max(0, 20 - reduce)
     assert report.turns[-1].players[0].hp == 90 - taken
+
+
+@pytest.mark.parametrize(("reduce", "qa"), [(0, None), (20, "Q37")])
+def test_player_two_losing_a_battle_is_the_loser_named(
+    cards: CardCatalogue, reduce: int, qa: str | None
+) -> None:
+    # The mirror image: P0 gets +20 (50 against 30), so P1 loses by 20 and P0 is the winner.
+    effects: list[dict[str, Any]] = [
+        {"player": 0, "op": "attack_plus", "amount": 20, "target": "self"}
+    ]
+    if reduce:
+        effects.append({"player": 1, "op": "reduce_damage", "amount": reduce, "target": "self"})
+    report = run(cards, effects)
+    assert battle(report) == (0, 0, (50, 30), 20, qa, reduce > 0)
+    assert report.turns[-1].players[1].hp == 90 - (20 - reduce)
