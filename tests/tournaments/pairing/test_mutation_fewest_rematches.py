@@ -71,3 +71,15 @@ def test_one_unavoidable_rematch_is_the_only_one() -> None:
     field = _build_field(players, seed=0, config=ScoringConfig(), use_rank=True)
     pairs = _fewest_rematches(field, [0, 1, 2, 3])
     assert sorted(tuple(sorted(t)) for t in pairs) == [(0, 1), (2, 3)]
+
+
+def test_a_field_where_everyone_met_everyone_is_paired_in_standings_order() -> None:
+    # Six players who all met each other: no table is fresh, so the three tables are rematches,
+    # made in standings order (1-2, 3-4, 5-6) as the docstring says.
+    ids = [f"p{k}" for k in range(6)]
+    players = [
+        PlayerRecord(id=pid, points=0, rank=k + 1, opponents=tuple(o for o in ids if o != pid))
+        for k, pid in enumerate(ids)
+    ]
+    field = _build_field(players, seed=0, config=ScoringConfig(), use_rank=True)
+    assert _fewest_rematches(field, list(range(6))) == [(0, 1), (2, 3), (4, 5)]
