@@ -11,6 +11,8 @@ free number", and there is no table 0.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from tournaments.pairing import (
@@ -128,3 +130,46 @@ def test_two_players_wanting_table_one_the_other_gets_table_two() -> None:
     assert set(tables) == {1, 2}
     assert "a" in tables[1]
     assert "c" in tables[2]
+
+
+# --- game-win percentage and the floor (Magic Tournament Rules, appendix C) ---------------------
+# Game-win percentage: game points (3 per game won, 1 per game drawn) over 3 x games played;
+# every percentage is raised to at least 1/3.
+
+
+def tiebreaks(
+    players: list[Entrant], rounds: list[list[MatchResult]]
+) -> dict[str, dict[str, object]]:
+    rows = compute_standings(players, rounds, profile=tiebreak_profile("mtr"))
+    return {row.player_id: {t.tiebreak.value: t.value for t in row.tiebreaks} for row in rows}
+
+
+def test_a_drawn_game_is_one_game_point_of_three() -> None:
+    # X and Y draw their match 1-1-1: 3 + 1 = 4 game points of 3 x 3 = 9, for both.
+    values = tiebreaks([Entrant("X"), Entrant("Y")], [[result("X", "Y", None, (1, 1, 1))]])
+    assert values["X"]["gw"] == Fraction(4, 9)
+    assert values["Y"]["gw"] == Fraction(4, 9)
+
+
+def test_a_player_with_no_games_is_at_the_floor() -> None:
+    # Z is registered but has played no game: no game points, raised to the floor, 1/3.
+    values = tiebreaks(
+        [Entrant("X"), Entrant("Y"), Entrant("Z")], [[result("X", "Y", "X", (2, 0, 0))]]
+    )
+    assert values["Z"]["gw"] == Fraction(1, 3)
+
+
+def test_no_players_no_standings() -> None:
+    assert compute_standings([], [], profile=tiebreak_profile("mtr")) == ()
+
+
+def test_a_field_with_no_percentage_at_the_floor() -> None:
+    # Each of four players wins one match and loses one: every match-win percentage is 1/2,
+    # above the floor, so every opponents' match-win percentage is 1/2.
+    players = [Entrant(x) for x in "ABCD"]
+    rounds = [
+        [result("A", "B", "A", (2, 0, 0)), result("C", "D", "C", (2, 0, 0))],
+        [result("B", "C", "B", (2, 0, 0)), result("D", "A", "D", (2, 0, 0))],
+    ]
+    values = tiebreaks(players, rounds)
+    assert {pid: v["omw"] for pid, v in values.items()} == dict.fromkeys("ABCD", Fraction(1, 2))
