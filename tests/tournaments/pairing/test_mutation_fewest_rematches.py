@@ -11,11 +11,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tournaments.pairing import PlayerRecord, ScoringConfig
-from tournaments.pairing.swiss import _build_field, _fewest_rematches
+from tournaments.pairing.swiss import _build_field, _fewest_rematches, _pair
 
 
 def pairings(players: list[int]) -> Iterator[list[tuple[int, int]]]:
@@ -83,3 +84,56 @@ def test_a_field_where_everyone_met_everyone_is_paired_in_standings_order() -> N
     ]
     field = _build_field(players, seed=0, config=ScoringConfig(), use_rank=True)
     assert _fewest_rematches(field, list(range(6))) == [(0, 1), (2, 3), (4, 5)]
+
+
+# --- the bye when no rematch-free pairing exists (swiss._choose_bye, score-group algorithm) -------
+# The package docstring: the bye goes to the lowest-ranked player who has not had one, unless
+# that leaves no rematch-free pairing; with none at all, _choose_bye's docstring: "the most
+# preferred player whose absence leaves the fewest rematches". Each field below (all on the same
+# points, ranked p0 first, nobody has had a bye) has a rematch whoever sits out, and the lowest-
+# ranked player's absence leaves more rematches than another's. The expected bye is checked
+# against every pairing of the others too.
+NO_FREE_PAIRING = [
+    (5, [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (2, 3), (2, 4), (3, 4)], 3),
+    (
+        7,
+        [(0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (1, 2), (1, 3), (1, 5), (1, 6),
+         (2, 3), (2, 4), (2, 5), (3, 4), (3, 5), (4, 5)],
+        5,
+    ),
+    (
+        7,
+        [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 3),
+         (2, 4), (3, 4), (3, 6), (4, 5), (4, 6), (5, 6)],
+        4,
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("size", "edges", "bye"), NO_FREE_PAIRING)
+def test_with_no_rematch_free_pairing_the_bye_leaves_the_fewest_rematches(
+    size: int, edges: list[tuple[int, int]], bye: int
+) -> None:
+    met = {frozenset(e) for e in edges}
+
+    def fewest_without(k: int) -> int:
+        rest = [v for v in range(size) if v != k]
+        return min(sum(frozenset(t) in met for t in p) for p in pairings(rest))
+
+    least = {k: fewest_without(k) for k in range(size)}
+    assert min(least.values()) > 0  # no rematch-free pairing, whoever sits out
+    # Preference: lowest-ranked first; the first with the fewest is the expected bye.
+    assert bye == next(k for k in reversed(range(size)) if least[k] == min(least.values()))
+    players = [
+        PlayerRecord(
+            id=f"p{i}",
+            points=0,
+            rank=i + 1,
+            opponents=tuple(f"p{j}" for j in range(size) if frozenset((i, j)) in met),
+        )
+        for i in range(size)
+    ]
+    result = _pair(players, round_number=2, seed=0, config=ScoringConfig(), exact_limit=0)
+    assert result.bye is not None
+    assert result.bye.player == f"p{bye}"
+    assert len(result.summary.rematches) == least[bye]
