@@ -160,24 +160,33 @@ scale-out: install
 # package: killed (timeouts count as killed) over the mutants tried (survivors and mutants no
 # test reaches count against it), and how many are not tried yet. `.venv/bin/mutmut results`
 # lists the survivors and `.venv/bin/mutmut show NAME` shows one.
+# MUTATION_CHILDREN mutants run at once (MUTATION_CHILDREN=1 on a shared machine). Bytecode is
+# written even where PYTHONDONTWRITEBYTECODE is set: the CLI tests start `python -m ...` from
+# mutants/, and without .pyc files each start recompiles the mutated modules (8 MB for
+# zutomayo/apply.py), over a minute, past those tests' 60 s timeout.
 MUTATION_MINUTES ?= 60
+MUTATION_CHILDREN ?= $(shell nproc)
 
 mutation: install
 	@mkdir -p mutants
 	@echo "== mutmut over judging/engine, tournaments/pairing, cardpool/legality (at most $(MUTATION_MINUTES) min)"
-	@SHARED_DIR="$(abspath $(CURDIR)/../shared)" HYPOTHESIS_EXAMPLES_CAP=10 \
+	@env -u PYTHONDONTWRITEBYTECODE SHARED_DIR="$(abspath $(CURDIR)/../shared)" HYPOTHESIS_EXAMPLES_CAP=10 \
 	  timeout --foreground --signal=INT --kill-after=60 $(MUTATION_MINUTES)m \
-	  $(VENV)/bin/mutmut run --max-children "$$(nproc)" > mutants/run.log 2>&1; \
+	  $(VENV)/bin/mutmut run --max-children "$(MUTATION_CHILDREN)" > mutants/run.log 2>&1; \
 	status=$$?; \
 	if [ $$status -eq 124 ]; then echo "time bound reached: run again to go on"; \
 	elif [ $$status -ne 0 ]; then tail -n 40 mutants/run.log; exit $$status; fi
 	@$(VENV)/bin/mutmut results --all true | awk -F': ' '\
 	  { split($$1, name, "."); package = name[1] "." name[2]; sub(/^ +/, "", package); \
 	    total[package]++; if ($$2 == "killed" || $$2 == "timeout") killed[package]++; \
-	    else if ($$2 == "not checked") unchecked[package]++; else alive[package]++ } \
+	    else if ($$2 == "not checked" || $$2 == "skipped" || $$2 ~ /^check was interrupted/) \
+	      unchecked[package]++; \
+	    else if ($$2 == "no tests") untested[package]++; \
+	    else alive[package]++ } \
 	  END { for (p in total) { tried = total[p] - unchecked[p]; \
-	          printf "%-20s %5d / %5d killed (%5.1f%%), %5d not checked yet of %5d\n", \
-	            p, killed[p], tried, tried ? 100 * killed[p] / tried : 0, unchecked[p], total[p] } }' \
+	          printf "%-20s %5d / %5d killed (%5.1f%%): %5d survived, %5d no tests; %5d not checked yet of %5d\n", \
+	            p, killed[p], tried, tried ? 100 * killed[p] / tried : 0, alive[p], untested[p], \
+	            unchecked[p], total[p] } }' \
 	  | sort
 
 clean:

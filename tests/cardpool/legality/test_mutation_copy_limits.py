@@ -251,3 +251,22 @@ def test_zutomayo_fewer_than_half_characters_is_warned_with_the_counts(
     if warned:
         assert warnings[0].rule == "4.2.6"
         assert warnings[0].message_en.startswith(f"Only {characters} of 20 cards are characters")
+
+
+# --- The Japanese message names the cards too (issue 11, req 3) ----------------------------------
+# Azuki and ZTRIKE cards have one name, which a Japanese page shows as it is (card_names: "games
+# with one name give it in both"); the limits are the rules texts' (4 per card number, 2 per
+# Card ID).
+
+
+def test_azuki_too_many_copies_names_the_card_on_a_japanese_page() -> None:
+    issue = only(azuki_with({"TST01-010": 5, "TST01-011": 0, "TST01-012": 1}), "too_many_copies")
+    assert "Test Bolt 10" in issue.message_ja
+    assert "None" not in issue.message_ja
+
+
+def test_ztrike_too_many_copies_names_the_card_on_a_japanese_page() -> None:
+    pairs = [p for p in legal_ztrike_pairs() if p[0] != "ZX-018"] + [("ZX-001", 1)]
+    issue = only(check_ztrike(ztrike_deck(*pairs), ZTRIKE), "too_many_copies")
+    assert "Test Striker 1" in issue.message_ja
+    assert "None" not in issue.message_ja

@@ -8,6 +8,7 @@ by hand from the Japanese texts of 1st_53 (night, +30), 1st_28 (reduce 40 when d
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,9 @@ from judging.engine.zutomayo.cardeffects.vocab import (
     card_effect_from_json,
 )
 
-CARDS = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "zutomayo" / "cards.json"
+#: SHARED_DIR as in the settings (`make mutation` runs this file from its copy in mutants/).
+SHARED = Path(os.environ.get("SHARED_DIR") or Path(__file__).resolve().parents[3].parent / "shared")
+CARDS = SHARED / "data" / "zutomayo" / "cards.json"
 pytestmark = pytest.mark.skipif(not CARDS.exists(), reason="shared card data not present")
 
 AMOUNTLESS = frozenset(

@@ -38,6 +38,7 @@ ending is a clause of its own with the destination as action, ``すぐに`` imme
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +58,8 @@ from judging.engine.zutomayo.cardeffects.vocab import (
     card_effect_from_json,
 )
 
-SHARED = Path(__file__).resolve().parents[4].parent / "shared"
+#: SHARED_DIR as in the settings (`make mutation` runs this file from its copy in mutants/).
+SHARED = Path(os.environ.get("SHARED_DIR") or Path(__file__).resolve().parents[4].parent / "shared")
 CARDS = SHARED / "data" / "zutomayo" / "cards.json"
 QA = SHARED / "rules" / "zutomayo-qa.ja.json"
 ERRATA = SHARED / "rules" / "zutomayo-errata.ja.json"
