@@ -195,7 +195,7 @@ class Person:
         return self.people.screenshot(self, step)
 
     def fits_the_width(self) -> bool:
-        """True when the page needs no horizontal scrolling (requirement 12 on a phone)."""
+        """True when the page needs no horizontal scrolling (on a phone: WCAG 1.4.10, reflow)."""
         return bool(
             self.page.evaluate(
                 "document.documentElement.scrollWidth <= document.documentElement.clientWidth"

@@ -178,7 +178,7 @@ def resolve_dispute(person: Person, *, table: int, winner: str, loser: str, reas
 
 
 def sign_up_and_verify(person: Person, *, username: str, email: str, password: str) -> None:
-    """Requirement 2 (allauth): sign up, open the verification mail, follow its link, confirm.
+    """Sign-up through allauth: sign up, open the verification mail, follow its link, confirm.
 
     For ``test_people_player.py``: replaces the ``make_user`` of the player's fixture. The mail's
     link must lead back to the live server: if links are built from a configured site address
@@ -203,7 +203,7 @@ def sign_up_and_verify(person: Person, *, username: str, email: str, password: s
 
 
 def find_event_in_directory(person: Person, *, event_name: str) -> None:
-    """Requirement 1: ``/events/``, search the event by name, open its card (a link).
+    """The event directory: ``/events/``, search the event by name, open its card (a link).
 
     For ``test_people_player.py``: replaces ``find_event_on_home``.
     """
@@ -218,7 +218,7 @@ def find_event_in_directory(person: Person, *, event_name: str) -> None:
 
 
 def check_in_on_me(person: Person, event_id: int) -> None:
-    """Requirement 6: the player checks themselves in on ``/me/`` while the window is open.
+    """Check-in: the player checks themselves in on ``/me/`` while the window is open.
 
     For ``test_people_player.py``: replaces the organiser's service check-in in the fixture.
     """
@@ -228,7 +228,7 @@ def check_in_on_me(person: Person, event_id: int) -> None:
 
 
 def appoint_judge(person: Person, event_id: int, *, judge: str) -> None:
-    """Requirement 5: the organiser appoints a judge (``judge``: their username) on the staff page.
+    """Staff: the organiser appoints a judge (``judge``: their username) on the staff page.
 
     For ``test_people_judge.py``: replaces the ``event_role_grant`` of the judge's fixture.
     """
@@ -240,7 +240,7 @@ def appoint_judge(person: Person, event_id: int, *, judge: str) -> None:
 
 
 def call_a_judge(person: Person, event_id: int) -> None:
-    """Requirement 8: the player taps "call a judge" on ``/me/`` (the table is filled in).
+    """A judge call: the player taps "call a judge" on ``/me/`` (the table is filled in).
 
     For ``test_people_judge.py``: the judge then sees the call on the desk and takes it.
     """

@@ -268,7 +268,7 @@ class Game:
         self._automated: dict[str, _Automated | None] = {}
         self._typed: frozenset[tuple[int, str]] = frozenset()
         """This turn's typed entries by (player, card): a judge's override of the card's automatic
-        effect, at every step of the turn (req 5)."""
+        effect, at every step of the turn (a typed entry always wins over the automation)."""
         self._resolutions: dict[tuple[int, str], Resolution] = {}
         """This turn's last resolution of each card's effect (what it revealed, named, counted),
         seen by its ending when that is checked (3rd_97, 3rd_103)."""

@@ -253,7 +253,7 @@ def test_zutomayo_fewer_than_half_characters_is_warned_with_the_counts(
         assert warnings[0].message_en.startswith(f"Only {characters} of 20 cards are characters")
 
 
-# --- The Japanese message names the cards too (issue 11, req 3) ----------------------------------
+# --- The Japanese message names the cards too (a Japanese page shows no English) ------------
 # Azuki and ZTRIKE cards have one name, which a Japanese page shows as it is (card_names: "games
 # with one name give it in both"); the limits are the rules texts' (4 per card number, 2 per
 # Card ID).
