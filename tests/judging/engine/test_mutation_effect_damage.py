@@ -112,3 +112,21 @@ def test_player_two_losing_a_battle_is_the_loser_named(
     report = run(cards, effects)
     assert battle(report) == (0, 0, (50, 30), 20, qa, reduce > 0)
     assert report.turns[-1].players[1].hp == 90 - (20 - reduce)
+
+
+@pytest.mark.parametrize(("player", "amounts", "expected"), [
+    (0, (1,), (1, 0)),       # a reduction of 1 is a reduction: the turn's total counts it
+    (1, (1, 2), (0, 3)),     # each reduction adds to that player's total for the turn
+    (0, (0,), (0, 0)),       # nothing reduced, nothing counted
+])  # fmt: skip
+def test_every_reduction_counts_toward_the_damage_reduced_this_turn(
+    player: int, amounts: tuple[int, ...], expected: tuple[int, int]
+) -> None:
+    # The effect "deal as much damage as was reduced this turn" (このターンに軽減した数値分の
+    # ダメージを相手に与える) reads the turn's total: every point reduced counts, the first too.
+    from judging.engine.zutomayo.effects import EffectState
+
+    state = EffectState()
+    for amount in amounts:
+        state = state.with_reduced(player, amount)
+    assert state.reduced == expected
