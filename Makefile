@@ -64,6 +64,8 @@ COV_FLOOR := 93
 COV_FLOOR_APPS := 92
 # pytest-xdist runs the suite on every core (two on the development machine), which keeps each
 # pass under five minutes; PYTEST_WORKERS=0 runs it in one process.
+# worksteal: a worker that runs out of tests takes some of the other's, so the slow tests that
+# come last (browser walks, migrations) do not leave one core idle at the end.
 PYTEST_WORKERS ?= auto
 PURE_PACKAGES := judging/engine/*,tournaments/pairing/*,cardpool/legality/*
 # What every commit runs (docs/testing.md): everything but the on-demand cases, which are the
@@ -76,10 +78,10 @@ PYTEST_ARGS ?=
 pytest: install $(MO)
 	$(PY) manage.py makemigrations --check --dry-run
 ifeq ($(SERVICES_PASS),1)
-	$(PY) -m pytest -n $(PYTEST_WORKERS) -m "$(PYTEST_SELECT)" $(PYTEST_ARGS) --cov --cov-report=
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "$(PYTEST_SELECT)" $(PYTEST_ARGS) --cov --cov-report=
 	$(VENV)/bin/coverage report --omit='$(PURE_PACKAGES)' --fail-under=$(COV_FLOOR_APPS)
 else
-	$(PY) -m pytest -n $(PYTEST_WORKERS) -m "$(PYTEST_SELECT)" $(PYTEST_ARGS) --cov --cov-report=term --cov-fail-under=$(COV_FLOOR)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "$(PYTEST_SELECT)" $(PYTEST_ARGS) --cov --cov-report=term --cov-fail-under=$(COV_FLOOR)
 endif
 
 # On demand, not per commit (docs/testing.md). `make walk`: every browser suite at every size
