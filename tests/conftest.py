@@ -40,7 +40,7 @@ EXAMPLES_CAP = int(os.environ.get("HYPOTHESIS_EXAMPLES_CAP") or 0)
 #: A test whose own budget is larger also has a ``full`` case at that budget, marked ``fuzz``
 #: (``make fuzz``; docs/testing.md). Both are derandomized: the smoke's examples are the first
 #: ones the full run tries.
-SMOKE_EXAMPLES = 20
+SMOKE_EXAMPLES = 10
 
 
 def _cap_examples(item: pytest.Item) -> None:
