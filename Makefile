@@ -56,12 +56,12 @@ typecheck: install
 # .ci/run's second pass (PostgreSQL + Redis) sets SERVICES_PASS=1: tests/conftest.py deselects the
 # pure, property and browser tests there (they ran in the SQLite pass, so they run once), which
 # leaves the pure packages' own tests out. That pass measures the Django apps only (the pure
-# packages are omitted from its report) and holds them to COV_FLOOR_APPS: that pass's own figure,
-# rounded down, as that pass measures it: it also leaves out the schemathesis smoke, which reaches
-# API code no other test does, so it is below the apps' figure of the lowest configuration.
-# Measured: 93.57 % in the lowest configuration (the apps 93.98 %).
+# packages are omitted from its report) and holds them to COV_FLOOR_APPS: the same apps' figure
+# in the lowest configuration, rounded down, which the services pass (more tests on the apps) met
+# or beat in every run so far. Measured: 93.57 % in the lowest configuration (the apps 93.98 %);
+# the services pass 94.42 %.
 COV_FLOOR := 93
-COV_FLOOR_APPS := 92
+COV_FLOOR_APPS := 93
 # pytest-xdist runs the suite on every core (two on the development machine), which keeps each
 # pass under five minutes; PYTEST_WORKERS=0 runs it in one process.
 # worksteal: a worker that runs out of tests takes some of the other's, so the slow tests that
