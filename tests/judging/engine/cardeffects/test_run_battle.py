@@ -297,6 +297,53 @@ def test_unreducible_damage_in_battle_and_by_effect(real_cards: CardCatalogue) -
     assert game.effects.reduced == (0, 0)
 
 
+def _battle_rules(game: Game) -> dict[str, tuple[str, ...]]:
+    return {e.kind: e.rules for e in game.turn_events()
+            if e.kind in ("BATTLE_RESOLVED", "DAMAGE_APPLIED")}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("reduction", "unreducible_by", "hp", "cites_1_3_1", "cites_5_1_4_3"),
+    [
+        # P0 (50) beats P1 (40) by 10. P1 reduces; P0's character's damage is not reduced: the
+        # card's text over the rules (1.3.1), so 5.1.4.3 (a reduced battle) does not apply.
+        (40, 0, 90, True, False),
+        (1, 0, 90, True, False),  # the least reduction there is still overridden, still 1.3.1
+        # No reduction to override: the text changed nothing, so the ruling cites no 1.3.1.
+        (0, 0, 90, False, False),
+        # The loser's own unreducible damage does not stop the winner's damage being reduced:
+        # 10 - 4 = 6 damage, the reduction cited (5.1.4.3), not 1.3.1.
+        (4, 1, 94, False, True),
+    ],
+)
+def test_unreducible_damage_cites_1_3_1_only_when_it_overrides(
+    real_cards: CardCatalogue,
+    reduction: int,
+    unreducible_by: int,
+    hp: int,
+    cites_1_3_1: bool,
+    cites_5_1_4_3: bool,
+) -> None:
+    """このキャラクターが与えるダメージは軽減されない (4th_24) in a battle (5.1.4.1, 5.1.4.2): which
+    rule the battle's ruling cites when the text meets a damage reduction. NIGHT: 1st_67 50 v
+    1st_72 40."""
+    game = game_at(real_cards, battle=("1st_67", "1st_72"))
+    if reduction:
+        do(game, Act.REDUCE_DAMAGE, reduction, p=1)
+    do(game, Act.DAMAGE_UNREDUCIBLE, p=unreducible_by)
+    game._battle(game._attacks(()), ())
+    assert game.players[1].hp == hp
+    rules = _battle_rules(game)
+    assert set(rules) == {"BATTLE_RESOLVED", "DAMAGE_APPLIED"}
+    for kind, cited in rules.items():
+        assert ("1.3.1" in cited) is cites_1_3_1, (kind, cited)
+        assert ("5.1.4.3" in cited) is cites_5_1_4_3, (kind, cited)
+        assert "5.1.4.1" in cited if kind == "BATTLE_RESOLVED" else "5.1.4.2" in cited
+    applied = next(e for e in game.turn_events() if e.kind == "DAMAGE_APPLIED")
+    assert applied.param("amount") == 100 - hp
+    assert applied.param("reduction") == (reduction if cites_5_1_4_3 else 0)
+
+
 def test_damage_equal_to_what_was_reduced(real_cards: CardCatalogue) -> None:
     """このターンに軽減した数値分のダメージを相手に与える (4th_100): P0 reduces 40, loses 40 v 50:
     the 10 damage is reduced to 0 (10 reduced, Q37: still the loser); then 10 to P1: 90."""
