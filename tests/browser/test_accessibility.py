@@ -14,8 +14,8 @@ Two simulated events (the invented card set): one finished with its top cut play
 final standings), one running round 2 (pairings, clock, the judge desk, a player's table, the
 organiser's dashboard).
 
-The walk runs at every size in both languages (``where``); every commit runs its smoke case (a
-phone in English, every page), ``make walk`` the others (docs/testing.md).
+The walk runs at every size in both languages (``where``) in ``make walk``; every commit runs its
+smoke case, a phone in English over a handful of pages (``SMOKE_PAGES``; docs/testing.md).
 """
 
 from __future__ import annotations
@@ -210,14 +210,39 @@ def walkers(
         group.close()
 
 
+#: The pages every commit walks (``make walk`` walks every page): one of each kind a person meets
+#: at an event (the home page, a live list, a wide table, a player's own pages, a ruling, the
+#: organiser's desk).
+SMOKE_PAGES = {"home", "pairings", "standings", "my-table", "match", "decklist", "case",
+               "dashboard"}  # fmt: skip
+
+
+@pytest.mark.walk
 def test_every_page_for_each_person(site: Site, walkers: People, where: tuple[str, str]) -> None:
     """Each person opens each of their pages: 200, no serious axe violation, no sideways
     scrolling on a phone, no CSP violation."""
+    _walk(site, walkers, where, _pages(site))
+
+
+@pytest.mark.parametrize("where", [("phone", "en")], ids=["phone-en"])
+def test_a_handful_of_pages_for_each_person(
+    site: Site, walkers: People, where: tuple[str, str]
+) -> None:
+    """The per-commit smoke case of the walk above: the same checks over ``SMOKE_PAGES``."""
+    pages = {who: [(name, path) for name, path in each if name in SMOKE_PAGES]
+             for who, each in _pages(site).items()}  # fmt: skip
+    assert sorted(name for each in pages.values() for name, _path in each) == sorted(SMOKE_PAGES)
+    _walk(site, walkers, where, {who: each for who, each in pages.items() if each})
+
+
+def _walk(
+    site: Site, walkers: People, where: tuple[str, str], pages_of: dict[str, list[tuple[str, str]]]
+) -> None:
     from django.conf import settings
 
     size, lang = where
     found: list[str] = []
-    for who, pages in _pages(site).items():
+    for who, pages in pages_of.items():
         person = walkers.person(who)
         person.page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": lang,
                                           "url": person.base_url}])  # fmt: skip

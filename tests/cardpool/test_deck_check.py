@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import io
 import json
-import subprocess
 import sys
 from io import StringIO
 from pathlib import Path
@@ -11,13 +11,12 @@ from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
+from django.core.management import call_command, execute_from_command_line
 from django.test import Client
 
 pytestmark = pytest.mark.django_db
 
 LEGAL = "\n".join(f"2 DEMO_{n}" for n in range(1, 11))
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_stateless_check_reports_errors_with_rules(client: Client, demo_cards: Any) -> None:
@@ -67,16 +66,24 @@ def test_stateless_check_bad_requests(
     assert field in json.dumps(response.json())
 
 
-def _check_deck(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(
-        [sys.executable, "manage.py", "check_deck", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        check=False,
-        env={"PATH": "/usr/bin:/bin", "DATABASE_URL": "sqlite:///var/check-deck-test.sqlite3",
-             "DJANGO_SETTINGS_MODULE": "config.settings.dev", "SHARED_DIR": "/nonexistent"},
-    )  # fmt: skip
+def _check_deck(
+    *args: str,
+    stdin: bytes = b"",
+    monkeypatch: pytest.MonkeyPatch,
+    capfd: pytest.CaptureFixture[str],
+) -> tuple[int, str, str]:
+    """``manage.py check_deck ARGS`` as the shell runs it (its exit code, standard output and
+    error), in this process: ``execute_from_command_line`` turns a ``CommandError`` into the exit
+    code and the message the shell sees, as ``manage.py`` does."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
+    capfd.readouterr()
+    try:
+        execute_from_command_line(["manage.py", "check_deck", *args])
+        code = 0
+    except SystemExit as ended:
+        code = int(ended.code or 0)
+    out, err = capfd.readouterr()
+    return code, out, err
 
 
 def test_check_deck_command_exit_codes(demo_cards: Any, tmp_path: Path) -> None:
@@ -99,23 +106,19 @@ def test_check_deck_command_exit_codes(demo_cards: Any, tmp_path: Path) -> None:
     assert exit_binary.value.code == 2
 
 
-def test_check_deck_reads_standard_input_and_refuses_missing_files() -> None:
-    migrate = subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, capture_output=True,
-        check=True,
-        env={"PATH": "/usr/bin:/bin", "DATABASE_URL": "sqlite:///var/check-deck-test.sqlite3",
-             "DJANGO_SETTINGS_MODULE": "config.settings.dev"},
-    )  # fmt: skip
-    assert migrate.returncode == 0
-    empty = _check_deck("--game", "zutomayo", "-", stdin=b"")
-    assert empty.returncode == 2
-    assert json.loads(empty.stdout)["errors"][0]["code"] == "empty_input"
-    missing = _check_deck("--game", "zutomayo", "/nonexistent/deck.txt")
-    assert missing.returncode == 2
-    assert b"cannot read" in missing.stderr
-    unknown = _check_deck("--game", "zutomayo", "-", stdin=b"2 NOT_A_CARD\n")
-    assert unknown.returncode == 1
-    assert json.loads(unknown.stdout)["errors"][0]["code"] == "unknown_card"
+def test_check_deck_reads_standard_input_and_refuses_missing_files(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    run = {"monkeypatch": monkeypatch, "capfd": capfd}
+    code, out, _err = _check_deck("--game", "zutomayo", "-", stdin=b"", **run)
+    assert code == 2
+    assert json.loads(out)["errors"][0]["code"] == "empty_input"
+    code, out, err = _check_deck("--game", "zutomayo", "/nonexistent/deck.txt", **run)
+    assert code == 2
+    assert "cannot read" in err
+    code, out, _err = _check_deck("--game", "zutomayo", "-", stdin=b"2 NOT_A_CARD\n", **run)
+    assert code == 1
+    assert json.loads(out)["errors"][0]["code"] == "unknown_card"
 
 
 # --- formats and dates: which ban list applies on the event's day ----------------------------

@@ -55,6 +55,7 @@ def test_same_record_same_digest_with_effects(real_cards: CardCatalogue, seed: i
     assert first.to_json() == second.to_json()
 
 
+@pytest.mark.no_cover  # 200 random games, a property test by hand: untraced like the others
 def test_random_games_do_run_card_effects(real_cards: CardCatalogue) -> None:
     """Over 200 games the engine runs automated effects by itself and asks order choices."""
     rng = random.Random(14)
