@@ -1,0 +1,63 @@
+"""ZTRIKE as a plug-in (``PLUGIN``): what the registry, the command line and the judge pages know
+of this game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+
+from judging.engine.core.jsontypes import JSON
+from judging.engine.core.plugin import GamePlugin, PluginBase, Tiebreak
+from judging.engine.ztrike.randomgame import random_game
+from judging.engine.ztrike.record import FORMAT, Card, cards_from_list
+from judging.engine.ztrike.record import schema_text as _schema_text
+from judging.engine.ztrike.replay import REPORT_FORMAT, ZtrikeReport, replay_record, replay_text
+from judging.engine.ztrike.rules import BOOK
+
+#: Claim kind (the board value a claim names after a round) → the rule that decides it.
+CLAIM_KINDS: Mapping[str, str] = MappingProxyType({
+    "main_player": "ztr.round.end",
+    "decided_by": "ztr.round.play",
+    "winner": "ztr.round.play",
+    "victory_points": "ztr.play.victory",
+    "hand": "ztr.round.start",
+    "deck": "ztr.mat.dz",
+    "discard": "ztr.mat.dp",
+    "victory_zone": "ztr.victor#s10",
+})  # fmt: skip
+
+
+class ZtrikePlugin(PluginBase):
+    """The ZTRIKE engine behind the ``GamePlugin`` contract."""
+
+    slug = "ztrike"
+    title = "ZTRIKE"
+    package = __package__ or ""
+    record_format = FORMAT
+    report_format = REPORT_FORMAT
+    claim_kinds = CLAIM_KINDS
+    book = BOOK
+    tiebreak: Tiebreak | None = None
+
+    def cards_from_list(self, rows: Sequence[Mapping[str, JSON]]) -> dict[str, Card]:
+        return cards_from_list(list[JSON](dict(row) for row in rows))
+
+    def replay(self, record: JSON, *, cards: object | None, lang: str) -> ZtrikeReport:
+        if cards is not None and not isinstance(cards, dict):
+            raise TypeError(f"cards must come from cards_from_list, not {type(cards).__name__}")
+        return replay_record(record, cards=cards, lang=lang)
+
+    def replay_text(self, record_text: str, cards_text: str | None, lang: str) -> ZtrikeReport:
+        return replay_text(record_text, cards_text, lang)
+
+    def schema_text(self) -> str:
+        return _schema_text()
+
+    def random_game(self, rng: random.Random) -> JSON:
+        """A random legal game over the package's sample pool (a ZTRIKE record carries its
+        cards)."""
+        return random_game(rng, [row for row in self.sample_rows() if isinstance(row, dict)])
+
+
+PLUGIN: GamePlugin = ZtrikePlugin()
