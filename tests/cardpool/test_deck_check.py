@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+from collections.abc import Callable
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -66,24 +67,26 @@ def test_stateless_check_bad_requests(
     assert field in json.dumps(response.json())
 
 
-def _check_deck(
-    *args: str,
-    stdin: bytes = b"",
-    monkeypatch: pytest.MonkeyPatch,
-    capfd: pytest.CaptureFixture[str],
-) -> tuple[int, str, str]:
+@pytest.fixture
+def check_deck(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> Callable[..., tuple[int, str, str]]:
     """``manage.py check_deck ARGS`` as the shell runs it (its exit code, standard output and
     error), in this process: ``execute_from_command_line`` turns a ``CommandError`` into the exit
     code and the message the shell sees, as ``manage.py`` does."""
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
-    capfd.readouterr()
-    try:
-        execute_from_command_line(["manage.py", "check_deck", *args])
-        code = 0
-    except SystemExit as ended:
-        code = int(ended.code or 0)
-    out, err = capfd.readouterr()
-    return code, out, err
+
+    def run(*args: str, stdin: bytes = b"") -> tuple[int, str, str]:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
+        capfd.readouterr()
+        try:
+            execute_from_command_line(["manage.py", "check_deck", *args])
+            code = 0
+        except SystemExit as ended:
+            code = int(ended.code or 0)
+        out, err = capfd.readouterr()
+        return code, out, err
+
+    return run
 
 
 def test_check_deck_command_exit_codes(demo_cards: Any, tmp_path: Path) -> None:
@@ -107,16 +110,15 @@ def test_check_deck_command_exit_codes(demo_cards: Any, tmp_path: Path) -> None:
 
 
 def test_check_deck_reads_standard_input_and_refuses_missing_files(
-    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+    check_deck: Callable[..., tuple[int, str, str]],
 ) -> None:
-    run = {"monkeypatch": monkeypatch, "capfd": capfd}
-    code, out, _err = _check_deck("--game", "zutomayo", "-", stdin=b"", **run)
+    code, out, _err = check_deck("--game", "zutomayo", "-", stdin=b"")
     assert code == 2
     assert json.loads(out)["errors"][0]["code"] == "empty_input"
-    code, out, err = _check_deck("--game", "zutomayo", "/nonexistent/deck.txt", **run)
+    code, out, err = check_deck("--game", "zutomayo", "/nonexistent/deck.txt")
     assert code == 2
     assert "cannot read" in err
-    code, out, _err = _check_deck("--game", "zutomayo", "-", stdin=b"2 NOT_A_CARD\n", **run)
+    code, out, _err = check_deck("--game", "zutomayo", "-", stdin=b"2 NOT_A_CARD\n")
     assert code == 1
     assert json.loads(out)["errors"][0]["code"] == "unknown_card"
 
