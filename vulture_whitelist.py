@@ -204,6 +204,14 @@ _.objective  # tournaments/pairing/types.py
 _.embedded  # tournaments/printing/pdf_fonts.py
 _.fonts_reset  # tournaments/printing/sheets.py
 
+# The game plug-in contract (judging/engine/core/plugin.py): members every game provides, which
+# the judge pages and the tests reach through the registry (judging/engine/registry.py).
+_.claim_kinds  # judging/engine/core/plugin.py GamePlugin
+_.rule_text  # judging/engine/core/plugin.py GamePlugin
+_.unregister  # judging/engine/registry.py (tests register an invented game)
+_.plugin  # judging/engine/registry.py (a game by its slug: the judge pages)
+_.__getattr__  # judging/engine/__init__.py (PEP 562: the public names, imported on first use)
+
 # The rules engine's vocabulary and record defaults: named codes and documented policies.
 _.MOVE  # judging/engine/zutomayo/cardeffects/vocab.py
 _.REORDER  # judging/engine/zutomayo/cardeffects/vocab.py

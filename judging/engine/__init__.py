@@ -42,45 +42,127 @@ battle draw / game draw
 event
     One state change, with its rule numbers, before/after values and a digest of the whole state.
 
+Importing this package loads no game: the names below are imported on first use (so that
+``judging.engine.registry`` stays lazy), and a type checker sees them as plain imports.
+
 Public API: ``replay_record`` (record JSON -> ``ReplayReport`` with ``to_json``/``to_text``),
 ``CardCatalogue.from_dicts``, ``parse_ground_rules`` (rules text -> ``RulesDocument``),
 ``CITABLE_RULES`` / ``coverage_report``, ``random_game`` and the frozen value types below.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
 
 from judging.engine.core.claims import ClaimVerdict
 from judging.engine.core.errors import EngineError, IllegalInputError, RecordError
 from judging.engine.core.jsontypes import JSON, Value
 from judging.engine.core.profile import Ambiguity, Settled
 from judging.engine.core.report import IllegalInput
-from judging.engine.zutomayo.apply import TurnSnapshot
-from judging.engine.zutomayo.cards import CardCatalogue, CardDef, card_from_dict
-from judging.engine.zutomayo.choices import choices_needed
-from judging.engine.zutomayo.claims import value_at
-from judging.engine.zutomayo.coverage import CoverageReport, coverage_report
-from judging.engine.zutomayo.profile import AMBIGUITIES, SETTLED, Profile
-from judging.engine.zutomayo.randomgame import RandomGame, random_deck, random_game, record_to_json
-from judging.engine.zutomayo.record import (
-    Claim,
-    EffectEntry,
-    GameRecord,
-    SetChoice,
-    StartSnapshot,
-    TurnRecord,
-    load_record_text,
-    parse_record,
-    schema,
-    unwrap_record,
-)
-from judging.engine.zutomayo.replay import (
-    ENGINE_VERSION,
-    ReplayReport,
-    replay_record,
-)
-from judging.engine.zutomayo.rules import CITABLE_RULES, INFORMATIONAL_RULES, RuleRef, rule_by_key
-from judging.engine.zutomayo.rulestext import Anomaly, Clause, RulesDocument, parse_ground_rules
-from judging.engine.zutomayo.state import BattleResult, Event, GameResult, GameState, PlayerState
 
-__version__ = ENGINE_VERSION
+if TYPE_CHECKING:
+    from judging.engine.zutomayo.apply import TurnSnapshot
+    from judging.engine.zutomayo.cards import CardCatalogue, CardDef, card_from_dict
+    from judging.engine.zutomayo.choices import choices_needed
+    from judging.engine.zutomayo.claims import value_at
+    from judging.engine.zutomayo.coverage import CoverageReport, coverage_report
+    from judging.engine.zutomayo.profile import AMBIGUITIES, SETTLED, Profile
+    from judging.engine.zutomayo.randomgame import (
+        RandomGame,
+        random_deck,
+        random_game,
+        record_to_json,
+    )
+    from judging.engine.zutomayo.record import (
+        Claim,
+        EffectEntry,
+        GameRecord,
+        SetChoice,
+        StartSnapshot,
+        TurnRecord,
+        load_record_text,
+        parse_record,
+        schema,
+        unwrap_record,
+    )
+    from judging.engine.zutomayo.replay import (
+        ENGINE_VERSION,
+        ReplayReport,
+        replay_record,
+    )
+    from judging.engine.zutomayo.rules import (
+        CITABLE_RULES,
+        INFORMATIONAL_RULES,
+        RuleRef,
+        rule_by_key,
+    )
+    from judging.engine.zutomayo.rulestext import Anomaly, Clause, RulesDocument, parse_ground_rules
+    from judging.engine.zutomayo.state import (
+        BattleResult,
+        Event,
+        GameResult,
+        GameState,
+        PlayerState,
+    )
+
+    __version__ = ENGINE_VERSION
+
+#: Each public name → the module that defines it (imported on first use).
+_LAZY: dict[str, str] = {
+    "TurnSnapshot": "judging.engine.zutomayo.apply",
+    "CardCatalogue": "judging.engine.zutomayo.cards",
+    "CardDef": "judging.engine.zutomayo.cards",
+    "card_from_dict": "judging.engine.zutomayo.cards",
+    "choices_needed": "judging.engine.zutomayo.choices",
+    "value_at": "judging.engine.zutomayo.claims",
+    "CoverageReport": "judging.engine.zutomayo.coverage",
+    "coverage_report": "judging.engine.zutomayo.coverage",
+    "AMBIGUITIES": "judging.engine.zutomayo.profile",
+    "SETTLED": "judging.engine.zutomayo.profile",
+    "Profile": "judging.engine.zutomayo.profile",
+    "RandomGame": "judging.engine.zutomayo.randomgame",
+    "random_deck": "judging.engine.zutomayo.randomgame",
+    "random_game": "judging.engine.zutomayo.randomgame",
+    "record_to_json": "judging.engine.zutomayo.randomgame",
+    "Claim": "judging.engine.zutomayo.record",
+    "EffectEntry": "judging.engine.zutomayo.record",
+    "GameRecord": "judging.engine.zutomayo.record",
+    "SetChoice": "judging.engine.zutomayo.record",
+    "StartSnapshot": "judging.engine.zutomayo.record",
+    "TurnRecord": "judging.engine.zutomayo.record",
+    "load_record_text": "judging.engine.zutomayo.record",
+    "parse_record": "judging.engine.zutomayo.record",
+    "schema": "judging.engine.zutomayo.record",
+    "unwrap_record": "judging.engine.zutomayo.record",
+    "ReplayReport": "judging.engine.zutomayo.replay",
+    "replay_record": "judging.engine.zutomayo.replay",
+    "CITABLE_RULES": "judging.engine.zutomayo.rules",
+    "INFORMATIONAL_RULES": "judging.engine.zutomayo.rules",
+    "RuleRef": "judging.engine.zutomayo.rules",
+    "rule_by_key": "judging.engine.zutomayo.rules",
+    "Anomaly": "judging.engine.zutomayo.rulestext",
+    "Clause": "judging.engine.zutomayo.rulestext",
+    "RulesDocument": "judging.engine.zutomayo.rulestext",
+    "parse_ground_rules": "judging.engine.zutomayo.rulestext",
+    "BattleResult": "judging.engine.zutomayo.state",
+    "Event": "judging.engine.zutomayo.state",
+    "GameResult": "judging.engine.zutomayo.state",
+    "GameState": "judging.engine.zutomayo.state",
+    "PlayerState": "judging.engine.zutomayo.state",
+    "ENGINE_VERSION": "judging.engine.zutomayo.replay",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name == "__version__":
+        name = "ENGINE_VERSION"
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value: object = getattr(importlib.import_module(module), name)
+    return value
+
 
 __all__ = [
     "AMBIGUITIES",

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from judging.engine.core.errors import RecordError
 from judging.engine.core.jsontypes import JSON
+from judging.engine.core.plugin import TiebreakDecision
 
 #: The counts compared after leader health, in the FAQ's order.
 TIEBREAKERS: tuple[str, ...] = ("leader_health", "deck", "garden", "alley", "hand")
@@ -55,27 +56,8 @@ class OvertimeSide:
         return int(getattr(self, name))
 
 
-@dataclass(frozen=True, slots=True)
-class OvertimeDecision:
-    """The winner (0, 1, or None when the judge must decide), the tiebreaker that decided, the
-    citation keys, the ambiguities consulted and the reason in both languages."""
-
-    winner: int | None
-    decided_by: str
-    rules: tuple[str, ...]
-    ambiguities: tuple[str, ...]
-    explain: str
-    explain_ja: str
-
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "winner": self.winner,
-            "decided_by": self.decided_by,
-            "rules": list(self.rules),
-            "ambiguities": list(self.ambiguities),
-            "explain": self.explain,
-            "explain_ja": self.explain_ja,
-        }
+OvertimeDecision = TiebreakDecision
+"""The overtime's answer: the tiebreak decision every game's tiebreak gives (``core.plugin``)."""
 
 
 def _player(n: int) -> tuple[str, str]:
@@ -87,7 +69,7 @@ def decide_overtime(
     *,
     took_damage_last: int | None,
     profile: Mapping[str, str] | None = None,
-) -> OvertimeDecision:
+) -> TiebreakDecision:
     """Compare the two sides tiebreaker by tiebreaker, in the FAQ's order (``azk.op.overtime``)."""
     ka02 = (profile or {}).get("KA-02", "MORE")
     if ka02 not in KA02_CHOICES:
@@ -113,7 +95,7 @@ def decide_overtime(
             word_en, word_ja = "higher", "高い"
         lead_en = "; ".join(equal_en) + ("; " if equal_en else "")
         lead_ja = "、".join(equal_ja) + ("。" if equal_ja else "")
-        return OvertimeDecision(
+        return TiebreakDecision(
             winner,
             name,
             (OVERTIME_KEY,),
@@ -123,7 +105,7 @@ def decide_overtime(
         )
     if took_damage_last in (0, 1) and ka02 != "ESCALATE":
         who_en, who_ja = _player(int(took_damage_last))
-        return OvertimeDecision(
+        return TiebreakDecision(
             int(took_damage_last),
             "took_damage_last",
             (OVERTIME_KEY,),
@@ -138,10 +120,10 @@ def decide_overtime(
 
 def _escalate(
     equal_en: list[str], equal_ja: list[str], ambiguities: tuple[str, ...]
-) -> OvertimeDecision:
+) -> TiebreakDecision:
     lead_en = "; ".join(equal_en) + ". " if equal_en else ""
     lead_ja = "、".join(equal_ja) + "。" if equal_ja else ""
-    return OvertimeDecision(
+    return TiebreakDecision(
         None,
         "escalate",
         (OVERTIME_KEY, NO_DRAWS_KEY),
@@ -161,7 +143,7 @@ def _count(data: Mapping[str, JSON], name: str, path: str) -> int:
     return value
 
 
-def overtime_from_json(data: JSON) -> OvertimeDecision:
+def overtime_from_json(data: JSON) -> TiebreakDecision:
     """The command line's input (``python -m judging.engine azuki-overtime``), checked field by
     field; a wrong shape raises ``RecordError`` naming the field."""
     if not isinstance(data, dict):

@@ -1,0 +1,122 @@
+"""ZUTOMAYO CARD as a plug-in (``PLUGIN``): what the registry, the command line and the judge pages
+know of this game."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from types import MappingProxyType
+
+from judging.engine.core.errors import RecordError
+from judging.engine.core.jsontypes import JSON
+from judging.engine.core.plugin import GamePlugin, Tiebreak
+from judging.engine.zutomayo.cards import CardCatalogue
+from judging.engine.zutomayo.messages import rule_display
+from judging.engine.zutomayo.randomgame import random_game
+from judging.engine.zutomayo.record import FORMAT, FORMAT_V1, FORMAT_V2, load_record_text
+from judging.engine.zutomayo.record import schema_text as _schema_text
+from judging.engine.zutomayo.replay import REPORT_FORMAT, ReplayReport, replay_record
+
+#: Claim kind (the state path a claim names) → the step of a turn after the first that decides
+#: it (the engine maps a turn-1 claim to turn 1's steps, 5.1.x).
+CLAIM_KINDS: Mapping[str, str] = MappingProxyType({
+    "hp": "5.2.9",
+    "battle_zone": "5.2.5",
+    "zone_a": "5.2.1",
+    "zone_b": "5.2.1",
+    "zone_c": "5.2.6",
+    "power_charger": "5.2.11",
+    "abyss": "5.2.11",
+    "hand": "5.2.11",
+    "deck_count": "5.2.11",
+    "total_power": "5.2.11",
+    "chronos.position": "5.2.4",
+    "chronos.time": "5.2.4",
+    "medal": "5.2.4",
+    "priority": "5.2.4",
+    "battle.attack": "5.2.8",
+    "battle.winner": "5.2.9",
+    "battle.damage": "5.2.9",
+    "result.outcome": "5.2.11",
+    "result.winner": "5.2.11",
+})  # fmt: skip
+
+
+def _catalogue(text: str | None) -> CardCatalogue | None:
+    if text is None:
+        return None
+    try:
+        data: JSON = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError("--cards", f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    if not isinstance(data, list):
+        raise RecordError("--cards", "must be a JSON list of card objects")
+    items: list[dict[str, JSON]] = []
+    for i, item in enumerate(data):
+        if not isinstance(item, dict):
+            raise RecordError(f"--cards[{i}]", "must be an object")
+        items.append(item)
+    return CardCatalogue.from_dicts(items, path="--cards")
+
+
+def _sample_rows() -> list[dict[str, JSON]]:
+    rows: list[dict[str, JSON]] = json.loads(
+        resources.files(__package__ or "").joinpath("sample_cards.json").read_text("utf-8")
+    )
+    return rows
+
+
+class ZutomayoPlugin:
+    """The ZUTOMAYO CARD engine behind the ``GamePlugin`` contract."""
+
+    slug = "zutomayo"
+    title = "ZUTOMAYO CARD"
+    record_format = FORMAT
+    also_reads: tuple[str, ...] = (FORMAT_V2, FORMAT_V1)
+    report_format = REPORT_FORMAT
+    claim_kinds = CLAIM_KINDS
+    tiebreak: Tiebreak | None = None
+
+    def reads(self, fmt: str) -> bool:
+        return fmt == self.record_format or fmt in self.also_reads
+
+    def cards_from_list(self, rows: Sequence[Mapping[str, JSON]]) -> CardCatalogue:
+        return CardCatalogue.from_dicts(rows)
+
+    def replay(self, record: JSON, *, cards: object | None, lang: str) -> ReplayReport:
+        if not isinstance(record, dict):
+            raise RecordError("record", "must be a JSON object")
+        if cards is not None and not isinstance(cards, CardCatalogue):
+            raise TypeError(f"cards must come from cards_from_list, not {type(cards).__name__}")
+        return replay_record(record, cards=cards, lang=lang)
+
+    def replay_text(self, record_text: str, cards_text: str | None, lang: str) -> ReplayReport:
+        return replay_record(load_record_text(record_text, _catalogue(cards_text)), lang=lang)
+
+    def schema_text(self) -> str:
+        return _schema_text()
+
+    def rule_display(self, key: str, lang: str) -> str:
+        return rule_display(key, lang)
+
+    def rule_text(self, key: str, lang: str) -> str | None:
+        # The clauses' text is the ground rules document, imported beside the engine (not
+        # shipped in it): the judge pages read it from the database.
+        return None
+
+    def random_game(self, rng: random.Random, *, cards: object | None = None) -> JSON:
+        """A random legal game; without ``cards`` over the package's invented sample pool,
+        whose rows the record then carries (so it replays on its own)."""
+        if cards is not None and not isinstance(cards, CardCatalogue):
+            raise TypeError(f"cards must come from cards_from_list, not {type(cards).__name__}")
+        rows = _sample_rows() if cards is None else None
+        catalogue = cards if cards is not None else CardCatalogue.from_dicts(rows or [])
+        data = random_game(rng, catalogue).data
+        if rows is not None:
+            data["cards"] = list[JSON](rows)
+        return data
+
+
+PLUGIN: GamePlugin = ZutomayoPlugin()
