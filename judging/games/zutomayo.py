@@ -591,7 +591,9 @@ class TurnEntryForm(forms.Form):
     """A position at the start of a turn and the cards set in it (and up to two more turns),
     every card by name: the record the engine replays."""
 
-    turn = forms.IntegerField(label=gettext_lazy("Turn being played"), min_value=2, max_value=99, initial=2)
+    turn = forms.IntegerField(
+        label=gettext_lazy("Turn being played"), min_value=2, max_value=99, initial=2
+    )
     medal = forms.IntegerField(
         label=gettext_lazy("Medal's mark (0 = midnight, 9 = noon)"),
         min_value=0,
