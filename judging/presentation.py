@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from django.template import Template
+
 from judging.report_json import RecordJson, ReportJson
 
 
@@ -88,8 +90,9 @@ class RulingView:
     notes: tuple[str, ...]
     rules: tuple[RuleText, ...] = ()
     board: Sequence[BoardRow] = ()
-    #: The game's template of ``board`` (included by ``judging/_ruling.html``) and its heading.
-    board_template: str = ""
+    #: The game's template of ``board`` (included by ``judging/_ruling.html``: a template name,
+    #: or a template object for a game outside the project's template folders) and its heading.
+    board_template: str | Template = ""
     board_heading: str = ""
     engine_choices: tuple[EngineChoice, ...] = ()
 

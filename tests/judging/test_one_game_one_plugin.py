@@ -24,10 +24,12 @@ NOT_WALKED = (
 #: The demo loader's content: which game each demo event plays (data, no decision on it).
 DEMO_CONTENT = ROOT / "judging" / "management" / "commands" / "load_demo.py"
 
+
 def _flag(slugs: set[str]) -> re.Pattern[str]:
     """Attributes named like a flag for one game: ``is_ztrike``, ``azuki``, ``turn_entry``."""
     words = "|".join(re.escape(s) for s in sorted(slugs))
     return re.compile(rf"^(?:is_)?(?:{words})$|^turn_entry$")
+
 
 #: A template tag that decides on a game: a slug or a per-game flag in an ``if``/``elif``, or the
 #: game's slug or name read anywhere.

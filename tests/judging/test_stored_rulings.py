@@ -29,7 +29,8 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 FACTS: dict[str, dict[str, tuple[str, ...]]] = {
     "zutomayo": {
         "page": ("Bo is wrong: the time of day was DAY (the medal was on mark 12)", "rule 3.8.4",
-                 "Ann is right: Bo&#x27;s HP was 70 at the end of turn 3."),
+                 "Ann is right: Bo&#x27;s HP was 70 at the end of turn 3.",
+                 "medal on mark 12 (DAY)"),  # the board after each turn
         "ja": ("Boの主張は誤り：3ターン目の終わり、時間帯は昼だった", "ルール3.8.4"),
         "shared": ("Bo is wrong: the time of day was DAY", "rule 3.8.4"),
         "pdf": ("Bo is wrong: the time of day was DAY", "rule 3.8.4", "Ann is right"),
@@ -37,7 +38,8 @@ FACTS: dict[str, dict[str, tuple[str, ...]]] = {
     "ztrike": {
         "page": ("Round 1: Aki wins the round by colour weakness (Red against Green",
                  "Aki is right: the round&#x27;s winner was Aki in round 1, rule ZTRIKE › "
-                 "Determining a Round Victor, sentence 4."),
+                 "Determining a Round Victor, sentence 4.",
+                 "Main Player: Aki"),  # the board after each round
         "ja": ("1ラウンド目：色の弱点でAkiの勝ち", "ラウンドの勝者の決定、第4文"),
         "shared": ("wins the round by colour weakness",
                    "rule ZTRIKE › Determining a Round Victor, sentence 4."),
@@ -46,7 +48,8 @@ FACTS: dict[str, dict[str, tuple[str, ...]]] = {
     "azuki": {
         "page": ("Nobody has won yet after turn 3: Aki&#x27;s leader has 20 health",
                  "Ben is right: Ben&#x27;s leader health was 20 after turn 3, rule Azuki FAQ › "
-                 "Attacking › How is combat damage dealt?"),
+                 "Attacking › How is combat damage dealt?",
+                 "0 of 5 untapped"),  # the board after each turn
         "ja": ("Benが正しい：3ターン目の後、Benのリーダーの体力は20だった",),
         "shared": ("leader health was 20 after turn 3, rule Azuki FAQ › Attacking › How is "
                    "combat damage dealt?",),
