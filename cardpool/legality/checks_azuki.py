@@ -19,10 +19,9 @@ from functools import cache
 
 from cardpool.legality.checks_common import (
     ResolvedDeck,
-    card_names,
     check_ban_list,
+    check_copy_limit,
     check_unknown_cards,
-    copies_by_key,
     resolve,
 )
 from cardpool.legality.messages import issue
@@ -185,22 +184,10 @@ def check_copies(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
 
     Leader and Gate are limited to one by ``azk.deck.legal``; IKZ cards are exempt (10 needed).
     """
-    issues: list[LegalityIssue] = []
-    for key, (count, cards) in copies_by_key(deck, _counts_toward_limit).items():
-        if count > COPY_LIMIT:
-            issues.append(
-                issue(
-                    "azuki.too_many_copies",
-                    rule=RULE_COPIES,
-                    cards=tuple(c.id for c in cards),
-                    count=count,
-                    number=key,
-                    names=card_names(cards),
-                    names_ja=card_names(cards, "ja"),
-                    limit=COPY_LIMIT,
-                )
-            )
-    return tuple(issues)
+    return check_copy_limit(
+        deck, code="azuki.too_many_copies", rule=RULE_COPIES, limit=COPY_LIMIT,
+        counted=_counts_toward_limit,
+    )  # fmt: skip
 
 
 def check_banned(

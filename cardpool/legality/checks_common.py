@@ -158,3 +158,44 @@ def _entry_key(text: str) -> str:
 def _ban_keys(card: CardRef) -> frozenset[str]:
     """The keys a ban entry may use for ``card`` (cards are frozen, so this is cached)."""
     return frozenset(normalize_name(key) for key in (card.id, card.copy_key, *card.names))
+
+
+def check_size(
+    deck: ResolvedDeck, *, code: str, rule: str, required: int
+) -> tuple[LegalityIssue, ...]:
+    """A deck of exactly ``required`` cards, or the game's ``code`` error citing ``rule``."""
+    if deck.size == required:
+        return ()
+    return (issue(code, rule=rule, count=deck.size, required=required),)
+
+
+def check_copy_limit(
+    deck: ResolvedDeck,
+    *,
+    code: str,
+    rule: str,
+    limit: int,
+    counted: Callable[[CardRef], bool] | None = None,
+    place: Callable[[str, list[CardRef]], dict[str, object]] | None = None,
+) -> tuple[LegalityIssue, ...]:
+    """Every copy key (``copies_by_key``) held more than ``limit`` times is the game's ``code``
+    error citing ``rule``. ``place`` names the key in the message (default: ``number``, the key
+    itself); ``counted`` leaves out cards the limit does not apply to."""
+    issues: list[LegalityIssue] = []
+    for key, (count, cards) in copies_by_key(deck, counted).items():
+        if count <= limit:
+            continue
+        where = place(key, cards) if place is not None else {"number": key}
+        issues.append(
+            issue(
+                code,
+                rule=rule,
+                cards=tuple(c.id for c in cards),
+                count=count,
+                **where,
+                names=card_names(cards),
+                names_ja=card_names(cards, "ja"),
+                limit=limit,
+            )
+        )
+    return tuple(issues)

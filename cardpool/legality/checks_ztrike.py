@@ -15,8 +15,9 @@ from cardpool.legality.checks_common import (
     ResolvedDeck,
     card_names,
     check_ban_list,
+    check_copy_limit,
+    check_size,
     check_unknown_cards,
-    copies_by_key,
     resolve,
 )
 from cardpool.legality.messages import issue
@@ -44,27 +45,12 @@ RULE_ZTRIKE_CARD = "ztr.colors"
 def check_deck_size(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
     """ztr.deck.size: a constructed deck is exactly 36 cards (ambiguity TA-05 of
     ``judging.engine.ztrike.profile``)."""
-    if deck.size == DECK_SIZE:
-        return ()
-    return (issue("ztrike.deck_size", rule=RULE_SIZE, count=deck.size, required=DECK_SIZE),)
+    return check_size(deck, code="ztrike.deck_size", rule=RULE_SIZE, required=DECK_SIZE)
 
 
 def check_copies(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
     """ztr.deck.copies: at most 2 copies of the same Card ID."""
-    return tuple(
-        issue(
-            "ztrike.too_many_copies",
-            rule=RULE_COPIES,
-            cards=tuple(c.id for c in cards),
-            count=count,
-            number=key,
-            names=card_names(cards),
-            names_ja=card_names(cards, "ja"),
-            limit=COPY_LIMIT,
-        )
-        for key, (count, cards) in copies_by_key(deck).items()
-        if count > COPY_LIMIT
-    )
+    return check_copy_limit(deck, code="ztrike.too_many_copies", rule=RULE_COPIES, limit=COPY_LIMIT)
 
 
 def check_ztrike_cards(deck: ResolvedDeck, *, reading: str = "PER_ID") -> tuple[LegalityIssue, ...]:

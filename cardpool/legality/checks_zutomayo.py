@@ -12,15 +12,16 @@ from datetime import date
 from cardpool.legality.checks_common import (
     FORMAT_BANLIST_RULE,
     ResolvedDeck,
-    card_names,
     check_ban_list,
+    check_copy_limit,
+    check_size,
     check_unknown_cards,
-    copies_by_key,
     resolve,
 )
 from cardpool.legality.messages import issue
 from cardpool.legality.types import (
     CardIndex,
+    CardRef,
     Decklist,
     FormatRules,
     LegalityIssue,
@@ -39,9 +40,14 @@ RULE_CHARACTERS = "4.2.6"
 
 def check_deck_size(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
     """4.1.1: a deck is exactly 20 cards (Q&A Q14: no more, no fewer)."""
-    if deck.size == DECK_SIZE:
-        return ()
-    return (issue("zutomayo.deck_size", rule=RULE_DECK_SIZE, count=deck.size, required=DECK_SIZE),)
+    return check_size(deck, code="zutomayo.deck_size", rule=RULE_DECK_SIZE, required=DECK_SIZE)
+
+
+def _pack_and_number(key: str, cards: list[CardRef]) -> dict[str, object]:
+    first = cards[0]
+    if isinstance(first, ZutomayoCard):
+        return {"pack": first.pack, "number": first.number}
+    return {"pack": key, "number": ""}
 
 
 def check_copies(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
@@ -50,26 +56,10 @@ def check_copies(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
     Rarity and name do not matter (2.3.8: rarity has no meaning; 2.1.2: a shared name does not
     make two cards the same), so the key is (pack, number).
     """
-    issues: list[LegalityIssue] = []
-    for key, (count, cards) in copies_by_key(deck).items():
-        if count <= COPY_LIMIT:
-            continue
-        first = cards[0]
-        pack, number = (first.pack, first.number) if isinstance(first, ZutomayoCard) else (key, "")
-        issues.append(
-            issue(
-                "zutomayo.too_many_copies",
-                rule=RULE_COPIES,
-                cards=tuple(c.id for c in cards),
-                count=count,
-                pack=pack,
-                number=number,
-                names=card_names(cards),
-                names_ja=card_names(cards, "ja"),
-                limit=COPY_LIMIT,
-            )
-        )
-    return tuple(issues)
+    return check_copy_limit(
+        deck, code="zutomayo.too_many_copies", rule=RULE_COPIES, limit=COPY_LIMIT,
+        place=_pack_and_number,
+    )  # fmt: skip
 
 
 def check_character_share(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:

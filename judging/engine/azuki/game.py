@@ -27,9 +27,10 @@ from judging.engine.azuki.record import (
     Response,
     SnapEntity,
 )
-from judging.engine.azuki.rules import BY_KEY, AzukiRule
+from judging.engine.azuki.rules import BY_KEY
 from judging.engine.core.errors import IllegalInputError
 from judging.engine.core.jsontypes import JSON, Value
+from judging.engine.core.rules import Rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +146,7 @@ class GameEndedError(Exception):
 Fighter = Entity | Leader
 
 
-def _rule(key: str) -> AzukiRule:
+def _rule(key: str) -> Rule:
     return BY_KEY[key]
 
 

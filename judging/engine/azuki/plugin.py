@@ -3,10 +3,8 @@ tournaments' overtime know of this game."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from types import MappingProxyType
 
 from judging.engine.azuki.overtime import TIEBREAKERS, overtime_from_json
@@ -14,9 +12,9 @@ from judging.engine.azuki.randomgame import random_game
 from judging.engine.azuki.record import FORMAT, Card, cards_from_list
 from judging.engine.azuki.record import schema_text as _schema_text
 from judging.engine.azuki.replay import REPORT_FORMAT, AzukiReport, replay_record, replay_text
-from judging.engine.azuki.rules import BY_KEY, display
+from judging.engine.azuki.rules import BOOK
 from judging.engine.core.jsontypes import JSON
-from judging.engine.core.plugin import GamePlugin, TiebreakDecision
+from judging.engine.core.plugin import GamePlugin, PluginBase, TiebreakDecision
 
 #: Claim kind (a player's value a claim names after a turn) → the step that decides it.
 CLAIM_KINDS: Mapping[str, str] = MappingProxyType({
@@ -36,19 +34,17 @@ class Overtime:
         return overtime_from_json(data)
 
 
-class AzukiPlugin:
+class AzukiPlugin(PluginBase):
     """The Azuki TCG engine behind the ``GamePlugin`` contract."""
 
     slug = "azuki"
     title = "Azuki TCG"
+    package = __package__ or ""
     record_format = FORMAT
-    also_reads: tuple[str, ...] = ()
     report_format = REPORT_FORMAT
     claim_kinds = CLAIM_KINDS
+    book = BOOK
     tiebreak = Overtime()
-
-    def reads(self, fmt: str) -> bool:
-        return fmt == self.record_format or fmt in self.also_reads
 
     def cards_from_list(self, rows: Sequence[Mapping[str, JSON]]) -> dict[str, Card]:
         return cards_from_list(list[JSON](dict(row) for row in rows))
@@ -64,24 +60,10 @@ class AzukiPlugin:
     def schema_text(self) -> str:
         return _schema_text()
 
-    def rule_display(self, key: str, lang: str) -> str:
-        return display(key, lang)
-
-    def rule_text(self, key: str, lang: str) -> str | None:
-        # The engine carries the FAQ's English text it cites; there is no official Japanese text.
-        found = BY_KEY.get(key)
-        return found.quote if found is not None and lang == "en" else None
-
-    def random_game(self, rng: random.Random, *, cards: object | None = None) -> JSON:
-        """A random legal game; without ``cards`` over the package's invented sample pool,
-        whose rows the record then carries (so it replays on its own)."""
-        if cards is not None and not isinstance(cards, dict):
-            raise TypeError(f"cards must come from cards_from_list, not {type(cards).__name__}")
-        if cards is not None:
-            return random_game(rng, cards)
-        rows: list[JSON] = json.loads(
-            resources.files(__package__ or "").joinpath("sample_cards.json").read_text("utf-8")
-        )
+    def random_game(self, rng: random.Random) -> JSON:
+        """A random legal game over the package's invented sample pool, whose rows the record
+        carries (so it replays on its own)."""
+        rows = self.sample_rows()
         data = random_game(rng, cards_from_list(rows))
         return {"format": data.pop("format"), "cards": rows, **data}
 

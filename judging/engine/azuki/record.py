@@ -11,14 +11,18 @@ a record's own ``cards`` section adds or overrides cards.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 
 from judging.engine.azuki.profile import AMBIGUITIES
+from judging.engine.core.claims import CheckpointClaim
 from judging.engine.core.errors import RecordError
+from judging.engine.core.jsonread import load_json
+from judging.engine.core.jsonread import read_list as _list
+from judging.engine.core.jsonread import read_obj as _obj
+from judging.engine.core.jsonread import read_str as _str
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.profile import Choices
 
@@ -197,12 +201,8 @@ class Snapshot:
     players: tuple[SnapPlayer, SnapPlayer]
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
-    party: str
-    at: int
-    path: str
-    value: JSON
+Claim = CheckpointClaim
+"""A claim about the board after a numbered checkpoint (``core.claims``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,30 +231,6 @@ def schema_text() -> str:
 
 
 # -- shape helpers -------------------------------------------------------------------------------
-def _obj(data: JSON, path: str, allowed: tuple[str, ...] | None = None) -> dict[str, JSON]:
-    if not isinstance(data, dict):
-        raise RecordError(path, "must be an object")
-    if allowed is not None:
-        unknown = sorted(set(data) - set(allowed))
-        if unknown:
-            raise RecordError(
-                f"{path}.{unknown[0]}", f"unknown field (known: {', '.join(allowed)})"
-            )
-    return data
-
-
-def _list(data: JSON, path: str) -> list[JSON]:
-    if not isinstance(data, list):
-        raise RecordError(path, "must be a list")
-    return data
-
-
-def _str(data: JSON, path: str) -> str:
-    if not isinstance(data, str) or not data:
-        raise RecordError(path, "must be a non-empty string")
-    return data
-
-
 def _int(data: JSON, path: str, low: int = 0, high: int = 999) -> int:
     if isinstance(data, bool) or not isinstance(data, int):
         raise RecordError(path, "must be a whole number")
@@ -635,8 +611,5 @@ def parse_record(data: JSON, cards: Mapping[str, Card] | None = None) -> AzukiRe
 
 
 def load_record_text(text: str, cards: Mapping[str, Card] | None = None) -> AzukiRecord:
-    try:
-        data: JSON = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError("record", f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    data = load_json(text, "record")
     return parse_record(data, cards)

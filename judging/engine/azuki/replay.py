@@ -4,17 +4,17 @@ table) and ``replay_text`` (the command line's texts)."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from judging.engine.azuki.game import Event, Game, Outcome, TurnSnapshot
 from judging.engine.azuki.messages import ILLEGAL, OUTCOME, player_label, render
 from judging.engine.azuki.record import AzukiRecord, Card, cards_from_list, parse_record
 from judging.engine.azuki.rules import display
-from judging.engine.core.claims import ClaimVerdict, replayed_verdict, unreached_verdict
-from judging.engine.core.errors import RecordError
+from judging.engine.core.claims import ClaimVerdict, answer_checkpoint_claims
+from judging.engine.core.jsonread import load_json
 from judging.engine.core.jsontypes import JSON, value_to_json
+from judging.engine.core.profile import other_answers
 from judging.engine.core.report import IllegalInput
 
 REPORT_FORMAT = "azuki-replay/1"
@@ -125,51 +125,23 @@ def _claims(record: AzukiRecord, game: Game) -> tuple[ClaimVerdict, ...]:
     if not record.claims:
         return ()
     by_turn = {t.turn: t for t in game.turns}
-    illegal_turn = game.illegal.turn if game.illegal is not None else None
-    others: list[tuple[str, str, Game]] = []
-    for key in sorted(game.consulted):
-        amb = next(a for a in record.profile.register if a.id == key)
-        for alt in amb.alternatives:
-            if alt != record.profile.get(key):
-                other, _ = _run(replace(record, profile=record.profile.with_choice(key, alt)))
-                others.append((key, alt, other))
-    verdicts: list[ClaimVerdict] = []
-    for claim in record.claims:
-        at = f"T{claim.at}"
-        snap = by_turn.get(claim.at)
-        if snap is None or (illegal_turn is not None and claim.at >= illegal_turn):
-            verdicts.append(
-                unreached_verdict(
-                    party=claim.party, at=at, path=claim.path, claimed=claim.value,
-                    illegal=illegal_turn is not None and claim.at >= illegal_turn,
-                    explanation="the replay does not reach the end of this turn",
-                )
-            )  # fmt: skip
-            continue
-        try:
-            actual = snap.value(claim.path)
-        except KeyError:
-            raise RecordError(f"claims.{at}", f"unknown claim path {claim.path!r}") from None
-        depends: list[str] = []
-        alts: list[tuple[str, str]] = []
-        for key, alt, other in others:
-            osnap = next((t for t in other.turns if t.turn == claim.at), None)
-            try:
-                ovalue = osnap.value(claim.path) if osnap is not None else None
-            except KeyError:
-                ovalue = None
-            if ovalue != actual:
-                if key not in depends:
-                    depends.append(key)
-                alts.append((f"{key}={alt}", json.dumps(ovalue)))
-        rules = tuple(dict.fromkeys(k for e in snap.events for k in e.rules))
-        verdicts.append(
-            replayed_verdict(
-                party=claim.party, at=at, path=claim.path, claimed=claim.value, actual=actual,
-                rules=rules, depends_on=depends, alternatives=alts,
-            )
-        )  # fmt: skip
-    return tuple(verdicts)
+
+    def reached_in(other: Game) -> Callable[[int], TurnSnapshot | None]:
+        return lambda n: next((t for t in other.turns if t.turn == n), None)
+
+    return answer_checkpoint_claims(
+        record.claims,
+        label="T",
+        reached=by_turn.get,
+        illegal_from=game.illegal.turn if game.illegal is not None else None,
+        stops_at_illegal=True,
+        unreached="the replay does not reach the end of this turn",
+        alternatives=[
+            (key, answer, reached_in(_run(replace(record, profile=choices))[0]))
+            for key, answer, choices in other_answers(record.profile, game.consulted)
+        ],
+        rules_at=lambda snap: tuple(dict.fromkeys(k for e in snap.events for k in e.rules)),
+    )
 
 
 def replay_record(
@@ -204,12 +176,5 @@ def replay_text(text: str, cards_text: str | None, lang: str) -> AzukiReport:
     (``--cards SHARED_DIR/data/azuki/cards.json``)."""
     cards = None
     if cards_text is not None:
-        try:
-            cards = cards_from_list(json.loads(cards_text), "--cards")
-        except json.JSONDecodeError as exc:
-            raise RecordError("--cards", f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    try:
-        data: JSON = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError("record", f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    return replay_record(data, cards=cards, lang=lang)
+        cards = cards_from_list(load_json(cards_text, "--cards"), "--cards")
+    return replay_record(load_json(text, "record"), cards=cards, lang=lang)

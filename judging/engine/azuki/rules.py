@@ -10,25 +10,10 @@ heading-slug key stays as an alias), and a test checks that every quote is found
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass
+from judging.engine.core.rules import Rule, RuleBook
 
-
-@dataclass(frozen=True, slots=True)
-class AzukiRule:
-    key: str
-    heading: str  # the FAQ section and question as printed
-    display_en: str
-    display_ja: str
-    quote: str
-
-    @property
-    def display(self) -> str:
-        return self.display_en
-
-    @property
-    def sha256(self) -> str:
-        return hashlib.sha256(self.quote.encode("utf-8")).hexdigest()
+AzukiRule = Rule
+"""The shared quoted-rule type (``core.rules.Rule``), under the name the judge pages import."""
 
 
 #: FAQ sections: English as printed, Japanese.
@@ -373,13 +358,7 @@ RULES: tuple[AzukiRule, ...] = (
         "When a card’s text or its errata says otherwise, the card wins.",
     ),
 )
-BY_KEY: dict[str, AzukiRule] = {rule.key: rule for rule in RULES}
-
-
-def rule(key: str) -> AzukiRule:
-    return BY_KEY[key]
-
-
-def display(key: str, lang: str = "en") -> str:
-    found = BY_KEY[key]
-    return found.display_ja if lang == "ja" else found.display_en
+BOOK = RuleBook(RULES)
+BY_KEY = BOOK.by_key
+rule = BOOK.rule
+display = BOOK.display

@@ -6,8 +6,10 @@
 * ``profile``: ambiguity registers (``Ambiguity``, ``Settled``) and the choices of one run.
 * ``claims``: ``ClaimVerdict``, the answer to a player's claim about the game.
 * ``report``: ``IllegalInput`` and the rendering helpers of the judge-facing report.
+* ``plugin``: the contract a game fulfils (``GamePlugin``, its optional ``Tiebreak`` and the
+  ``TiebreakDecision``); ``judging.engine.registry`` finds a game's plug-in.
 * ``cli``: the JSON command line, which dispatches a record on its ``format`` to the game's
-  ``GameEngine`` (``judging.engine.cli`` holds the registry).
+  plug-in.
 
 A game package (``zutomayo``, ``ztrike``, ``azuki``) imports from here, never the reverse.
 """

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
+from judging.engine.core.errors import RecordError
 from judging.engine.core.jsontypes import JSON
 
 #: The answers a claim can get.
@@ -80,3 +83,81 @@ def unreached_verdict(
     record broke a rule before it (``illegal``), else UNDETERMINED (the record stops earlier)."""
     status = "ILLEGAL_INPUT" if illegal else "UNDETERMINED"
     return ClaimVerdict(party, at, path, claimed, status, None, None, (), (), (), explanation)
+
+
+@dataclass(frozen=True, slots=True)
+class CheckpointClaim:
+    """A claim about the board at the end of a numbered checkpoint (a ZTRIKE round ``R<n>``, an
+    Azuki TCG turn ``T<n>``): ``path`` names the value, ``value`` is what the party says."""
+
+    party: str
+    at: int
+    path: str
+    value: JSON
+
+
+class Checkpoint(Protocol):
+    """The board a replay kept at a checkpoint: the value a claim path names (KeyError if the
+    path is unknown)."""
+
+    def value(self, path: str) -> JSON: ...
+
+
+def answer_checkpoint_claims[C: Checkpoint](
+    claims: Sequence[CheckpointClaim],
+    *,
+    label: str,
+    reached: Callable[[int], C | None],
+    illegal_from: int | None,
+    stops_at_illegal: bool,
+    unreached: str,
+    alternatives: Sequence[tuple[str, str, Callable[[int], C | None]]],
+    rules_at: Callable[[C], tuple[str, ...]],
+) -> tuple[ClaimVerdict, ...]:
+    """Each claim against the replay's checkpoint ``label + at``.
+
+    ``reached(n)`` is the replay's checkpoint n, or None where the replay stops before it; a claim
+    there is ILLEGAL_INPUT from ``illegal_from`` on (the checkpoint where the record breaks a
+    rule), else UNDETERMINED. ``stops_at_illegal``: a checkpoint the replay kept from
+    ``illegal_from`` on does not count either (its board is the broken one).
+    ``alternatives`` are the same record replayed under each other answer to an ambiguity the run
+    consulted (``(ambiguity id, answer, reached)``): a value that changes under one makes the
+    verdict DEPENDS_ON it. ``rules_at`` gives the rules a verdict cites. A claim path the
+    checkpoint does not know raises ``RecordError`` naming the claim.
+    """
+    verdicts: list[ClaimVerdict] = []
+    for claim in claims:
+        at = f"{label}{claim.at}"
+        snap = reached(claim.at)
+        illegal = illegal_from is not None and claim.at >= illegal_from
+        if snap is None or (stops_at_illegal and illegal):
+            verdicts.append(
+                unreached_verdict(
+                    party=claim.party, at=at, path=claim.path, claimed=claim.value,
+                    illegal=illegal, explanation=unreached,
+                )
+            )  # fmt: skip
+            continue
+        try:
+            actual = snap.value(claim.path)
+        except KeyError:
+            raise RecordError(f"claims.{at}", f"unknown claim path {claim.path!r}") from None
+        depends: list[str] = []
+        alts: list[tuple[str, str]] = []
+        for key, answer, other_reached in alternatives:
+            other = other_reached(claim.at)
+            try:
+                other_value = other.value(claim.path) if other is not None else None
+            except KeyError:
+                other_value = None
+            if other_value != actual:
+                if key not in depends:
+                    depends.append(key)
+                alts.append((f"{key}={answer}", json.dumps(other_value)))
+        verdicts.append(
+            replayed_verdict(
+                party=claim.party, at=at, path=claim.path, claimed=claim.value, actual=actual,
+                rules=rules_at(snap), depends_on=depends, alternatives=alts,
+            )
+        )  # fmt: skip
+    return tuple(verdicts)

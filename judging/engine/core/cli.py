@@ -1,6 +1,7 @@
 """The JSON command line every game shares: ``replay RECORD.json [--cards CARDS.json] [--lang en|ja]
-[--text]``. The record's ``format`` picks the game's ``GameEngine``; a record without a format
-goes to the default engine (ZUTOMAYO CARD, whose reader then names the missing field).
+[--text]``. The record's ``format`` picks the game's plug-in (``pick``, the registry's choice); a
+record without a known format goes to the default game (the first, ZUTOMAYO CARD, whose reader
+then names the missing field).
 
 Exit codes: 0 the replay ran; 1 the record breaks a rule (the report is printed with
 ``illegal_input``); 2 the input cannot be read (the message names the field); 3 an internal
@@ -11,31 +12,17 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 
 from judging.engine.core.errors import RecordError
 from judging.engine.core.jsontypes import JSON
-from judging.engine.core.report import Report
+from judging.engine.core.plugin import GamePlugin
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_UNREADABLE = 2
 EXIT_INTERNAL = 3
-
-
-@dataclass(frozen=True, slots=True)
-class GameEngine:
-    """How the command line replays one game's records.
-
-    ``replay(record_text, cards_text, lang)`` reads the record (and the optional card catalogue)
-    and replays it; it raises ``RecordError`` naming the field when the input cannot be read.
-    """
-
-    game: str
-    formats: tuple[str, ...]
-    replay: Callable[[str, str | None, str], Report]
 
 
 def read_file(path: str, what: str) -> str:
@@ -57,26 +44,19 @@ def record_format(text: str) -> str | None:
     return None
 
 
-def engine_for(text: str, engines: Sequence[GameEngine]) -> GameEngine:
-    fmt = record_format(text)
-    for engine in engines:
-        if fmt in engine.formats:
-            return engine
-    return engines[0]
-
-
 def replay_main(
     record_path: str,
     cards_path: str | None,
     lang: str,
     as_text: bool,
-    engines: Sequence[GameEngine],
+    pick: Callable[[str | None], GamePlugin],
 ) -> int:
-    """Replay one record file and print the report; returns the exit code."""
+    """Replay one record file with the game ``pick`` gives for its format (``record_format``)
+    and print the report; returns the exit code."""
     try:
         cards = read_file(cards_path, "--cards") if cards_path is not None else None
         text = read_file(record_path, "record")
-        report = engine_for(text, engines).replay(text, cards, lang)
+        report = pick(record_format(text)).replay_text(text, cards, lang)
     except RecordError as exc:
         print(f"error: {exc.path}: {exc.message}", file=sys.stderr)
         return EXIT_UNREADABLE

@@ -24,13 +24,16 @@ tiebreak
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from typing import Protocol, runtime_checkable
 
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.report import Report
+from judging.engine.core.rules import Rule, RuleBook
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +114,12 @@ class GamePlugin(Protocol):
         ...
 
     @property
+    def rules(self) -> tuple[Rule, ...]:
+        """The quoted rules the engine cites (key, display in both languages, quote and its
+        hash), which the rules import stores; empty for a game with numbered clauses."""
+        ...
+
+    @property
     def tiebreak(self) -> Tiebreak | None:
         """The decider when a round's time runs out, or None (the game has none)."""
         ...
@@ -147,3 +156,33 @@ class GamePlugin(Protocol):
     def random_game(self, rng: random.Random) -> JSON:
         """A random legal record, self-contained (its cards included), for property tests."""
         ...
+
+
+class PluginBase:
+    """What most games' plug-ins do alike: a record format and the older ones read, a game's own
+    sample card pool (``sample_cards.json`` in its package, for ``random_game``) and, for a game
+    whose rules are quoted (``book``), the way a judge reads and quotes them."""
+
+    record_format: str
+    also_reads: tuple[str, ...] = ()
+    book: RuleBook = RuleBook(())
+    package: str
+
+    def reads(self, fmt: str) -> bool:
+        return fmt == self.record_format or fmt in self.also_reads
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        return self.book.rules
+
+    def rule_display(self, key: str, lang: str) -> str:
+        return self.book.display(key, lang)
+
+    def rule_text(self, key: str, lang: str) -> str | None:
+        return self.book.text(key, lang)
+
+    def sample_rows(self) -> list[JSON]:
+        """The package's invented sample pool (rows in the ``cards.json`` shape)."""
+        text = resources.files(self.package).joinpath("sample_cards.json").read_text("utf-8")
+        rows: list[JSON] = json.loads(text)
+        return rows

@@ -7,7 +7,7 @@ one run's choices and reads them against its register.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from judging.engine.core.errors import RecordError
@@ -91,3 +91,15 @@ class Choices:
                 )
             choices.append((key, str(value)))
         return cls(register, tuple(sorted(choices)))
+
+
+def other_answers(choices: Choices, consulted: Iterable[str]) -> list[tuple[str, str, Choices]]:
+    """For each ambiguity a run consulted (in id order), each answer other than the run's:
+    ``(ambiguity id, answer, the run's choices with that answer)`` to replay the record under."""
+    found: list[tuple[str, str, Choices]] = []
+    for key in sorted(consulted):
+        ambiguity = next(a for a in choices.register if a.id == key)
+        for answer in ambiguity.alternatives:
+            if answer != choices.get(key):
+                found.append((key, answer, choices.with_choice(key, answer)))
+    return found

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from judging.engine.core.errors import IllegalInputError
 from judging.engine.core.jsontypes import JSON, Value
+from judging.engine.core.rules import Rule
 from judging.engine.ztrike.record import (
     DECK_SIZE,
     HAND_SIZE,
@@ -20,7 +21,7 @@ from judging.engine.ztrike.record import (
     RoundRecord,
     ZtrikeRecord,
 )
-from judging.engine.ztrike.rules import BY_KEY, ZtrikeRule
+from judging.engine.ztrike.rules import BY_KEY
 
 #: Colour weakness is a cycle (rock-paper-scissors), not a chain: each colour beats one other.
 BEATS: dict[str, str] = {"red": "green", "green": "blue", "blue": "red"}
@@ -120,7 +121,7 @@ class StopGame(Exception):  # noqa: N818 - not an error: the game stops (an esca
 
 
 def _illegal(key: str, message: str, *, round_no: int, path: str) -> IllegalInputError:
-    found: ZtrikeRule = BY_KEY[key]
+    found: Rule = BY_KEY[key]
     return IllegalInputError(found, message, turn=round_no, step="", path=path)
 
 

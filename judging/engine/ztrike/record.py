@@ -7,12 +7,16 @@ hand, a bonus that cannot apply) is checked while replaying, as illegal input.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 
+from judging.engine.core.claims import CheckpointClaim
 from judging.engine.core.errors import RecordError
+from judging.engine.core.jsonread import load_json
+from judging.engine.core.jsonread import read_list as _list
+from judging.engine.core.jsonread import read_obj as _obj
+from judging.engine.core.jsonread import read_str as _str
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.profile import Choices
 from judging.engine.ztrike.profile import AMBIGUITIES
@@ -101,12 +105,8 @@ class Start:
     players: tuple[PlayerStart, PlayerStart]
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
-    party: str
-    at: int
-    path: str
-    value: JSON
+Claim = CheckpointClaim
+"""A claim about the board after a numbered checkpoint (``core.claims``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,24 +127,6 @@ def schema_text() -> str:
         .joinpath("schema/ztrike-game-1.schema.json")
         .read_text(encoding="utf-8")
     )
-
-
-def _obj(data: JSON, path: str) -> dict[str, JSON]:
-    if not isinstance(data, dict):
-        raise RecordError(path, "must be an object")
-    return data
-
-
-def _list(data: JSON, path: str) -> list[JSON]:
-    if not isinstance(data, list):
-        raise RecordError(path, "must be a list")
-    return data
-
-
-def _str(data: JSON, path: str) -> str:
-    if not isinstance(data, str) or not data:
-        raise RecordError(path, "must be a non-empty string")
-    return data
 
 
 def _int(data: JSON, path: str, low: int, high: int) -> int:
@@ -363,8 +345,5 @@ def parse_record(data: JSON, cards: Mapping[str, Card] | None = None) -> ZtrikeR
 
 
 def load_record_text(text: str, cards: Mapping[str, Card] | None = None) -> ZtrikeRecord:
-    try:
-        data: JSON = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError("record", f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    data = load_json(text, "record")
     return parse_record(data, cards)

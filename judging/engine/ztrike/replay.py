@@ -3,13 +3,14 @@ answers to claims, and the entry points ``replay_record`` and ``replay_text`` (c
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
-from judging.engine.core.claims import ClaimVerdict, replayed_verdict, unreached_verdict
-from judging.engine.core.errors import IllegalInputError, RecordError
+from judging.engine.core.claims import ClaimVerdict, answer_checkpoint_claims
+from judging.engine.core.errors import IllegalInputError
+from judging.engine.core.jsonread import load_json
 from judging.engine.core.jsontypes import JSON, value_to_json
+from judging.engine.core.profile import other_answers
 from judging.engine.core.report import IllegalInput
 from judging.engine.ztrike.game import Game, Outcome, RoundSnapshot
 from judging.engine.ztrike.messages import OUTCOME, Renderer, player_label, render
@@ -185,53 +186,25 @@ def _claims(record: ZtrikeRecord, game: Game) -> tuple[ClaimVerdict, ...]:
     if not record.claims:
         return ()
     by_round = {s.round: s for s in game.rounds}
-    illegal_round = game.illegal.turn if game.illegal is not None else None
-    alternatives: dict[str, list[tuple[str, Game]]] = {}
-    for key in sorted(game.consulted):
-        amb = next(a for a in record.profile.register if a.id == key)
-        for alt in amb.alternatives:
-            if alt != record.profile.get(key):
-                other, _ = _run_profile(record, key, alt)
-                alternatives.setdefault(key, []).append((alt, other))
-    verdicts: list[ClaimVerdict] = []
-    for claim in record.claims:
-        at = f"R{claim.at}"
-        snap = by_round.get(claim.at)
-        if snap is None:
-            verdicts.append(
-                unreached_verdict(
-                    party=claim.party, at=at, path=claim.path, claimed=claim.value,
-                    illegal=illegal_round is not None and claim.at >= illegal_round,
-                    explanation="the replay does not reach this round",
-                )
-            )  # fmt: skip
-            continue
-        try:
-            actual = snap.value(claim.path)
-        except KeyError:
-            raise RecordError(f"claims.{at}", f"unknown claim path {claim.path!r}") from None
-        depends: list[str] = []
-        alts: list[tuple[str, str]] = []
-        for key, runs in alternatives.items():
-            for alt, other in runs:
-                osnap = next((s for s in other.rounds if s.round == claim.at), None)
-                ovalue = osnap.value(claim.path) if osnap is not None else None
-                if ovalue != actual:
-                    if key not in depends:
-                        depends.append(key)
-                    alts.append((f"{key}={alt}", json.dumps(ovalue)))
-        rules = next((e.rules for e in reversed(snap.events) if e.kind == "round_decided"), ())
-        verdicts.append(
-            replayed_verdict(
-                party=claim.party, at=at, path=claim.path, claimed=claim.value, actual=actual,
-                rules=rules, depends_on=depends, alternatives=alts,
-            )
-        )  # fmt: skip
-    return tuple(verdicts)
 
+    def reached_in(other: Game) -> Callable[[int], RoundSnapshot | None]:
+        return lambda n: next((s for s in other.rounds if s.round == n), None)
 
-def _run_profile(record: ZtrikeRecord, key: str, value: str) -> tuple[Game, Outcome]:
-    return _run(replace(record, profile=record.profile.with_choice(key, value)))
+    return answer_checkpoint_claims(
+        record.claims,
+        label="R",
+        reached=by_round.get,
+        illegal_from=game.illegal.turn if game.illegal is not None else None,
+        stops_at_illegal=False,
+        unreached="the replay does not reach this round",
+        alternatives=[
+            (key, answer, reached_in(_run(replace(record, profile=choices))[0]))
+            for key, answer, choices in other_answers(record.profile, game.consulted)
+        ],
+        rules_at=lambda snap: next(
+            (e.rules for e in reversed(snap.events) if e.kind == "round_decided"), ()
+        ),
+    )
 
 
 def replay_record(
@@ -265,12 +238,5 @@ def replay_text(text: str, cards_text: str | None, lang: str) -> ZtrikeReport:
     """The command line's entry: the record's text and an optional card list's text."""
     cards = None
     if cards_text is not None:
-        try:
-            cards = cards_from_list(json.loads(cards_text), "--cards")
-        except json.JSONDecodeError as exc:
-            raise RecordError("--cards", f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    try:
-        data: JSON = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError("record", f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    return replay_record(data, cards=cards, lang=lang)
+        cards = cards_from_list(load_json(cards_text, "--cards"), "--cards")
+    return replay_record(load_json(text, "record"), cards=cards, lang=lang)

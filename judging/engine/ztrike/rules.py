@@ -9,25 +9,10 @@ test checks that every quote is found in the rules text.
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass
+from judging.engine.core.rules import Rule, RuleBook
 
-
-@dataclass(frozen=True, slots=True)
-class ZtrikeRule:
-    key: str
-    heading: str  # the section heading as printed (its slug is the key import_rules had before)
-    display_en: str
-    display_ja: str
-    quote: str
-
-    @property
-    def display(self) -> str:
-        return self.display_en
-
-    @property
-    def sha256(self) -> str:
-        return hashlib.sha256(self.quote.encode("utf-8")).hexdigest()
+ZtrikeRule = Rule
+"""The shared quoted-rule type (``core.rules.Rule``), under the name the judge pages import."""
 
 
 _VICTOR = "Determining a Round Victor"
@@ -224,13 +209,7 @@ RULES: tuple[ZtrikeRule, ...] = (
         "takes precedence.",
     ),
 )
-BY_KEY: dict[str, ZtrikeRule] = {rule.key: rule for rule in RULES}
-
-
-def rule(key: str) -> ZtrikeRule:
-    return BY_KEY[key]
-
-
-def display(key: str, lang: str = "en") -> str:
-    found = BY_KEY[key]
-    return found.display_ja if lang == "ja" else found.display_en
+BOOK = RuleBook(RULES)
+BY_KEY = BOOK.by_key
+rule = BOOK.rule
+display = BOOK.display

@@ -3,15 +3,14 @@ know of this game."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from types import MappingProxyType
 
 from judging.engine.core.errors import RecordError
+from judging.engine.core.jsonread import load_json
 from judging.engine.core.jsontypes import JSON
-from judging.engine.core.plugin import GamePlugin, Tiebreak
+from judging.engine.core.plugin import GamePlugin, PluginBase, Tiebreak
 from judging.engine.zutomayo.cards import CardCatalogue
 from judging.engine.zutomayo.messages import rule_display
 from judging.engine.zutomayo.randomgame import random_game
@@ -47,10 +46,7 @@ CLAIM_KINDS: Mapping[str, str] = MappingProxyType({
 def _catalogue(text: str | None) -> CardCatalogue | None:
     if text is None:
         return None
-    try:
-        data: JSON = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError("--cards", f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    data = load_json(text, "--cards")
     if not isinstance(data, list):
         raise RecordError("--cards", "must be a JSON list of card objects")
     items: list[dict[str, JSON]] = []
@@ -61,26 +57,17 @@ def _catalogue(text: str | None) -> CardCatalogue | None:
     return CardCatalogue.from_dicts(items, path="--cards")
 
 
-def _sample_rows() -> list[dict[str, JSON]]:
-    rows: list[dict[str, JSON]] = json.loads(
-        resources.files(__package__ or "").joinpath("sample_cards.json").read_text("utf-8")
-    )
-    return rows
-
-
-class ZutomayoPlugin:
+class ZutomayoPlugin(PluginBase):
     """The ZUTOMAYO CARD engine behind the ``GamePlugin`` contract."""
 
     slug = "zutomayo"
     title = "ZUTOMAYO CARD"
+    package = __package__ or ""
     record_format = FORMAT
     also_reads: tuple[str, ...] = (FORMAT_V2, FORMAT_V1)
     report_format = REPORT_FORMAT
     claim_kinds = CLAIM_KINDS
     tiebreak: Tiebreak | None = None
-
-    def reads(self, fmt: str) -> bool:
-        return fmt == self.record_format or fmt in self.also_reads
 
     def cards_from_list(self, rows: Sequence[Mapping[str, JSON]]) -> CardCatalogue:
         return CardCatalogue.from_dicts(rows)
@@ -102,8 +89,8 @@ class ZutomayoPlugin:
         return rule_display(key, lang)
 
     def rule_text(self, key: str, lang: str) -> str | None:
-        # The clauses' text is the ground rules document, imported beside the engine (not
-        # shipped in it): the judge pages read it from the database.
+        # The clauses are numbered and their text is the ground rules document, imported beside
+        # the engine (not shipped in it): the judge pages read it from the database.
         return None
 
     def random_game(self, rng: random.Random, *, cards: object | None = None) -> JSON:
@@ -111,12 +98,10 @@ class ZutomayoPlugin:
         whose rows the record then carries (so it replays on its own)."""
         if cards is not None and not isinstance(cards, CardCatalogue):
             raise TypeError(f"cards must come from cards_from_list, not {type(cards).__name__}")
-        rows = _sample_rows() if cards is None else None
-        catalogue = cards if cards is not None else CardCatalogue.from_dicts(rows or [])
-        data = random_game(rng, catalogue).data
-        if rows is not None:
-            data["cards"] = list[JSON](rows)
-        return data
+        if cards is not None:
+            return random_game(rng, cards).data
+        rows = [row for row in self.sample_rows() if isinstance(row, dict)]
+        return {**random_game(rng, CardCatalogue.from_dicts(rows)).data, "cards": list[JSON](rows)}
 
 
 PLUGIN: GamePlugin = ZutomayoPlugin()

@@ -30,6 +30,10 @@ from dataclasses import dataclass, replace
 from importlib import resources
 
 from judging.engine.core.errors import RecordError
+from judging.engine.core.jsonread import load_json
+from judging.engine.core.jsonread import read_list as _list
+from judging.engine.core.jsonread import read_obj as _obj
+from judging.engine.core.jsonread import read_str as _str
 from judging.engine.core.jsontypes import JSON, Value
 from judging.engine.zutomayo.cards import CardCatalogue
 from judging.engine.zutomayo.profile import Profile
@@ -234,29 +238,11 @@ def schema() -> JSON:
 # --- small readers -------------------------------------------------------------------------
 
 
-def _obj(value: JSON, path: str) -> dict[str, JSON]:
-    if not isinstance(value, dict):
-        raise RecordError(path, "must be an object")
-    return value
-
-
-def _list(value: JSON, path: str) -> list[JSON]:
-    if not isinstance(value, list):
-        raise RecordError(path, "must be a list")
-    return value
-
-
 def _int(value: JSON, path: str, lo: int | None = None, hi: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise RecordError(path, "must be a whole number")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise RecordError(path, f"must be between {lo} and {hi}")
-    return value
-
-
-def _str(value: JSON, path: str) -> str:
-    if not isinstance(value, str) or not value:
-        raise RecordError(path, "must be a non-empty string")
     return value
 
 
@@ -586,10 +572,7 @@ def _check_card_ids(record: GameRecord) -> None:
 
 def load_record_text(text: str, catalogue: CardCatalogue | None = None) -> GameRecord:
     """Parse JSON text into a record; RecordError("record", ...) if it is not JSON."""
-    try:
-        data: JSON = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError("record", f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    data = load_json(text, "record")
     return parse_record(unwrap_record(data), catalogue)
 
 

@@ -17,6 +17,7 @@ from judging.engine.core.errors import RecordError
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.plugin import GamePlugin, Tiebreak, TiebreakDecision
 from judging.engine.core.report import IllegalInput
+from judging.engine.core.rules import Rule
 
 from .conftest import REPO_ROOT
 
@@ -165,6 +166,7 @@ class _Coin:
     also_reads: tuple[str, ...] = ()
     report_format: str = "coin-replay/1"
     claim_kinds: Mapping[str, str] = field(default_factory=lambda: {"winner": "toss"})
+    rules: tuple[Rule, ...] = ()
     tiebreak: Tiebreak | None = None
 
     def reads(self, fmt: str) -> bool:
