@@ -23,6 +23,7 @@ from judging.engine.core.errors import RecordError
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.plugin import TiebreakDecision
 from judging.engine.core.report import IllegalInput
+from judging.engine.core.rules import Rule
 
 RECORD_FORMAT = "toy-game/1"
 REPORT_FORMAT = "toy-replay/1"
@@ -159,6 +160,10 @@ class ToyPlugin:
     report_format = REPORT_FORMAT
     claim_kinds: Mapping[str, str] = MappingProxyType({"score": "toy.score"})
     tiebreak = ToyTiebreak()
+    rules: tuple[Rule, ...] = tuple(
+        Rule(key, "Toy Game", TITLES[key][0], TITLES[key][1], texts[0])
+        for key, texts in RULES.items()
+    )
 
     def reads(self, fmt: str) -> bool:
         return fmt == self.record_format
