@@ -138,7 +138,6 @@ _.decided_at  # tournaments/models.py
 # Serializer and form fields: DRF and Django forms read the class attributes.
 _.report_ja  # core/api.py: the Error schema's documented key
 _.leader_health  # judging/engine/azuki/overtime.py
-_.report_format  # judging/games.py
 _.decision_version  # tournaments/apis/staff.py
 _.result_version  # tournaments/apis/staff.py
 _.check_in_url_code  # tournaments/apis/venue.py
@@ -156,7 +155,7 @@ _.confirm_removals  # cardpool/views_banlists.py
 _.no_passage  # judging/presentation.py
 _.ja_source  # judging/presentation.py
 _.engine_choices  # judging/presentation.py
-_.azuki_turns  # judging/presentation.py
+_.board_template  # judging/presentation.py: included by judging/_ruling.html
 _.player_count  # tournaments/apis/common.py
 _.reported_by  # tournaments/apis/common.py
 _.registered_version  # tournaments/apis/decklists.py

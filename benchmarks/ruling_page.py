@@ -77,7 +77,9 @@ def main() -> None:
     event = event_create(name="Benchmark Cup", game_slug="zutomayo", date=dt.date(2026, 12, 1),
                          venue="Hall", capacity=16, created_by=organiser)  # fmt: skip
     event_role_grant(event=event, user=judge, role="judge", granted_by=organiser)
-    cards: CardCatalogue = engine_cards()
+    cards = engine_cards(game="zutomayo")
+    if not isinstance(cards, CardCatalogue):
+        raise TypeError("the ZUTOMAYO plug-in reads cards into a CardCatalogue")
     cards_in_pool = len(cards.cards)
     seed = 2026
     while True:  # the first seed whose random game lasts 10 turns

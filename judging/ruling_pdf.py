@@ -36,6 +36,18 @@ def _styles() -> dict[str, ParagraphStyle]:
     }
 
 
+def _board(view: RulingView, st: dict[str, ParagraphStyle]) -> list[Paragraph]:
+    """The game's board, row by row: its heading, then a line for each player."""
+    if not view.board:
+        return []
+    lines = [Paragraph(escape(view.board_heading), st["h2"])]
+    for row in view.board:
+        heading, sides = row.printed()
+        lines.append(Paragraph(escape(heading), st["body"]))
+        lines.extend(Paragraph(escape(side), st["small"]) for side in sides)
+    return lines
+
+
 def ruling_pdf(*, view: RulingView, title: str, event: str, notes: str, engine_version: str,
                digest: str, created: str) -> bytes:  # fmt: skip
     st = _styles()
@@ -58,16 +70,7 @@ def ruling_pdf(*, view: RulingView, title: str, event: str, notes: str, engine_v
         para(view.illegal)
     for question, chosen in view.choices:
         para(f"{question} → {chosen}", "small")
-    para(_("The board after each turn"), "h2")
-    for row in view.board:
-        para(f"{_('Turn %(n)s') % {'n': row.turn}} · {_('mark')} {row.medal} ({row.time}) · "
-             f"{_('priority')} {row.priority} · {row.battle}")  # fmt: skip
-        for side in row.sides:
-            para(f"{side.name}: HP {side.hp} · {_('power')} {side.power} · "
-                 f"{_('attack')} {side.attack if side.attack is not None else '—'} · "
-                 f"{_('battle zone')} {side.battle_zone} · {_('set')} {side.set_cards} · "
-                 f"{_('zone C')} {side.zone_c} · {_('hand')} {side.hand} · "
-                 f"{_('deck')} {side.deck}", "small")  # fmt: skip
+    story.extend(_board(view, st))
     para(_("Steps"), "h2")
     for turn in view.log:
         para(turn.title)

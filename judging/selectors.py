@@ -13,31 +13,19 @@ from cardpool.models import Card
 from cardpool.selectors import card_rows_for_game
 from core.access import Subject
 from core.errors import NotFoundError
-from judging.engine import CardCatalogue
-from judging.engine.azuki.record import Card as AzukiCard
-from judging.engine.azuki.record import cards_from_list as azuki_cards_from_list
-from judging.engine.ztrike.record import Card as ZtrikeCard
-from judging.engine.ztrike.record import cards_from_list as ztrike_cards_from_list
+from judging.engine.registry import plugin
 from judging.models import JudgeCase, RuleClause, RulesDocument, Ruling
 from tournaments.models import Match
 from tournaments.permissions import AnyUser, event_get_for_staff
 
 
-def engine_cards() -> CardCatalogue:
-    """The database's ZUTOMAYO cards as the engine's catalogue (one query)."""
-    return CardCatalogue.from_dicts(card_rows_for_game(game="zutomayo"))  # type: ignore[arg-type]  # rows are JSON-shaped dicts
-
-
-def ztrike_engine_cards() -> dict[str, ZtrikeCard]:
-    """The database's ZTRIKE cards (``import_cards --game ztrike``; the invented demo set from
-    ``load_demo``) as the ZTRIKE engine's catalogue (one query)."""
-    return ztrike_cards_from_list(card_rows_for_game(game="ztrike"), "cards")  # type: ignore[arg-type]  # rows are JSON-shaped dicts
-
-
-def azuki_engine_cards() -> dict[str, AzukiCard]:
-    """The database's Azuki TCG cards (``import_cards --game azuki``; ``load_demo`` imports the
-    shared ``data/azuki/cards.json``) as the Azuki engine's card table (one query)."""
-    return azuki_cards_from_list(card_rows_for_game(game="azuki"), "cards")  # type: ignore[arg-type]  # rows are JSON-shaped dicts
+def engine_cards(*, game: str) -> object:
+    """The database's cards of ``game`` as its engine's catalogue (one query): ``import_cards``
+    stores them in the shape of the game's ``cards.json``, which the plug-in reads."""
+    found = plugin(game)
+    if found is None:
+        raise NotFoundError(_("no rules engine for %(game)s") % {"game": game}, field="game")
+    return found.cards_from_list(card_rows_for_game(game=game))  # type: ignore[arg-type]  # rows are JSON-shaped dicts
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +46,7 @@ class CardOption:
         return f"{self.name_ja} · {self.id}"
 
 
-def card_options(*, game: str = "zutomayo") -> list[CardOption]:
+def card_options(*, game: str) -> list[CardOption]:
     """The event's card pool (its game's cards) for the name fields (one query)."""
     rows = (
         Card.objects.filter(game__slug=game).order_by("id").values_list("code", "name", "name_ja")
@@ -78,50 +66,33 @@ def card_datalist(options: Iterable[CardOption]) -> str:
 
 
 def clause_texts(
-    *, keys: Iterable[str], ja_keys: Iterable[str] = ()
+    *, game: str, slugs: tuple[str, str], keys: Iterable[str], ja_keys: Iterable[str] = ()
 ) -> tuple[dict[str, str], dict[str, str]]:
-    """The ground rules' texts for ``keys`` and the Japanese basic rules' for ``ja_keys``, from
-    the newest import of each (two queries: the documents, then their clauses)."""
+    """The texts of ``keys`` in the game's document ``slugs[0]`` (its English rules) and of
+    ``ja_keys`` in ``slugs[1]`` (its Japanese passages), from the newest import of each (two
+    queries: the documents, then their clauses; none when no key is asked for)."""
     wanted, wanted_ja = set(keys), set(ja_keys)
-    docs = {
-        d.slug: d
-        for d in RulesDocument.objects.filter(
-            game="zutomayo", slug__in=("ground-rules", "basic-rules")
-        ).order_by("imported_at")
-    }
-    ground, basic = docs.get("ground-rules"), docs.get("basic-rules")
     texts: dict[str, str] = {}
     texts_ja: dict[str, str] = {}
-    ids = [d.pk for d in (ground, basic) if d is not None]
-    if not ids or not (wanted or wanted_ja):
+    if not (wanted or wanted_ja):
+        return texts, texts_ja
+    docs = {
+        d.slug: d
+        for d in RulesDocument.objects.filter(game=game, slug__in=slugs).order_by("imported_at")
+    }
+    english, japanese = docs.get(slugs[0]), docs.get(slugs[1])
+    ids = [d.pk for d in (english, japanese) if d is not None]
+    if not ids:
         return texts, texts_ja
     rows = RuleClause.objects.filter(document_id__in=ids, key__in=wanted | wanted_ja).values_list(
         "document_id", "key", "text"
     )
     for document_id, key, text in rows:
-        if ground is not None and document_id == ground.pk and key in wanted:
+        if english is not None and document_id == english.pk and key in wanted:
             texts[key] = text
-        elif basic is not None and document_id == basic.pk and key in wanted_ja:
+        elif japanese is not None and document_id == japanese.pk and key in wanted_ja:
             texts_ja[key] = text
     return texts, texts_ja
-
-
-def ground_rules_latest() -> RulesDocument | None:
-    return (
-        RulesDocument.objects.filter(game="zutomayo", slug="ground-rules")
-        .order_by("-imported_at")
-        .first()
-    )
-
-
-def rule_texts(*, keys: Iterable[str]) -> dict[str, RuleClause]:
-    """The clauses of the latest ground rules for these keys (one or two queries)."""
-    document = ground_rules_latest()
-    if document is None:
-        return {}
-    wanted = set(keys)
-    clauses = RuleClause.objects.filter(document=document, key__in=wanted)
-    return {clause.key: clause for clause in clauses}
 
 
 def rule_clause_get(*, game: str, slug: str, key: str) -> RuleClause:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NotRequired, TypedDict, cast
 
@@ -21,27 +22,18 @@ from judging.engine import (
     parse_ground_rules,
     unwrap_record,
 )
-from judging.engine.azuki.rules import RULES as AZUKI_RULES
-from judging.engine.azuki.rules import AzukiRule
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.report import Report
-from judging.engine.ztrike import RULES as ZTRIKE_RULES
-from judging.engine.ztrike import ZtrikeRule
-from judging.engine.zutomayo.record import FORMAT as ZUTOMAYO_FORMAT
-from judging.games import Record, judge_game
+from judging.engine.registry import plugin_for_format, plugins
+from judging.games import RulesSource, StableRule, judge_game, judge_games
 from judging.models import JudgeCase, RuleClause, RulesDocument, Ruling
 from tournaments.models import Match, Registration
 from tournaments.permissions import event_get_for_staff
 from tournaments.selectors.people import public_name_of
 
-#: The documents we know how to import, by (game, slug).
-DOCUMENTS: dict[tuple[str, str], dict[str, str]] = {
-    ("zutomayo", "ground-rules"): {"language": "en", "title": "ZUTOMAYO CARD ground rules"},
-    ("zutomayo", "basic-rules"): {"language": "ja", "title": "ZUTOMAYO CARD 基本ルール"},
-    ("azuki", "faq"): {"language": "en", "title": "Azuki TCG rules FAQ"},
-    ("ztrike", "official-rules"): {"language": "en", "title": "Official ZTRIKE Rules"},
-}
-KEY_PREFIX = {"basic-rules": "zbr", "faq": "azk", "official-rules": "ztr"}
+type Record = dict[str, JSON]
+"""A game record as the engines read it: a JSON object."""
+
 MAX_RECORD_BYTES = 512 * 1024
 #: The FAQ's text extraction glues the UI label "Step by step" onto the next line (cut off on
 #: import, so the quoted sentence reads as printed).
@@ -74,7 +66,13 @@ class ClauseRow(TypedDict):
     quote_sha256: NotRequired[str]
 
 
-def _clause_rows(slug: str, text: str) -> tuple[str, list[ClauseRow], list[dict[str, str]]]:
+def _documents() -> dict[tuple[str, str], RulesSource]:
+    """The documents we know how to import, by (game, slug): each judge game's."""
+    return {(game.slug, doc.slug): doc for game in judge_games() for doc in game.documents}
+
+
+def _clause_rows(doc: RulesSource, text: str) -> tuple[str, list[ClauseRow], list[dict[str, str]]]:
+    slug = doc.slug
     if slug == "ground-rules":
         parsed = parse_ground_rules(text)
         rows: list[ClauseRow] = [
@@ -96,19 +94,13 @@ def _clause_rows(slug: str, text: str) -> tuple[str, list[ClauseRow], list[dict[
             "parent_key": s.parent_key or "", "heading": s.heading, "text": s.text,
             "see_also": [], "anomaly": "", "sort_order": s.sort_order,
         }
-        for s in split_sections(text, prefix=KEY_PREFIX[slug])
+        for s in split_sections(text, prefix=doc.key_prefix)
     ]  # fmt: skip
-    if slug == "official-rules":
-        rows += _stable_rows(rows, ZTRIKE_RULES)
-    if slug == "faq":
-        rows += _stable_rows(rows, AZUKI_RULES)
-    return "", rows, []
+    return "", [*rows, *_stable_rows(rows, doc.stable_rules())], []
 
 
-def _stable_rows(
-    rows: list[ClauseRow], rules: tuple[ZtrikeRule, ...] | tuple[AzukiRule, ...]
-) -> list[ClauseRow]:
-    """The engine's stable keys (ZTRIKE's or Azuki's), each with its quoted sentence
+def _stable_rows(rows: list[ClauseRow], rules: Sequence[StableRule]) -> list[ClauseRow]:
+    """The engine's stable keys (ZTRIKE's, Azuki's), each with its quoted sentence
     and SHA-256, under the paragraph it is quoted from (whose heading-slug key stays, as an
     alias). A key whose quote is not in this text is not created."""
     paragraphs = [(row, " ".join(row["text"].split())) for row in rows]
@@ -138,8 +130,9 @@ def rules_import(
 ) -> RulesImportSummary:
     """Import one rules document into the registry. Importing the same text again changes
     nothing; a changed text updates its clauses by key."""
-    if (game, slug) not in DOCUMENTS:
-        known = ", ".join(f"{g}/{s}" for g, s in DOCUMENTS)
+    documents = _documents()
+    if (game, slug) not in documents:
+        known = ", ".join(f"{g}/{s}" for g, s in documents)
         raise InvalidInputError(
             gettext("unknown document %(game)s/%(slug)s; known: %(known)s")
             % {"game": game, "slug": slug, "known": known},
@@ -148,13 +141,13 @@ def rules_import(
     if not text.strip():
         raise InvalidInputError(gettext("the rules text is empty"), field="path")
     digest = hashlib.sha256(text.encode()).hexdigest()
-    meta = DOCUMENTS[(game, slug)]
-    preamble, rows, anomalies = _clause_rows(slug, text)
+    meta = documents[(game, slug)]
+    preamble, rows, anomalies = _clause_rows(meta, text)
     if not rows:
         raise InvalidInputError(gettext("no rules were found in this text"), field="path")
     document, created_doc = RulesDocument.objects.get_or_create(
         game=game, slug=slug, version=version,
-        defaults={"language": meta["language"], "title": meta["title"], "source_name": source_name,
+        defaults={"language": meta.language, "title": meta.title, "source_name": source_name,
                   "sha256": digest, "preamble": preamble, "anomalies": anomalies},
     )  # fmt: skip
     if not created_doc and document.sha256 == digest:
@@ -231,22 +224,28 @@ class JudgeReplay:
         return self.text_ja if lang == "ja" else self.text_en
 
 
-def replay_for_judge(*, record: Record, lang: str = "en", game: str = "zutomayo") -> JudgeReplay:
-    """Replay a record against the database's cards of the event's ``game`` (the judge pages'
-    table ``JUDGE_GAMES``); a record of another game, or a RecordError, becomes a 400."""
+def replay_for_judge(*, record: Record, lang: str = "en", game: str | None = None) -> JudgeReplay:
+    """Replay a record against the database's cards of the event's ``game`` (without one: the
+    game whose records are in the record's format; a record without a format is the first
+    game's, whose oldest records had none); a record of another game, or a RecordError, becomes
+    a 400."""
     if len(json.dumps(record, ensure_ascii=False)) > MAX_RECORD_BYTES:
         raise InvalidInputError(gettext("the record is larger than 512 KB"), field="record")
+    given = record.get("format")
+    if game is None:
+        engine = plugin_for_format(str(given)) if given is not None else plugins()[0]
+        game = engine.slug if engine is not None else str(given)
     entry = judge_game(game)
     if entry is None:
         raise InvalidInputError(
             gettext("the judge assist does not replay %(game)s games yet") % {"game": game},
             field="record",
         )
-    given = record.get("format")
-    if given is not None and not entry.reads(str(given)):
+    engine = entry.engine
+    if given is not None and not engine.reads(str(given)):
         raise InvalidInputError(
             gettext("this event plays %(game)s: its records are %(expected)s, not %(given)s")
-            % {"game": game, "expected": entry.record_format, "given": given},
+            % {"game": game, "expected": engine.record_format, "given": given},
             field="record.format",
         )
     try:
@@ -258,7 +257,7 @@ def replay_for_judge(*, record: Record, lang: str = "en", game: str = "zutomayo"
             field="cards",
         ) from exc
     try:
-        report = entry.replay(record, cards, lang)
+        report = entry.stored_report(engine.replay(record, cards=cards, lang=lang))
     except RecordError as exc:
         raise InvalidInputError(
             str(exc), field=f"record.{exc.path}" if exc.path else "record"
@@ -374,7 +373,12 @@ def ruling_choice_set(
         _set_pick(turn, asked, int(found[3]), found[4], int(found[5]), order)
     else:
         _set_order(turn, asked, int(found[2]), order)
-    record["format"] = ZUTOMAYO_FORMAT  # choices are read from version 2 on (picks from 3)
+    # Choices are read from a game's newer record formats on: the record is written anew in its
+    # game's current format (which reads every older record).
+    given = record.get("format")
+    engine = plugin_for_format(str(given)) if given is not None else plugins()[0]
+    if engine is not None:
+        record["format"] = engine.record_format
     return ruling_compute(case_id=case_id, by=by, record=record)
 
 

@@ -5,11 +5,14 @@ it with the two players (without the judges' notes)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
 from typing import TypedDict
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core import signing
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
@@ -18,23 +21,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.views import form_service_call, request_user
-from judging.azuki_forms import AzukiClaimForm
-from judging.forms import (
-    CaseOpenForm,
-    ClaimForm,
-    NotesForm,
-    RecordUploadForm,
-    TurnEntryForm,
-    ZtrikeClaimForm,
-)
-from judging.games import judge_game
+from judging.forms import CaseOpenForm, NotesForm, PlayerClaimForm, RecordUploadForm
+from judging.games import JudgeGame, judge_game, judge_game_for_report
 from judging.models import JudgeCase, Ruling
-from judging.presentation import RulingView, cited_keys, japanese_keys, presenter_for
+from judging.presentation import RulingView, cited_keys
 from judging.report_json import ReportJson
 from judging.ruling_pdf import ruling_pdf
 from judging.selectors import (
     CardOption,
-    card_datalist,
     card_options,
     case_ruling_get,
     case_rulings,
@@ -53,7 +47,6 @@ from judging.services import (
     ruling_claims_add,
     ruling_compute,
 )
-from judging.views_ztrike import ztrike_case_turn
 from tournaments.models import Event
 from tournaments.permissions import event_get_for_staff
 from tournaments.selectors.events import latest_round
@@ -77,17 +70,27 @@ def share_token_of(ruling_id: int) -> str:
 
 
 def ruling_view(ruling: Ruling, lang: str, names: tuple[str, str] | None = None) -> RulingView:
-    """The ruling as the page shows it (two queries: the rule texts)."""
+    """The ruling as the page shows it (two queries: the rule texts), by the presenter of the
+    game whose report it is (a report without a format: the case's game)."""
     output: ReportJson = ruling.output.get(lang) or ruling.output.get("en") or ReportJson()
+    game = judge_game_for_report(str(output.get("format") or "")) or judge_game(
+        ruling.case.event.game.slug
+    )
+    if game is None:
+        raise Http404("no judge pages for this ruling's game")
     keys = cited_keys(output)
-    texts, texts_ja = clause_texts(keys=keys, ja_keys=japanese_keys(keys) if lang == "ja" else ())
+    english, japanese = game.quoted
+    texts, texts_ja = clause_texts(
+        game=game.slug, slugs=(english, japanese), keys=keys if english else (),
+        ja_keys=game.japanese_keys(keys) if lang == "ja" and japanese else (),
+    )  # fmt: skip
     recorded = [str(n) for n in output.get("players", [])] + ["", ""]
     fallback = names or ("", "")
     players = (
         recorded[0] or fallback[0] or _("First player"),
         recorded[1] or fallback[1] or _("Second player"),
     )
-    presenter = presenter_for(output, lang=lang, rule_texts=texts, ja_texts=texts_ja)
+    presenter = game.presenter(lang=lang, rule_texts=texts, ja_texts=texts_ja)
     return presenter.present(output=output, record=ruling.record, players=players)
 
 
@@ -112,21 +115,18 @@ def _names(case: JudgeCase, latest: Ruling | None) -> tuple[str, str]:
 
 
 def _claim_forms(
+    game: JudgeGame | None,
     data: QueryDict | None,
     names: tuple[str, str],
     lang: str,
-    options: Sequence[CardOption],
-    *,
-    ztrike: bool,
-    azuki: bool = False,
-) -> list[ClaimForm | ZtrikeClaimForm | AzukiClaimForm]:
-    """The two players' claim forms of the case's game (ZTRIKE: about a round; Azuki: a turn)."""
-    if azuki:
-        return [AzukiClaimForm(data, prefix=f"c{i}", names=names) for i in (0, 1)]
-    if ztrike:
-        return [ZtrikeClaimForm(data, prefix=f"c{i}", names=names) for i in (0, 1)]
+    options: Callable[[], Sequence[CardOption]],
+) -> list[PlayerClaimForm]:
+    """The two players' claim forms of the case's game (none: the game has no judge pages)."""
+    if game is None:
+        return []
     return [
-        ClaimForm(data, prefix=f"c{i}", names=names, lang=lang, options=options) for i in (0, 1)
+        game.claim_form(data, prefix=f"c{i}", names=names, lang=lang, options=options)
+        for i in (0, 1)
     ]
 
 
@@ -156,80 +156,122 @@ def case_list(request: HttpRequest, event_id: int) -> HttpResponse:
     )  # fmt: skip
 
 
+@dataclass
+class CasePage:
+    """What the case page shows, as a POST action leaves it: the forms (bound when the action
+    read them) and the status (400 when a form is wrong)."""
+
+    request: HttpRequest
+    user: User
+    case: JudgeCase
+    game: JudgeGame | None
+    latest: Ruling | None
+    names: tuple[str, str]
+    lang: str
+    options: Callable[[], Sequence[CardOption]]
+    upload: RecordUploadForm = field(default_factory=lambda: RecordUploadForm(prefix="upload"))
+    claims: list[PlayerClaimForm] = field(default_factory=list)
+    notes: NotesForm | None = None
+    status: int = 200
+
+    def done(self, message: str) -> HttpResponse:
+        messages.success(self.request, message)
+        return redirect("judging:case-detail", case_id=self.case.pk)
+
+    def ruling(self) -> Ruling:
+        """The ruling an action replays again (its record with something added)."""
+        if self.latest is None:
+            raise Http404("the case has no ruling yet")
+        return self.latest
+
+
+def _save_notes(page: CasePage) -> HttpResponse | None:
+    page.notes = NotesForm(page.request.POST, prefix="notes")
+    if not page.notes.is_valid():
+        page.status = 400
+        return None
+    judge_case_notes_set(case_id=page.case.pk, by=page.user, notes=page.notes.cleaned_data["notes"])
+    return page.done(_("Notes saved."))
+
+
+def _answer_choice(page: CasePage) -> HttpResponse | None:
+    """A choice a card effect asked for (an input of the record), answered from the list the
+    ruling page offers: a new ruling with it; the old one stays. A wrong answer is a
+    DomainError: the error page names it (core.middleware)."""
+    post = page.request.POST
+    ruling_choice_set(
+        case_id=page.case.pk, by=page.user, ruling_id=page.ruling().pk,
+        path=post.get("path", ""), order=[c for c in post.get("order", "").split(",") if c],
+    )  # fmt: skip
+    return page.done(_("Replayed with that answer."))
+
+
+def _add_claims(page: CasePage) -> HttpResponse | None:
+    ruling = page.ruling()
+    page.claims = _claim_forms(page.game, page.request.POST, page.names, page.lang, page.options)
+    if not page.claims:
+        raise Http404("no claim form for this game")
+    filled = [(i, f) for i, f in enumerate(page.claims) if f.has_changed()]
+    if not filled or not all(f.is_valid() for _i, f in filled):
+        if not filled:
+            page.claims[0].add_error(None, _("Fill in at least one player's claim."))
+        page.status = 400
+        return None
+    made = [f.claim(i) for i, f in filled]
+    _ruling, page.status, _error = form_service_call(
+        filled[0][1],
+        lambda: ruling_claims_add(
+            case_id=page.case.pk, by=page.user, ruling_id=ruling.pk, claims=made
+        ),
+    )
+    return page.done(_("Replayed with the claims.")) if page.status == 200 else None
+
+
+def _upload_record(page: CasePage) -> HttpResponse | None:
+    upload = page.upload = RecordUploadForm(page.request.POST, page.request.FILES, prefix="upload")
+    if not upload.is_valid():
+        page.status = 400
+        return None
+    _ruling, page.status, _error = form_service_call(
+        upload,
+        lambda: ruling_compute(
+            case_id=page.case.pk, by=page.user, record=record_parse(upload.record_bytes())
+        ),
+    )
+    return page.done(_("Replayed.")) if page.status == 200 else None
+
+
+#: The case page's POST actions, by the form's ``kind``: each reads its form, calls one service
+#: and redirects, or leaves the page's forms bound with their errors. Another kind is a 404.
+CASE_ACTIONS: Mapping[str, Callable[[CasePage], HttpResponse | None]] = {
+    "notes": _save_notes,
+    "choice": _answer_choice,
+    "claims": _add_claims,
+    "upload": _upload_record,
+}
+
+
 @login_required
 def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     user = request_user(request)
     case = judge_case_get_for_judge(case_id=case_id, user=user)
-    lang = _lang(request)
     rulings = case_rulings(case=case)
     latest = rulings[0] if rulings else None
-    names = _names(case, latest)
     game = judge_game(case.event.game.slug)
-    turn_entry = game is not None and game.turn_entry
-    is_ztrike = game is not None and game.slug == "ztrike"
-    is_azuki = game is not None and game.slug == "azuki"
-    options = (
-        card_options() if case.status == JudgeCase.Status.OPEN and latest and turn_entry else []
-    )
-    upload = RecordUploadForm(prefix="upload")
-    claims = _claim_forms(None, names, lang, options, ztrike=is_ztrike, azuki=is_azuki)
-    notes = NotesForm(prefix="notes", initial={"notes": case.notes})
-    status = 200
+    page = CasePage(
+        request, user, case, game, latest, _names(case, latest), _lang(request),
+        cache(lambda: card_options(game=case.event.game.slug)),
+    )  # fmt: skip
     if request.method == "POST":
-        kind = request.POST.get("kind")
-        if kind == "notes":
-            notes = NotesForm(request.POST, prefix="notes")
-            if notes.is_valid():
-                judge_case_notes_set(case_id=case.pk, by=user, notes=notes.cleaned_data["notes"])
-                messages.success(request, _("Notes saved."))
-                return redirect("judging:case-detail", case_id=case.pk)
-            status = 400
-        elif kind == "choice" and latest is not None:
-            # A choice a card effect asked for (an input of the record), answered from the list the
-            # ruling page offers: a new ruling with it; the old one stays.
-            # A wrong answer is a DomainError: the error page names it (core.middleware).
-            ruling_choice_set(
-                case_id=case.pk, by=user, ruling_id=latest.pk,
-                path=request.POST.get("path", ""),
-                order=[c for c in request.POST.get("order", "").split(",") if c],
-            )  # fmt: skip
-            messages.success(request, _("Replayed with that answer."))
-            return redirect("judging:case-detail", case_id=case.pk)
-        elif kind == "claims" and latest is not None and (turn_entry or is_ztrike or is_azuki):
-            claims = _claim_forms(
-                request.POST, names, lang, options, ztrike=is_ztrike, azuki=is_azuki
-            )
-            filled = [(i, f) for i, f in enumerate(claims) if f.has_changed()]
-            if filled and all(f.is_valid() for _i, f in filled):
-                made = [f.claim(i) for i, f in filled]
-                _ruling, status, _error = form_service_call(
-                    filled[0][1],
-                    lambda: ruling_claims_add(
-                        case_id=case.pk, by=user, ruling_id=latest.pk, claims=made
-                    ),
-                )
-                if status == 200:
-                    messages.success(request, _("Replayed with the claims."))
-                    return redirect("judging:case-detail", case_id=case.pk)
-            else:
-                if not filled:
-                    claims[0].add_error(None, _("Fill in at least one player's claim."))
-                status = 400
-        else:
-            upload = RecordUploadForm(request.POST, request.FILES, prefix="upload")
-            if upload.is_valid():
-                _ruling, status, _error = form_service_call(
-                    upload,
-                    lambda: ruling_compute(
-                        case_id=case.pk, by=user, record=record_parse(upload.record_bytes())
-                    ),
-                )
-                if status == 200:
-                    messages.success(request, _("Replayed."))
-                    return redirect("judging:case-detail", case_id=case.pk)
-            else:
-                status = 400
-    view = ruling_view(latest, lang, names) if latest else None
+        action = CASE_ACTIONS.get(request.POST.get("kind", ""))
+        if action is None:
+            raise Http404("no such action on a case")
+        done = action(page)
+        if done is not None:
+            return done
+    if not page.claims and latest is not None and case.status == JudgeCase.Status.OPEN:
+        page.claims = _claim_forms(game, None, page.names, page.lang, page.options)
+    view = ruling_view(latest, page.lang, page.names) if latest else None
     share = (
         request.build_absolute_uri(reverse("judging:ruling-shared", args=[share_token(latest)]))
         if latest
@@ -241,55 +283,30 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
         {
             "case": case,
             "event": case.event,
-            "upload_form": upload,
-            "claim_forms": claims,
-            "notes_form": notes,
+            "upload_form": page.upload,
+            "claim_forms": page.claims,
+            "notes_form": page.notes or NotesForm(prefix="notes", initial={"notes": case.notes}),
             "rulings": rulings,
             "latest": latest,
             "view": view,
             "share_url": share,
-            "card_options": options,
-            "lang": lang,
+            "lang": page.lang,
             "private": True,
-            "turn_entry": turn_entry,
-            "claims_open": turn_entry or is_ztrike or is_azuki,
-            "game": game,
+            "entry": game.entry if game is not None else None,
         },
-        status=status,
+        status=page.status,
     )
 
 
 @login_required
 def case_turn(request: HttpRequest, case_id: int) -> HttpResponse:
-    """Enter a position and the disputed turn(s) by card name."""
+    """The game's page to enter the disputed part of a game by card name (404: it has none)."""
     user = request_user(request)
     case = judge_case_get_for_judge(case_id=case_id, user=user)
     game = judge_game(case.event.game.slug)
-    if game is None or not game.turn_entry:
-        raise Http404("no turn entry for this game")
-    if game.slug == "ztrike":
-        return ztrike_case_turn(request, case, user)
-    options = card_options()
-    names = match_player_names(case) or ("", "")
-    form = TurnEntryForm(request.POST or None, prefix="turn", options=options, names=names)
-    status = 200
-    if request.method == "POST":
-        if form.is_valid():
-            _ruling, status, _error = form_service_call(
-                form, lambda: ruling_compute(case_id=case.pk, by=user, record=form.record())
-            )
-            if status == 200:
-                messages.success(request, _("Replayed. Add each player's claim below."))
-                return redirect("judging:case-detail", case_id=case.pk)
-        else:
-            status = 400
-    return render(
-        request,
-        "judging/case_turn.html",
-        {"case": case, "event": case.event, "form": form, "card_datalist": card_datalist(options),
-         "sides": [form.player_fields(0), form.player_fields(1)], "turns": form.turn_fields()},
-        status=status,
-    )  # fmt: skip
+    if game is None or game.entry is None:
+        raise Http404("no entry by card name for this game")
+    return game.entry.view(request, case, user)
 
 
 @login_required

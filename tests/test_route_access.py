@@ -255,6 +255,7 @@ class World:
             "decklist": LEGAL_DECK, "presented": LEGAL_DECK, "who": "stranger",
             "role": "judge", "user": str(_pk(self.users["judge"])),
             "invitation": str(self.invitation.pk), "outcome": "uphold", "note": "route walk",
+            "kind": "upload",  # the case page's action (another kind is a 404)
         }  # fmt: skip
 
     def body(self) -> dict[str, object]:

@@ -14,9 +14,13 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from core.errors import DomainError
 from core.management.files import read_text
+from judging.games import judge_games
 from judging.services import rules_import
 
-DEFAULT_DOCUMENT = {"zutomayo": "ground-rules", "azuki": "faq", "ztrike": "official-rules"}
+
+def default_documents() -> dict[str, str]:
+    """Each game's first rules document (``judging.games``): what ``--document`` defaults to."""
+    return {game.slug: game.documents[0].slug for game in judge_games() if game.documents}
 
 
 class Command(BaseCommand):
@@ -27,7 +31,7 @@ class Command(BaseCommand):
         return super().create_parser(prog_name, subcommand, conflict_handler="resolve", **kwargs)
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--game", required=True, choices=sorted(DEFAULT_DOCUMENT))
+        parser.add_argument("--game", required=True, choices=sorted(default_documents()))
         parser.add_argument("--version", required=True, dest="doc_version")
         parser.add_argument("--document", default=None)
         parser.add_argument("path", type=Path)
@@ -35,7 +39,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["path"]
         text = read_text(path)
-        slug = options["document"] or DEFAULT_DOCUMENT[options["game"]]
+        slug = options["document"] or default_documents()[options["game"]]
         try:
             summary = rules_import(
                 game=options["game"], slug=slug, version=options["doc_version"], text=text,

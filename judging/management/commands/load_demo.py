@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from cardpool.importers import records_from_text
 from cardpool.services import card_import
+from judging.games import judge_games
 from judging.models import JudgeCase
 from judging.services import judge_case_open, record_parse, rules_import, ruling_compute
 from tournaments.demo.simulation import SimulationSettings, simulate_event
@@ -32,7 +33,6 @@ from tournaments.services import (
 )
 
 DEMO_CARDS = Path(__file__).resolve().parents[3] / "cardpool" / "demo" / "zutomayo-demo-cards.json"
-ZTRIKE_DEMO_CARDS = DEMO_CARDS.with_name("ztrike-demo-cards.json")
 DEMO_EVENT_NAME = "ZUTOMAYO CARD Demo Championship"
 DEMO_CASE_TITLE = "Was it night on turn 3? (demo)"
 #: A shipped example record (a worked time-of-day dispute, with its invented
@@ -86,19 +86,15 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        shared_cards = Path(settings.SHARED_DIR) / "data" / "zutomayo" / "cards.json"
-        if shared_cards.exists():
-            self._import("zutomayo", shared_cards, is_demo=False)
-        else:
-            self._import("zutomayo", DEMO_CARDS, is_demo=True)
-        azuki_cards = Path(settings.SHARED_DIR) / "data" / "azuki" / "cards.json"
-        if azuki_cards.exists():
-            self._import("azuki", azuki_cards, is_demo=False)
-        ztrike_cards = Path(settings.SHARED_DIR) / "data" / "ztrike" / "cards.json"
-        if ztrike_cards.exists():
-            self._import("ztrike", ztrike_cards, is_demo=False)
-        else:  # the invented demo set: the ZTRIKE deck check and judge pages have cards
-            self._import("ztrike", ZTRIKE_DEMO_CARDS, is_demo=True)
+        for game in judge_games():
+            # The shared folder's real cards, else the game's invented demo set (if it has one),
+            # so the deck check and the judge pages have cards.
+            real = Path(settings.SHARED_DIR) / "data" / game.slug / "cards.json"
+            demo = DEMO_CARDS.with_name(f"{game.slug}-demo-cards.json")
+            if real.exists():
+                self._import(game.slug, real, is_demo=False)
+            elif demo.exists():
+                self._import(game.slug, demo, is_demo=True)
         with transaction.atomic():
             self._accounts_and_event()
         self._rules()
@@ -111,12 +107,11 @@ class Command(BaseCommand):
 
     def _rules(self) -> None:
         rules = Path(settings.SHARED_DIR) / "rules"
-        documents = (
-            ("zutomayo", "ground-rules", "1.0.1", "zutomayo-ground-rules-1.0.1.en.txt"),
-            ("zutomayo", "basic-rules", "1", "zutomayo-basic-rules.ja.txt"),
-            ("azuki", "faq", "1", "azuki-tcg-rules-faq.en.txt"),
-            ("ztrike", "official-rules", "1", "ztrike-official-rules.en.txt"),
-        )
+        documents = [
+            (game.slug, doc.slug, doc.version, doc.file)
+            for game in judge_games()
+            for doc in game.documents
+        ]
         for game, slug, version, name in documents:
             if (rules / name).exists():
                 summary = rules_import(
