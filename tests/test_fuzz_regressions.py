@@ -107,6 +107,125 @@ def test_a_year_one_datetime_is_a_400(make_user: Any) -> None:
     assert response.json()["field"] == "decklist_deadline"
 
 
+# -- Numbers, secrets and echoed text a person can send ------------------------------------------
+
+#: ``str.isdigit()`` says yes to these and ``int()`` refuses or misreads them.
+NOT_ASCII_DIGITS = ["²", "١٢", "１２", "1_000", "𝟙"]
+#: A decklist JSON file holding half of a surrogate pair, as JSON text escapes it.
+SURROGATE_DECK = b'{"cards": [\n  {"card": "\\ud800", "count": 2}\n]}'
+
+
+@pytest.mark.parametrize("raw", NOT_ASCII_DIGITS)
+def test_a_number_that_is_not_ascii_digits_is_a_400_naming_the_field(
+    raw: str, make_user: Any
+) -> None:
+    client = Client(raise_request_exception=False)
+    client.force_login(make_user("numbers"))
+    revoke = client.post("/accounts/tokens/revoke/", {"token": raw})
+    assert revoke.status_code == 400
+    read = client.post("/notifications/read/", {"id": raw})
+    assert read.status_code == 400
+    assert "digits 0–9" in read.content.decode()
+
+
+def test_a_saved_deck_number_that_is_not_ascii_digits_is_ignored(
+    make_user: Any, make_event: Any
+) -> None:
+    from tournaments.services import registration_create
+
+    player = make_user("saved")
+    registration = registration_create(event=make_event(), user=player, display_name="Saved")
+    client = Client(raise_request_exception=False)
+    client.force_login(player)
+    page = client.get(f"/cards/decklists/{registration.pk}/?saved=²")
+    assert page.status_code == 200
+
+
+@pytest.mark.parametrize("head", ["²", "١", "1_0"])
+def test_a_ban_list_limit_that_is_not_ascii_digits_names_the_line(
+    head: str, make_event: Any
+) -> None:
+    from cardpool.banlists import parse_entries
+    from cardpool.models import Format
+    from core.errors import InvalidInputError
+
+    fmt = Format.objects.create(game=make_event().game, slug="c", name="C")
+    with pytest.raises(InvalidInputError) as refused:
+        parse_entries(fmt=fmt, text=f"1 1st_1\n{head} 1st_2")
+    assert refused.value.field == "entries"
+    assert "line 2" in refused.value.message
+
+
+@pytest.mark.parametrize("code", ["é", "\u202e", "ｘ" * 40, "\x01"])
+def test_a_check_in_code_in_any_script_is_a_wrong_code_not_a_500(
+    code: str, make_user: Any, make_event: Any
+) -> None:
+    from urllib.parse import quote
+
+    from tournaments.services import registration_create
+    from tournaments.services.checkin import event_check_in_open
+
+    organiser, player = make_user("desk"), make_user("scanner")
+    event = make_event(organiser=organiser)
+    registration_create(event=event, user=player, display_name="Scanner")
+    event_check_in_open(event_id=event.pk, by=organiser)
+    api = APIClient(raise_request_exception=False)
+    api.force_authenticate(player)
+    answer = api.post(f"/api/v1/events/{event.pk}/check-in/", {"code": code}, format="json")
+    assert answer.status_code == 400
+    assert answer.json()["field"] == "token"
+    page = Client(raise_request_exception=False)
+    page.force_login(player)
+    scanned = page.get(f"/events/{event.pk}/check-in/scan/?code={quote(code)}")
+    assert scanned.status_code == 400
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "invalid character"), ("ja", "無効な文字")])
+def test_a_decklist_file_with_a_lone_surrogate_is_a_400_naming_the_line(
+    lang: str, said: str
+) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("deck.json", SURROGATE_DECK, content_type="application/json")
+    response = APIClient(raise_request_exception=False).post(
+        "/api/v1/decklists/check/",
+        {"game": "zutomayo", "file": upload},
+        format="multipart",
+        HTTP_ACCEPT_LANGUAGE=lang,
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["field"] == "decklist"
+    assert said in body["detail"]
+    assert "2" in body["detail"]  # the line
+    assert "\\ud800" not in response.content.decode()
+
+
+def test_a_players_decklist_file_with_a_lone_surrogate_is_a_400(
+    make_user: Any, make_event: Any
+) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournaments.services import registration_create
+
+    player = make_user("surrogate")
+    registration = registration_create(event=make_event(), user=player, display_name="Sur")
+    client = Client(raise_request_exception=False)
+    client.force_login(player)
+    upload = SimpleUploadedFile("deck.json", SURROGATE_DECK, content_type="application/json")
+    page = client.post(f"/cards/decklists/{registration.pk}/", {"file": upload})
+    assert page.status_code == 400
+    assert "line 2: invalid character" in page.content.decode()
+    api = APIClient(raise_request_exception=False)
+    api.force_authenticate(player)
+    upload = SimpleUploadedFile("deck.json", SURROGATE_DECK, content_type="application/json")
+    answer = api.post(
+        f"/api/v1/registrations/{registration.pk}/decklist/", {"file": upload}, format="multipart"
+    )
+    assert answer.status_code == 400
+    assert "invalid character" in answer.json()["detail"]
+
+
 # -- Form fuzzing: every form of the pages each person uses, posted with generated values -------
 #
 # The forms are read from the pages themselves (never a list kept here): each person opens their
