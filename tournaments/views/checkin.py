@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from core.client_address import client_address
 from core.conditional import not_modified
 from core.errors import InvalidInputError
 from core.live import content_etag, is_live_poll, mark_page, not_modified_response, revision_etag
@@ -212,7 +213,10 @@ def claim(request: HttpRequest) -> HttpResponse:
         status = 400
         if form.is_valid():
             registration, status, _error = form_service_call(
-                form, lambda: registration_claim(user=user, code=form.cleaned_data["code"])
+                form,
+                lambda: registration_claim(
+                    user=user, code=form.cleaned_data["code"], address=client_address(request)
+                ),
             )
             if registration is not None:
                 messages.success(
