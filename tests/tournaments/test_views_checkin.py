@@ -366,7 +366,8 @@ def test_claim_codes_are_limited_like_log_ins(
     right code goes through."""
     guesser = make_user("guesser")
     for number in range(5):
-        wrong = _api(guesser).post("/api/v1/claim/", {"code": f"AAAA-AAA{number + 2}"}, format="json")
+        code = f"AAAA-AAA{number + 2}"
+        wrong = _api(guesser).post("/api/v1/claim/", {"code": code}, format="json")
         assert wrong.status_code == 404
     refused = _api(guesser).post("/api/v1/claim/", {"code": "AAAA-AAA9"}, format="json")
     assert refused.status_code == 429
