@@ -245,3 +245,4 @@ _.ambiguities_consulted  # judging/report_json.py
 _.not_checked_in  # tournaments/selectors/checkin.py CheckInBoard
 _.my_call  # tournaments/selectors/checkin.py PlayerDesk
 _.judge_call_form  # tournaments/selectors/checkin.py PlayerDesk
+_.auth_header  # core/api.py: read by DRF's exception handler (WWW-Authenticate)

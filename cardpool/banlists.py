@@ -22,6 +22,7 @@ from cardpool.models import BanList, BanListEntry, Card, Format
 from cardpool.signals import ban_list_saved
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError
+from core.numbers import whole_number_or_none
 
 MAX_LIMIT = 3
 
@@ -64,13 +65,13 @@ def parse_entries(*, fmt: Format, text: str) -> dict[str, tuple[Card, int]]:
         if not line or line.startswith("#"):
             continue
         head, _sep, rest = line.partition(" ")
-        if not head.isdigit() or not rest.strip():
+        limit = whole_number_or_none(head)
+        if limit is None or not rest.strip():
             raise InvalidInputError(
                 _("line %(line)s: write the limit, then the card (e.g. “0 1st_10”)")
                 % {"line": number},
                 field="entries",
             )
-        limit = int(head)
         if limit > MAX_LIMIT:
             raise InvalidInputError(
                 _("line %(line)s: a limit is 0 (banned) to %(max)s")

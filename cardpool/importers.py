@@ -36,6 +36,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.numbers import whole_number_or_none
+
 ZUTOMAYO_TYPES = ("character", "enchant", "area_enchant")
 ZUTOMAYO_ELEMENTS = ("darkness", "flame", "electric", "wind", "chaos")
 AZUKI_TYPES = ("leader", "gate", "entity", "weapon", "spell", "ikz")
@@ -119,11 +121,11 @@ class _Record:
                 self._fail(key, "is required")
             return None
         if isinstance(value, str):
-            try:
-                value = int(value.strip())
-            except ValueError:
+            number = whole_number_or_none(value, negative=True)
+            if number is None:
                 self._fail(key, f"expected a whole number, got {self.raw.get(key)!r}")
                 return None
+            value = number
         if isinstance(value, bool) or not isinstance(value, int):
             self._fail(key, f"expected a whole number, got {value!r}")
             return None

@@ -10,7 +10,12 @@ from django.db.models import Count, Max, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from cardpool.legality.loaders import load_card_index
-from cardpool.legality.parser import DecklistFormat, card_id_candidate
+from cardpool.legality.parser import (
+    DecklistFormat,
+    card_id_candidate,
+    decklist_text,
+    json_lone_surrogate_line,
+)
 from cardpool.legality.report import LegalityReport, check_decklist_text
 from cardpool.legality.types import BanEntry, CardIndex, FormatRules
 from cardpool.legality.types import BanList as PureBanList
@@ -267,11 +272,26 @@ def decklist_format(value: str) -> DecklistFormat:
     )
 
 
+def decklist_refuse_unencodable(*, data: str | bytes, fmt: DecklistFormat) -> None:
+    """A 400 naming the line when JSON text escapes half of a surrogate pair (``\\ud800``):
+    the report would echo a character no response can encode."""
+    if fmt not in ("auto", "json"):
+        return
+    line = json_lone_surrogate_line(decklist_text(data))
+    if line is not None:
+        raise InvalidInputError(
+            _("line %(line)s: invalid character (half of a UTF-16 surrogate pair)")
+            % {"line": line},
+            field="decklist",
+        )
+
+
 def decklist_report(
     *, game: str, format_id: int | None, on: dt.date | None, data: str | bytes, fmt: str
 ) -> LegalityReport:
     """The legality report of a decklist against the game's cards and the format's ban lists."""
     source_format = decklist_format(fmt)
+    decklist_refuse_unencodable(data=data, fmt=source_format)
     index = card_index_for_game(game=game)
     rules = format_rules_get(format_id=format_id, game=game)
     return check_decklist_text(data, index, rules, on=on, fmt=source_format)

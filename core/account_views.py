@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, InvalidInputError
 from core.forms import AccountDeleteForm, ProfileForm
+from core.numbers import whole_number_or_none
 from core.profiles import (
     account_data_export,
     account_delete,
@@ -155,10 +156,10 @@ def api_token_revoke_page(request: HttpRequest) -> HttpResponse:
     someone else's is not found (404)."""
     user = request_user(request)
     try:
-        token_id = str(request.POST.get("token", ""))
-        if not token_id.isdigit():
+        token_id = whole_number_or_none(request.POST.get("token", ""))
+        if token_id is None:
             raise InvalidInputError(_("choose a token to revoke"), field="token")
-        api_token_revoke(user=user, token_id=int(token_id))
+        api_token_revoke(user=user, token_id=token_id)
     except DomainError as error:
         return domain_error_response(request, error)
     messages.success(request, _("The API token is revoked."))

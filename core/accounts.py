@@ -53,17 +53,12 @@ RATE_LIMITED = "rate_limited"
 ACCOUNT_LIMITED_MESSAGE = _(
     "Too many failed logins for this account. Wait %(seconds)s seconds and try again."
 )
-ADDRESS_LIMITED_MESSAGE = _(
-    "Too many failed logins from your network. Try again in %(minutes)s minute(s)."
-)
 #: Where the view finds how long the person must wait (the response's Retry-After).
 RETRY_AFTER_ATTRIBUTE = "login_retry_after"
 
 
 def refusal_message(refused: LoginRefusedError) -> str:
     """The refusal in words, in the language in use."""
-    if refused.reason == "address":
-        return str(ADDRESS_LIMITED_MESSAGE) % {"minutes": (refused.retry_after + 59) // 60}
     return str(ACCOUNT_LIMITED_MESSAGE) % {"seconds": refused.retry_after}
 
 

@@ -119,6 +119,9 @@ def validated(
         raise
 
 
+#: The ``WWW-Authenticate`` challenge of the API's tokens (``core.tokens``).
+API_CHALLENGE = 'Token realm="api"'
+
 #: Seconds a client waits before retrying while the database is unreachable.
 DATABASE_RETRY_AFTER = 5
 
@@ -142,6 +145,13 @@ def exception_handler(exc: Exception, context: dict[str, object]) -> Response | 
         exc = exceptions.NotFound(*exc.args)
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied(*exc.args)
+    elif isinstance(exc, exceptions.AuthenticationFailed):
+        # Only the token can fail to authenticate (a session is there or not). DRF words the
+        # refusal by the first authenticator, the session's, which has no challenge, and so
+        # turns it into a 403; a client holding an expired or revoked token must learn that
+        # its credentials are the problem: 401 with the token's challenge.
+        exc.status_code = 401
+        exc.auth_header = API_CHALLENGE  # type: ignore[attr-defined]  # read by DRF's handler
     # DRF's handler sets the headers (WWW-Authenticate, Retry-After) and rolls back.
     response = drf_exception_handler(exc, context)
     if response is None or not isinstance(exc, exceptions.APIException):

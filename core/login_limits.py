@@ -9,15 +9,20 @@ Two rules, both with atomic operations only (no read-modify-write):
   Attempts refused while waiting do not lengthen the delay, so a stranger can slow an account
   down by at most the cap, never lock it. Failures are forgotten ``LOGIN_FAILURE_WINDOW_SECONDS``
   after each was made; a full log-in forgets them all.
-- **Per client address** (``core.client_address``, through ``TRUSTED_PROXY_HOPS``):
-  ``LOGIN_ADDRESS_FAILURE_LIMIT`` (20) failures within ``LOGIN_ADDRESS_WINDOW_SECONDS`` (5 min)
-  block the address for ``LOGIN_ADDRESS_BLOCK_SECONDS``, whichever accounts it tried.
+- **Per client address** (``core.client_address``, through ``TRUSTED_PROXY_HOPS``): never a
+  refusal, because many players share one venue's address and a correct password for an account
+  without failures of its own must go through at once whatever the others mistyped. After
+  ``LOGIN_ADDRESS_FAILURE_LIMIT`` (100) failures within ``LOGIN_ADDRESS_WINDOW_SECONDS`` (5 min),
+  each further *failure* from the address waits before it is answered: 1, 2, 4 … seconds
+  (``LOGIN_ADDRESS_DELAY_SECONDS``, doubling, at most ``LOGIN_ADDRESS_DELAY_MAX_SECONDS``), so a
+  script that sprays one address across many accounts is slowed while right passwords are not.
+  Failures in flight at once each take their own, longer wait (the counter is atomic).
 
 An attempt takes its place *before* the password is checked: each checked attempt of an account
 wins one numbered slot with an atomic "add if absent" (Redis ``SET NX``, a unique row in the
 database), so concurrent attempts can never be checked more often than the rule allows; the
 address's attempts are an atomic counter, given back when the attempt turns out not to be a
-failure.
+failure. The wait itself is ``pause`` (``time.sleep``), which tests replace.
 
 The counters live in the cache (Redis, shared by every web node). When the cache cannot be
 reached the limiter logs a warning and uses the database instead (``LoginLimitEntry``): it never
@@ -32,7 +37,7 @@ import hashlib
 import logging
 import math
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -54,7 +59,7 @@ MAX_SLOTS = 64
 
 class LoginRefusedError(Exception):
     """The attempt may not be checked now; ``retry_after`` seconds until it may.
-    ``reason`` is ``"account"`` or ``"address"``."""
+    ``reason`` is ``"account"`` (an address is never refused, only slowed)."""
 
     def __init__(self, *, retry_after: int, reason: str) -> None:
         super().__init__(f"log-in refused for {retry_after} s ({reason})")
@@ -84,6 +89,17 @@ def login_account_name(login: str) -> str:
 
 def _digest(text: str) -> str:
     return hashlib.sha256(text.strip().casefold().encode()).hexdigest()[:32]
+
+
+#: How a failure waits before it is answered (tests swap it for a recorder, so they never sleep).
+pause: Callable[[float], None] = time.sleep
+
+
+def address_delay_after(extra: int) -> float:
+    """Seconds the ``extra``-th failure beyond the address's limit waits before its answer."""
+    base = float(settings.LOGIN_ADDRESS_DELAY_SECONDS)
+    ceiling = float(settings.LOGIN_ADDRESS_DELAY_MAX_SECONDS)
+    return float(min(ceiling, base * 2 ** min(extra - 1, 32)))
 
 
 def delay_after(extra: int) -> float:
@@ -197,6 +213,8 @@ class LoginAttempt:
     slot: int
     store: Store
     address_counted: bool = True
+    #: The address's attempts not known to be right, this one included, when it began.
+    address_attempts: int = 0
 
 
 def _slot_key(account: str, slot: int) -> str:
@@ -207,26 +225,14 @@ def _address_key(address: str) -> str:
     return f"login-address:{_digest(address)}"
 
 
-def _block_key(address: str) -> str:
-    return f"login-address-block:{_digest(address)}"
-
-
 def _begin(store: Store, *, account: str, address: str, now: float) -> LoginAttempt:
     limit = int(settings.LOGIN_FAILURE_LIMIT)
     window = float(settings.LOGIN_FAILURE_WINDOW_SECONDS)
     address_counted = False
+    attempts = 0
     if address:
-        blocked_until = store.get_many([_block_key(address)]).get(_block_key(address))
-        if blocked_until is not None and blocked_until > now:
-            raise LoginRefusedError(retry_after=math.ceil(blocked_until - now), reason="address")
+        # Counted, never refused here: the address's bound is a wait on failures (module doc).
         attempts = store.incr(_address_key(address), float(settings.LOGIN_ADDRESS_WINDOW_SECONDS))
-        if attempts > int(settings.LOGIN_ADDRESS_FAILURE_LIMIT):
-            # Over the limit counting attempts still being checked: refused, not yet blocked
-            # (the block follows the failures themselves, ``login_attempt_failed``).
-            store.decr(_address_key(address))
-            raise LoginRefusedError(
-                retry_after=int(settings.LOGIN_ADDRESS_BLOCK_SECONDS), reason="address"
-            )
         address_counted = True
     try:
         keys = [_slot_key(account, slot) for slot in range(1, MAX_SLOTS + 1)]
@@ -243,7 +249,7 @@ def _begin(store: Store, *, account: str, address: str, now: float) -> LoginAtte
             if store.add(keys[slot - 1], now, window):
                 return LoginAttempt(
                     account=account, address=address, slot=slot, store=store,
-                    address_counted=address_counted,
+                    address_counted=address_counted, address_attempts=attempts,
                 )  # fmt: skip
             taken[keys[slot - 1]] = store.get_many([keys[slot - 1]]).get(keys[slot - 1], now)
             slot += 1
@@ -289,27 +295,17 @@ def _release_address(attempt: LoginAttempt) -> None:
         DATABASE_STORE.decr(key)
 
 
-def login_attempt_failed(attempt: LoginAttempt, *, now: float | None = None) -> None:
-    """The password (or code) was wrong: the slot stays taken, the address's attempt counts,
-    and the address is blocked once its failures reach the limit."""
-    if not attempt.address:
-        return
-    moment = time.time() if now is None else now
-
-    def block(store: Store) -> None:
-        count = store.get_many([_address_key(attempt.address)]).get(_address_key(attempt.address))
-        if count is not None and count >= int(settings.LOGIN_ADDRESS_FAILURE_LIMIT):
-            block_seconds = float(settings.LOGIN_ADDRESS_BLOCK_SECONDS)
-            if store.add(_block_key(attempt.address), moment + block_seconds, block_seconds):
-                logger.warning("login limiter: blocked an address after %d failures", count)
-
-    try:
-        block(attempt.store)
-    except Exception as error:
-        if attempt.store is DATABASE_STORE:
-            raise
-        _fallback_warning("blocking", error)
-        block(DATABASE_STORE)
+def login_attempt_failed(attempt: LoginAttempt) -> float:
+    """The password (or code) was wrong: the slot stays taken and the address's attempt counts.
+    Beyond the address's limit the failure waits (``pause``) before it is answered; the seconds
+    waited are returned (0 within the limit)."""
+    extra = attempt.address_attempts - int(settings.LOGIN_ADDRESS_FAILURE_LIMIT)
+    if not attempt.address or extra <= 0:
+        return 0.0
+    seconds = address_delay_after(extra)
+    logger.warning("login limiter: an address past its failure limit waits %.0f s", seconds)
+    pause(seconds)
+    return seconds
 
 
 def login_attempt_first_factor_passed(attempt: LoginAttempt) -> None:

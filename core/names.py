@@ -1,10 +1,12 @@
-"""The one rule for a name people will read (display names, usernames at sign-up): it holds at
-least one visible character and no control, bidirectional-override or lone-surrogate character,
-so it can neither show blank nor rearrange the text around it in standings, slips and PDFs.
+"""The one rule for a name people will read (display names, usernames at sign-up, event names
+and venues, judge case titles, announcements): it holds at least one visible character and no
+control, bidirectional-override or lone-surrogate character, so it can neither show blank nor
+rearrange the text around it in standings, slips, pages and PDFs.
 
-Every path that sets a name calls ``display_name_clean`` (the services: registration, the CSV
-import, the profile; allauth's adapter for the username at sign-up); the forms and the API reach
-it through those services.
+Every path that sets one calls ``display_name_clean`` (the services: registration, the CSV
+import, the profile, events and their copies, case titles; allauth's adapter for the username
+at sign-up), or ``text_clean`` for text of several lines (announcements); the forms and the API
+reach it through those services.
 """
 
 from __future__ import annotations
@@ -32,9 +34,16 @@ def _visible(char: str) -> bool:
     return unicodedata.category(char)[0] in "LNPS" and char not in INVISIBLE
 
 
-def display_name_problem(name: str) -> str | None:
-    """What is wrong with ``name`` (already stripped) as a name people read, or None."""
+#: Controls text of several lines may hold (line breaks and tabs); a name holds none.
+LINE_CONTROLS = frozenset("\n\t")
+
+
+def display_name_problem(name: str, *, lines: bool = False) -> str | None:
+    """What is wrong with ``name`` (already stripped) as a name people read, or None;
+    ``lines``: text of several lines, which may hold line breaks and tabs."""
     for char in name:
+        if lines and char in LINE_CONTROLS:
+            continue
         category = unicodedata.category(char)
         if char in BIDI_CONTROLS:
             return _("a name may not hold a text-direction control (U+%(code)04X)") % {
@@ -67,3 +76,14 @@ def display_name_clean(
     if problem:
         raise InvalidInputError(problem, field=field)
     return name
+
+
+def text_clean(text: str, *, field: str) -> str:
+    """Text of several lines people read (an announcement): stripped, line breaks as ``\\n``,
+    in Unicode NFC; an InvalidInputError on ``field`` when it breaks the rule above (empty or too
+    long text is the caller's to refuse, in its own words)."""
+    text = unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n").strip())
+    problem = display_name_problem(text, lines=True) if text else None
+    if problem:
+        raise InvalidInputError(problem, field=field)
+    return text

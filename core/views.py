@@ -18,7 +18,9 @@ from django.db import InterfaceError, OperationalError, connection
 from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views import defaults
@@ -185,9 +187,15 @@ def server_error(request: HttpRequest) -> HttpResponse:
         response: HttpResponse = _api_error(
             request, "database_unavailable", "the database is unreachable; retry shortly", 503
         ) or HttpResponse(
-            _("The site cannot reach its database. Try again in a few seconds."),
+            render_to_string(
+                "503.html",
+                {
+                    "message": _("The site cannot reach its database."),
+                    "retry_after": DATABASE_RETRY_AFTER,
+                    "LANGUAGE_CODE": translation.get_language(),
+                },
+            ),
             status=503,
-            content_type="text/plain; charset=utf-8",
         )
         response["Retry-After"] = str(DATABASE_RETRY_AFTER)
         return response

@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, utf8_text
+from core.names import display_name_clean
 from judging.documents import split_sections
 from judging.engine import (
     ENGINE_VERSION,
@@ -278,9 +279,10 @@ def judge_case_open(
     event = event_get_for_staff(user=by, event_id=event_id)
     if not title.strip():
         raise InvalidInputError(gettext("give the case a title"), field="title")
+    title = display_name_clean(title.strip()[:200], field="title", max_length=200)
     if match_id is not None and not Match.objects.filter(pk=match_id, round__event=event).exists():
         raise InvalidInputError(gettext("that match is not part of this event"), field="match")
-    case = JudgeCase.objects.create(event=event, match_id=match_id, title=title.strip()[:200],
+    case = JudgeCase.objects.create(event=event, match_id=match_id, title=title,
                                     opened_by=by)  # fmt: skip
     audit_log(action="judging.case.opened", actor=by, obj=case, event_id=event.pk)
     return case

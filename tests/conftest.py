@@ -130,6 +130,17 @@ def _clear_cache() -> None:
 
 
 @pytest.fixture(autouse=True)
+def login_waits(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The waits the log-in limiter's failures took (``core.login_limits.pause``), recorded
+    instead of slept, in every test."""
+    from core import login_limits
+
+    waits: list[float] = []
+    monkeypatch.setattr(login_limits, "pause", waits.append)
+    return waits
+
+
+@pytest.fixture(autouse=True)
 def _english_between_tests() -> Iterator[None]:
     """Each test starts and ends in the site's default language: a request with the Japanese
     cookie leaves Japanese active in the thread (LocaleMiddleware does not deactivate it), which

@@ -261,6 +261,29 @@ def _decode_bytes(data: bytes) -> tuple[str | None, LegalityIssue | None]:
         )
 
 
+#: A JSON string literal (escapes included); JSON text cannot break a string across lines.
+_JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def json_lone_surrogate_line(text: str) -> int | None:
+    """The first line of ``text`` whose JSON string escapes (``\\ud800``) make half of a UTF-16
+    surrogate pair, or None. Such a string decodes to a character no UTF-8 text can hold, so no
+    report may echo it: the caller refuses the input instead, naming this line."""
+    if "\\u" not in text:
+        return None
+    for match in _JSON_STRING.finditer(text):
+        literal = match.group()
+        if "\\u" not in literal:
+            continue
+        try:
+            value = json.loads(literal)
+        except ValueError:
+            continue
+        if any("\ud800" <= char <= "\udfff" for char in value):
+            return text.count("\n", 0, match.start()) + 1
+    return None
+
+
 def decklist_text(data: str | bytes) -> str:
     """The text of ``data`` as the parser reads it (bytes decoded as UTF-8, UTF-16 or
     Shift-JIS, byte-order mark dropped); empty when it cannot be read. For storing a list."""

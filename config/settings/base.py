@@ -238,14 +238,16 @@ REQUEST_BODY_MAX_BYTES = 10 * 1024 * 1024
 
 # Failed logins (core.login_limits, every way in): per account, 5 attempts at once, then each
 # further one waits 1, 2, 4 … s (at most 60) after the one before; failures are forgotten after
-# 15 minutes. Per client address: 20 failures within 5 minutes block it for 15 minutes.
+# 15 minutes. Per client address, never a refusal (a venue shares one): past 100 failures within
+# 5 minutes each further failure waits 1, 2, 4 … s (at most 60) before it is answered.
 LOGIN_FAILURE_LIMIT = 5
 LOGIN_FAILURE_WINDOW_SECONDS = 900
 LOGIN_FAILURE_DELAY_SECONDS = 1
 LOGIN_FAILURE_DELAY_MAX_SECONDS = 60
-LOGIN_ADDRESS_FAILURE_LIMIT = 20
+LOGIN_ADDRESS_FAILURE_LIMIT = 100
 LOGIN_ADDRESS_WINDOW_SECONDS = 300
-LOGIN_ADDRESS_BLOCK_SECONDS = 900
+LOGIN_ADDRESS_DELAY_SECONDS = 1
+LOGIN_ADDRESS_DELAY_MAX_SECONDS = 60
 # How many proxies stand in front of the site (core.client_address): 0 means none, the client
 # is REMOTE_ADDR; with 1 or more, X-Forwarded-For and X-Forwarded-Proto (SECURE_PROXY_SSL_HEADER)
 # are trusted that far. Production defaults to 1 (README: bind gunicorn to 127.0.0.1).

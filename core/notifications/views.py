@@ -13,13 +13,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.errors import InvalidInputError
 from core.notifications.selectors import PAGE_SIZE, notification_list, notification_settings
 from core.notifications.services import (
     notification_settings_update,
     notification_texts,
     notifications_mark_read,
 )
+from core.numbers import whole_number
 from core.views import form_service_call, request_user
 
 
@@ -52,9 +52,7 @@ def notification_mark_read(request: HttpRequest) -> HttpResponse:
     user = request_user(request)
     raw = request.POST.get("id", "")
     if raw:
-        if not raw.isdigit():
-            raise InvalidInputError(_("id must be a whole number"), field="id")
-        notifications_mark_read(user=user, ids=[int(raw)])
+        notifications_mark_read(user=user, ids=[whole_number(raw, field="id")])
     else:
         notifications_mark_read(user=user)
         messages.success(request, _("All notifications are marked read."))

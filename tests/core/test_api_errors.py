@@ -148,7 +148,7 @@ def test_a_bad_token_is_refused_in_the_same_shape() -> None:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION="Token not-a-token")
     response = client.get(f"{API}/events/")
-    assert response.status_code == 403
+    assert response.status_code == 401
     assert response.json()["code"] == "authentication_failed"
 
 
@@ -303,6 +303,9 @@ def test_the_database_lost_outside_drf_is_a_503_with_retry_after(rf: Any) -> Non
     assert (api_response.status_code, api_response["Retry-After"]) == (503, "5")
     assert json.loads(api_response.content)["code"] == "database_unavailable"
     assert (page_response.status_code, page_response["Retry-After"]) == (503, "5")
+    assert page_response["Content-Type"] == "text/html; charset=utf-8"
+    assert b"<h1>Back in a moment</h1>" in page_response.content
+    assert b"Try again in 5 seconds." in page_response.content
     assert server_error(rf.get("/api/v1/events/")).status_code == 500  # any other failure
 
 
@@ -379,3 +382,33 @@ def test_a_null_body_is_refused_as_is_valid_words_it() -> None:
     fresh = _Score(data=None)
     assert not fresh.is_valid()
     assert caught.value.detail == fresh.errors
+
+
+@pytest.mark.parametrize("how", ["expired", "revoked", "unknown"])
+def test_a_token_that_no_longer_holds_is_a_401_with_its_challenge(
+    how: str, make_user: Callable[..., Any]
+) -> None:
+    """A client with an expired or revoked token learns its credentials are the problem: 401
+    and ``WWW-Authenticate`` (not the 403 the session authenticator, asked first, would give)."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from core.models import ApiToken
+    from core.services import api_token_issue, api_token_revoke
+
+    user = make_user("holder")
+    key = api_token_issue(user=user)
+    token = ApiToken.objects.get(user=user)
+    if how == "expired":
+        ApiToken.objects.filter(pk=token.pk).update(expires_at=timezone.now() - dt.timedelta(1))
+    elif how == "revoked":
+        api_token_revoke(user=user, token_id=token.pk)
+    else:
+        key = "0" * 40
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    for response in (client.get(f"{API}/notifications/"), client.post(f"{API}/events/", {})):
+        assert response.status_code == 401, (how, response.content)
+        assert response["WWW-Authenticate"] == 'Token realm="api"'
+        assert_shape(response.json())

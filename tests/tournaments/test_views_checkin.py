@@ -358,6 +358,30 @@ def test_api_claim(world: dict[str, Any], make_user: Any) -> None:
     assert _api().post("/api/v1/claim/", {"code": code}, format="json").status_code in (401, 403)
 
 
+def test_claim_codes_are_limited_like_log_ins(
+    world: dict[str, Any], make_user: Any, login_waits: list[float]
+) -> None:
+    """5 wrong codes are answered at once, the next try waits (429 with Retry-After) on the
+    API and the page alike; another person at the same address is not held up, and their
+    right code goes through."""
+    guesser = make_user("guesser")
+    for number in range(5):
+        code = f"AAAA-AAA{number + 2}"
+        wrong = _api(guesser).post("/api/v1/claim/", {"code": code}, format="json")
+        assert wrong.status_code == 404
+    refused = _api(guesser).post("/api/v1/claim/", {"code": "AAAA-AAA9"}, format="json")
+    assert refused.status_code == 429
+    assert refused["Retry-After"] == "1"
+    assert refused.json()["field"] == "code"
+    page = _client(guesser).post("/claim/", {"code": "AAAA-AAA8"})
+    assert page.status_code == 429
+    assert "Too many wrong claim codes" in page.content.decode()
+    code = world["walk_in"].claim_code
+    assert _api(make_user("owner")).post("/api/v1/claim/", {"code": code},
+                                         format="json").status_code == 200  # fmt: skip
+    assert login_waits == []
+
+
 def test_api_judge_calls(world: dict[str, Any]) -> None:
     _running(world)
     event = world["event"]

@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.errors import InvalidInputError, PermissionDeniedError
+from core.numbers import whole_number_or_none
 from tournaments import services
 from tournaments.models import Event, Match, Registration, ResultReport, Round
 from tournaments.permissions import (
@@ -267,9 +268,8 @@ def snapshot_page(request: Request) -> tuple[int, int | None]:
         if raw in (None, ""):
             values[name] = None
             continue
-        try:
-            number = int(str(raw))
-        except ValueError:
+        number = whole_number_or_none(str(raw), negative=True)
+        if number is None:
             number = low - 1
         if not low <= number <= high:
             raise InvalidInputError(

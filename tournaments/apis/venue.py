@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import ERRORS, error_responses, validated
+from core.client_address import client_address
 from core.errors import InvalidInputError
 from tournaments.apis.common import (
     InlineChoiceField,
@@ -199,11 +200,13 @@ class ClaimApi(APIView):
 
     @extend_schema(
         request=ClaimInputSerializer,
-        responses={200: ClaimOutputSerializer, **ERRORS},
+        responses={200: ClaimOutputSerializer, **ERRORS, **error_responses(429)},
     )
     def post(self, request: Request) -> Response:
         data = validated(self.ClaimInputSerializer, request.data)
-        registration = registration_claim(user=request_user(request), code=data["code"])
+        registration = registration_claim(
+            user=request_user(request), code=data["code"], address=client_address(request)
+        )
         return Response(ClaimOutputSerializer(registration).data)
 
 

@@ -9,7 +9,7 @@ from django.db.models import F, QuerySet
 from django.utils.translation import gettext as _
 
 from cardpool.legality.parser import parse_decklist
-from cardpool.selectors import card_index_for_game, decklist_format
+from cardpool.selectors import card_index_for_game, decklist_format, decklist_refuse_unencodable
 from core.errors import NotFoundError, PermissionDeniedError
 from tournaments.models import (
     DecklistRecheck,
@@ -133,6 +133,7 @@ def deck_check_for_judge(
         raise PermissionDeniedError(_("deck checks are for the event's judges and organisers"))
     current = decklist_current_for_viewer(registration_id=registration_id, user=user)
     index = card_index_for_game(game=registration.event.game.slug)
+    decklist_refuse_unencodable(data=data, fmt=decklist_format(fmt))
     parsed = parse_decklist(data, index, fmt=decklist_format(fmt))
     differences = deck_differences(registered=current.cards, presented=parsed.decklist.counts())
     return {

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError
+from core.names import text_clean
 from tournaments.models import Announcement, Event
 from tournaments.notifications import players as notify
 from tournaments.services.locks import event_lock
@@ -20,7 +21,7 @@ MAX_ANNOUNCEMENT_CHARS = 2000
 def announcement_create(*, event_id: int, by: User, text: str) -> Announcement:
     """Post an announcement (organisers only); every player with an account is notified."""
     event = event_lock(event_id, by, refusal=_("only the event's organisers make announcements"))
-    text = text.strip()
+    text = text_clean(text, field="text")
     if not text:
         raise InvalidInputError(_("write the announcement"), field="text")
     if len(text) > MAX_ANNOUNCEMENT_CHARS:

@@ -112,8 +112,13 @@ def registration_check_in_self(
         raise NotFoundError(
             _("event %(event_id)s does not exist") % {"event_id": event_id}, field="event"
         )
+    # Compared as UTF-8 bytes: ``compare_digest`` refuses a str holding anything but ASCII, and a
+    # scanned or typed code can hold any character (a wrong one is a wrong code, never a 500).
     if token is not None and not (
-        event.check_in_token and secrets.compare_digest(token, event.check_in_token)
+        event.check_in_token
+        and secrets.compare_digest(
+            token.encode("utf-8", "surrogatepass"), event.check_in_token.encode()
+        )
     ):
         raise InvalidInputError(
             _("this check-in code is not %(event)s's; scan the code at the venue again")

@@ -23,7 +23,19 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.audit import audit_log
-from core.errors import ConflictError, InvalidInputError, NotFoundError
+from core.errors import (
+    ConflictError,
+    DomainError,
+    InvalidInputError,
+    NotFoundError,
+    RateLimitedError,
+)
+from core.login_limits import (
+    LoginRefusedError,
+    login_attempt_begin,
+    login_attempt_failed,
+    login_attempt_succeeded,
+)
 from core.notifications.services import site_base_url
 from core.outbox import outbox_enqueue, outbox_handler
 from tournaments.models import Registration
@@ -79,11 +91,38 @@ def claim_code_issue(registration: Registration) -> Registration:
     return registration
 
 
-@transaction.atomic
-def registration_claim(*, user: User, code: str) -> Registration:
+def registration_claim(*, user: User, code: str, address: str = "") -> Registration:
     """Link ``user`` to the registration the code belongs to. A code works once; someone who
-    already has a registration in that event cannot claim another one there."""
+    already has a registration in that event cannot claim another one there.
+
+    Codes cannot be guessed for free: each try goes through the log-in limiter
+    (``core.login_limits``) with counters of its own, per person (5 wrong codes, then a growing
+    wait, never a lock) and per client ``address`` (past 100 wrong codes in 5 minutes each
+    further one waits before its answer). A wrong or used code counts as a failure; the
+    limiter's writes stay outside the claim's transaction, so a refusal never rolls them back."""
     stored = claim_code_normalise(code)
+    try:
+        attempt = login_attempt_begin(
+            account=f"claim-code:{user.pk}", address=f"claim-code:{address}" if address else ""
+        )
+    except LoginRefusedError as refused:
+        raise RateLimitedError(
+            _("Too many wrong claim codes. Wait %(seconds)s seconds and try again.")
+            % {"seconds": refused.retry_after},
+            field="code",
+            retry_after=refused.retry_after,
+        ) from None
+    try:
+        registration = _claim(user=user, stored=stored)
+    except DomainError:
+        login_attempt_failed(attempt)
+        raise
+    login_attempt_succeeded(attempt)
+    return registration
+
+
+@transaction.atomic
+def _claim(*, user: User, stored: str) -> Registration:
     registration = (
         Registration.objects.select_for_update(of=("self",))
         .select_related("event")

@@ -10,9 +10,10 @@ from django.utils.translation import gettext
 
 from core.audit import audit_log
 from core.errors import InvalidInputError, validate_model
+from core.names import display_name_clean
 from tournaments.models import Event, EventRole
 from tournaments.permissions import event_get_for_organiser
-from tournaments.services.events import _validate_structure
+from tournaments.services.events import EVENT_TEXT_MAX, _validate_structure
 
 #: What a copy takes from its source as it is: the game, the structure, the place, the fee,
 #: the contact and the time of day. Not copied: registrations, rounds, decklists, the check-in
@@ -40,6 +41,7 @@ def event_copy(*, actor: User, event_id: int, name: str, date: dt.date) -> Event
     name = name.strip()
     if not name:
         raise InvalidInputError(gettext("an event needs a name"), field="name")
+    name = display_name_clean(name, field="name", max_length=EVENT_TEXT_MAX)
     shift = date - source.date
     copy = Event(
         name=name,

@@ -17,6 +17,7 @@ from core.errors import (
     InvalidInputError,
     validate_model,
 )
+from core.names import display_name_clean
 from core.time_zones import is_valid_zone
 from tournaments.models import Event, EventRole
 from tournaments.notifications import players as notify
@@ -134,6 +135,16 @@ def _validate_structure(event: Event) -> None:
         )
 
 
+#: The longest event name or venue (their columns' length).
+EVENT_TEXT_MAX = 200
+
+
+def venue_clean(venue: str) -> str:
+    """A venue as people read it: blank, or a name by the one name rule (``core.names``)."""
+    venue = venue.strip()
+    return display_name_clean(venue, field="venue", max_length=EVENT_TEXT_MAX) if venue else ""
+
+
 @transaction.atomic
 def event_create(
     *,
@@ -150,6 +161,8 @@ def event_create(
     name = name.strip()
     if not name:
         raise InvalidInputError(gettext("an event needs a name"), field="name")
+    name = display_name_clean(name, field="name", max_length=EVENT_TEXT_MAX)
+    venue = venue_clean(venue)
     if capacity is not None and capacity < 2:
         raise InvalidInputError(gettext("capacity must be at least 2 players"), field="capacity")
     unknown = set(structure) - EDITABLE_FIELDS - {"status"}
@@ -207,6 +220,11 @@ def event_update(*, event_id: int, by: User, changes: dict[str, Any]) -> Event:
         changes = {**changes, "name": str(changes["name"]).strip()}
         if not changes["name"]:
             raise InvalidInputError(gettext("an event needs a name"), field="name")
+        changes["name"] = display_name_clean(
+            changes["name"], field="name", max_length=EVENT_TEXT_MAX
+        )
+    if "venue" in changes:
+        changes = {**changes, "venue": venue_clean(str(changes["venue"] or ""))}
     before = {key: str(getattr(event, key)) for key in changes}
     for key, value in changes.items():
         setattr(event, key, value)

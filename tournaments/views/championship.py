@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from core.errors import ConflictError, DomainError, InvalidInputError
+from core.numbers import optional_whole_number
 from core.views import request_user
 from tournaments import services
 from tournaments.models import Round
@@ -80,14 +81,7 @@ def event_advance(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def _optional_int(raw: str, field: str) -> int | None:
-    if not raw.strip():
-        return None
-    try:
-        return int(raw)
-    except ValueError:
-        raise InvalidInputError(
-            _("%(name)s must be a whole number") % {"name": field}, field=field
-        ) from None
+    return optional_whole_number(raw, field=field, negative=True)
 
 
 @login_required

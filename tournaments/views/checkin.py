@@ -15,9 +15,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from core.client_address import client_address
 from core.conditional import not_modified
 from core.errors import InvalidInputError
 from core.live import content_etag, is_live_poll, mark_page, not_modified_response, revision_etag
+from core.numbers import whole_number_or_none
 from core.views import form_service_call, request_user
 from tournaments.forms.checkin import ClaimForm, JudgeCallForm
 from tournaments.models import Event
@@ -121,12 +123,10 @@ def check_in_settings(request: HttpRequest, event_id: int) -> HttpResponse:
 def _chosen_ids(request: HttpRequest) -> list[int]:
     chosen = []
     for raw in request.POST.getlist("registrations"):
-        try:
-            chosen.append(int(raw))
-        except ValueError:
-            raise InvalidInputError(
-                _("registrations must be whole numbers"), field="registrations"
-            ) from None
+        number = whole_number_or_none(raw)
+        if number is None:
+            raise InvalidInputError(_("registrations must be whole numbers"), field="registrations")
+        chosen.append(number)
     if not chosen:
         raise InvalidInputError(_("choose at least one player"), field="registrations")
     return chosen
@@ -213,7 +213,10 @@ def claim(request: HttpRequest) -> HttpResponse:
         status = 400
         if form.is_valid():
             registration, status, _error = form_service_call(
-                form, lambda: registration_claim(user=user, code=form.cleaned_data["code"])
+                form,
+                lambda: registration_claim(
+                    user=user, code=form.cleaned_data["code"], address=client_address(request)
+                ),
             )
             if registration is not None:
                 messages.success(

@@ -15,9 +15,8 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils.functional import Promise
-from django.utils.translation import gettext as _
 
-from core.errors import InvalidInputError
+from core.numbers import whole_number
 from core.views import back_link
 from tournaments.models import Event, Registration
 from tournaments.selectors.registrations import AmbiguousPlayerError, registration_resolve
@@ -34,13 +33,7 @@ def run_and_redirect(
 
 def post_int(request: HttpRequest, name: str) -> int:
     """A whole number from the posted form; anything else is a 400 naming the field."""
-    raw = request.POST.get(name, "")
-    try:
-        return int(raw)
-    except ValueError:
-        raise InvalidInputError(
-            _("%(name)s must be a whole number") % {"name": name}, field=name
-        ) from None
+    return whole_number(request.POST.get(name, ""), field=name, negative=True)
 
 
 # --- nothing destructive on one tap --------------------------------------------------------------

@@ -40,6 +40,7 @@ from cardpool.legality.types import Game as PureGame
 from cardpool.models import Game
 from cardpool.selectors import CardFilters, card_index_for_game, card_search
 from core.errors import InvalidInputError
+from core.numbers import whole_number_or_none
 from core.views import form_service_call, request_user
 from tournaments.forms.decks import SavedDeckForm
 from tournaments.models import DecklistVersion, Registration, SavedDeck
@@ -224,10 +225,10 @@ def _deck_id(request: HttpRequest) -> int | None:
     raw = request.POST.get("deck") or request.GET.get("deck")
     if raw in (None, ""):
         return None
-    try:
-        return int(raw)
-    except ValueError as error:
-        raise InvalidInputError(_("no such saved deck"), field="deck") from error
+    deck_id = whole_number_or_none(raw)
+    if deck_id is None:
+        raise InvalidInputError(_("no such saved deck"), field="deck")
+    return deck_id
 
 
 def _report_context(game: str, text: str, language: str) -> dict[str, Any]:
@@ -486,9 +487,9 @@ def decklist_page_extras(
     if user.is_authenticated and registration.user_id == user.pk:
         extras["saved_decks"] = list(saved_decks_of(user_id=user.pk, game=game))
     if not form.is_bound:
-        saved_id = request.GET.get("saved")
-        if saved_id and saved_id.isdigit() and user.is_authenticated:
-            form.initial["decklist"] = saved_deck_of(user_id=user.pk, deck_id=int(saved_id)).text
+        saved_id = whole_number_or_none(request.GET.get("saved"))
+        if saved_id is not None and user.is_authenticated:
+            form.initial["decklist"] = saved_deck_of(user_id=user.pk, deck_id=saved_id).text
         elif extras["deck_view"] is not None:
             form.initial["decklist"] = extras["deck_view"].text
     elif isinstance(report, Mapping):

@@ -53,6 +53,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from core.errors import ConflictError, InvalidInputError
+from core.numbers import whole_number
 from core.views import form_service_call, request_user
 from tournaments import services
 from tournaments.forms.events import (
@@ -390,12 +391,7 @@ def _confirm_names(request: HttpRequest, event: Event) -> dict[str, object]:
 
 
 def _query_int(raw: str, name: str) -> int:
-    try:
-        return int(raw)
-    except ValueError:
-        raise InvalidInputError(
-            _("%(name)s must be a whole number") % {"name": name}, field=name
-        ) from None
+    return whole_number(raw, field=name, negative=True)
 
 
 @login_required

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import InvalidInputError, NotFoundError
+from core.numbers import whole_number_or_none
 from core.views import form_service_call, request_user
 from tournaments.forms.events import StaffAppointForm
 from tournaments.models import EventRole, StaffInvitation
@@ -80,10 +81,9 @@ def staff_remove(request: HttpRequest, event_id: int) -> HttpResponseBase:
     source = request.POST if request.method == "POST" else request.GET
     role = source.get("role", "")
     label = _role_label(role)
-    try:
-        person_id = int(source.get("user", ""))
-    except ValueError:
-        raise InvalidInputError(_("choose whom to remove"), field="user") from None
+    person_id = whole_number_or_none(source.get("user", ""))
+    if person_id is None:
+        raise InvalidInputError(_("choose whom to remove"), field="user")
     person = person_get(user_id=person_id)
     if person is None or role not in event_roles_of(user=person, event_id=event.pk):
         raise NotFoundError(_("that person is not %(role)s of this event") % {"role": label})
