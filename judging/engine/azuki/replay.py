@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from judging.engine.azuki.game import Event, Game, Outcome, TurnSnapshot
+from judging.engine.azuki.game import Game, TurnSnapshot
 from judging.engine.azuki.messages import ILLEGAL, OUTCOME, player_label, render
 from judging.engine.azuki.record import AzukiRecord, Card, cards_from_list, parse_record
 from judging.engine.azuki.rules import display
 from judging.engine.core.claims import ClaimVerdict, answer_checkpoint_claims
+from judging.engine.core.events import Event, Outcome
 from judging.engine.core.jsonread import load_json
 from judging.engine.core.jsontypes import JSON, value_to_json
 from judging.engine.core.profile import other_answers
@@ -68,12 +69,7 @@ class AzukiReport:
                 }
                 for t in self.turns
             ],
-            "result": {
-                "outcome": self.outcome.outcome,
-                "winner": self.outcome.winner,
-                "reason": self.outcome.reason,
-                "rules": list(self.outcome.rules),
-            },
+            "result": self.outcome.to_json(("outcome", "winner", "reason", "rules")),
             "claims": [c.to_json() for c in self.claims],
             "profile": self.record.profile.to_json(),
             "ambiguities_consulted": list(self.consulted),
