@@ -34,6 +34,12 @@ class Overtime:
         return overtime_from_json(data)
 
 
+def _own(cards: object) -> dict[str, Card]:
+    if not isinstance(cards, dict):
+        raise TypeError(f"cards must come from cards_from_list, not {type(cards).__name__}")
+    return cards
+
+
 class AzukiPlugin(PluginBase):
     """The Azuki TCG engine behind the ``GamePlugin`` contract."""
 
@@ -50,9 +56,7 @@ class AzukiPlugin(PluginBase):
         return cards_from_list(list[JSON](dict(row) for row in rows))
 
     def replay(self, record: JSON, *, cards: object | None, lang: str) -> AzukiReport:
-        if cards is not None and not isinstance(cards, dict):
-            raise TypeError(f"cards must come from cards_from_list, not {type(cards).__name__}")
-        return replay_record(record, cards=cards, lang=lang)
+        return replay_record(record, cards=None if cards is None else _own(cards), lang=lang)
 
     def replay_text(self, record_text: str, cards_text: str | None, lang: str) -> AzukiReport:
         return replay_text(record_text, cards_text, lang)
@@ -60,9 +64,11 @@ class AzukiPlugin(PluginBase):
     def schema_text(self) -> str:
         return _schema_text()
 
-    def random_game(self, rng: random.Random) -> JSON:
-        """A random legal game over the package's invented sample pool, whose rows the record
-        carries (so it replays on its own)."""
+    def random_game(self, rng: random.Random, *, cards: object | None = None) -> JSON:
+        """A random legal game over ``cards`` (from ``cards_from_list``), or over the package's
+        invented sample pool, whose rows the record then carries (so it replays on its own)."""
+        if cards is not None:
+            return random_game(rng, _own(cards))
         rows = self.sample_rows()
         data = random_game(rng, cards_from_list(rows))
         return {"format": data.pop("format"), "cards": rows, **data}

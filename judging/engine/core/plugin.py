@@ -153,8 +153,10 @@ class GamePlugin(Protocol):
         imported rules document instead)."""
         ...
 
-    def random_game(self, rng: random.Random) -> JSON:
-        """A random legal record, self-contained (its cards included), for property tests."""
+    def random_game(self, rng: random.Random, *, cards: object | None = None) -> JSON:
+        """A random legal record for property tests and benchmarks: over ``cards`` (from
+        ``cards_from_list``; the record is then replayed against them), or self-contained over
+        the game's sample pool (its cards included)."""
         ...
 
 

@@ -28,6 +28,12 @@ CLAIM_KINDS: Mapping[str, str] = MappingProxyType({
 })  # fmt: skip
 
 
+def _own(cards: object) -> dict[str, Card]:
+    if not isinstance(cards, dict):
+        raise TypeError(f"cards must come from cards_from_list, not {type(cards).__name__}")
+    return cards
+
+
 class ZtrikePlugin(PluginBase):
     """The ZTRIKE engine behind the ``GamePlugin`` contract."""
 
@@ -44,9 +50,7 @@ class ZtrikePlugin(PluginBase):
         return cards_from_list(list[JSON](dict(row) for row in rows))
 
     def replay(self, record: JSON, *, cards: object | None, lang: str) -> ZtrikeReport:
-        if cards is not None and not isinstance(cards, dict):
-            raise TypeError(f"cards must come from cards_from_list, not {type(cards).__name__}")
-        return replay_record(record, cards=cards, lang=lang)
+        return replay_record(record, cards=None if cards is None else _own(cards), lang=lang)
 
     def replay_text(self, record_text: str, cards_text: str | None, lang: str) -> ZtrikeReport:
         return replay_text(record_text, cards_text, lang)
@@ -54,10 +58,14 @@ class ZtrikePlugin(PluginBase):
     def schema_text(self) -> str:
         return _schema_text()
 
-    def random_game(self, rng: random.Random) -> JSON:
-        """A random legal game over the package's sample pool (a ZTRIKE record carries its
-        cards)."""
-        return random_game(rng, [row for row in self.sample_rows() if isinstance(row, dict)])
+    def random_game(self, rng: random.Random, *, cards: object | None = None) -> JSON:
+        """A random legal game over ``cards`` (from ``cards_from_list``), or over the package's
+        sample pool, which the record then carries."""
+        if cards is None:
+            return random_game(rng, [row for row in self.sample_rows() if isinstance(row, dict)])
+        catalogue = _own(cards)
+        rows: list[dict[str, JSON]] = [{"id": c.id, "colour": c.colour} for c in catalogue.values()]
+        return random_game(rng, rows, catalogue=catalogue)
 
 
 PLUGIN: GamePlugin = ZtrikePlugin()
