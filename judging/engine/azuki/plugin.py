@@ -14,7 +14,7 @@ from judging.engine.azuki.record import schema_text as _schema_text
 from judging.engine.azuki.replay import REPORT_FORMAT, AzukiReport, replay_record, replay_text
 from judging.engine.azuki.rules import BOOK
 from judging.engine.core.jsontypes import JSON
-from judging.engine.core.plugin import GamePlugin, PluginBase, TiebreakDecision
+from judging.engine.core.plugin import GamePlugin, PluginBase, TiebreakDecision, own_cards
 
 #: Claim kind (a player's value a claim names after a turn) → the step that decides it.
 CLAIM_KINDS: Mapping[str, str] = MappingProxyType({
@@ -34,12 +34,6 @@ class Overtime:
         return overtime_from_json(data)
 
 
-def _own(cards: object) -> dict[str, Card]:
-    if not isinstance(cards, dict):
-        raise TypeError(f"cards must come from cards_from_list, not {type(cards).__name__}")
-    return cards
-
-
 class AzukiPlugin(PluginBase):
     """The Azuki TCG engine behind the ``GamePlugin`` contract."""
 
@@ -56,7 +50,7 @@ class AzukiPlugin(PluginBase):
         return cards_from_list(list[JSON](dict(row) for row in rows))
 
     def replay(self, record: JSON, *, cards: object | None, lang: str) -> AzukiReport:
-        return replay_record(record, cards=None if cards is None else _own(cards), lang=lang)
+        return replay_record(record, cards=own_cards(cards, dict), lang=lang)
 
     def replay_text(self, record_text: str, cards_text: str | None, lang: str) -> AzukiReport:
         return replay_text(record_text, cards_text, lang)
@@ -67,8 +61,9 @@ class AzukiPlugin(PluginBase):
     def random_game(self, rng: random.Random, *, cards: object | None = None) -> JSON:
         """A random legal game over ``cards`` (from ``cards_from_list``), or over the package's
         invented sample pool, whose rows the record then carries (so it replays on its own)."""
-        if cards is not None:
-            return random_game(rng, _own(cards))
+        catalogue = own_cards(cards, dict)
+        if catalogue is not None:
+            return random_game(rng, catalogue)
         rows = self.sample_rows()
         data = random_game(rng, cards_from_list(rows))
         return {"format": data.pop("format"), "cards": rows, **data}

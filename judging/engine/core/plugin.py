@@ -160,6 +160,14 @@ class GamePlugin(Protocol):
         ...
 
 
+def own_cards[T](cards: object | None, kind: type[T]) -> T | None:
+    """``cards`` as the game's catalogue type (``kind``), or None: a plug-in takes back only what
+    its ``cards_from_list`` made (TypeError otherwise); the contract types it as ``object``."""
+    if cards is not None and not isinstance(cards, kind):
+        raise TypeError(f"cards must come from cards_from_list, not {type(cards).__name__}")
+    return cards
+
+
 class PluginBase:
     """What most games' plug-ins do alike: a record format and the older ones read, a game's own
     sample card pool (``sample_cards.json`` in its package, for ``random_game``) and, for a game

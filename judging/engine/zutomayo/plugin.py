@@ -10,7 +10,7 @@ from types import MappingProxyType
 from judging.engine.core.errors import RecordError
 from judging.engine.core.jsonread import load_json
 from judging.engine.core.jsontypes import JSON
-from judging.engine.core.plugin import GamePlugin, PluginBase, Tiebreak
+from judging.engine.core.plugin import GamePlugin, PluginBase, Tiebreak, own_cards
 from judging.engine.zutomayo.cards import CardCatalogue
 from judging.engine.zutomayo.messages import rule_display
 from judging.engine.zutomayo.randomgame import RandomGame, random_game
@@ -57,12 +57,6 @@ def _catalogue(text: str | None) -> CardCatalogue | None:
     return CardCatalogue.from_dicts(items, path="--cards")
 
 
-def _own(cards: object | None) -> CardCatalogue | None:
-    if cards is not None and not isinstance(cards, CardCatalogue):
-        raise TypeError(f"cards must come from cards_from_list, not {type(cards).__name__}")
-    return cards
-
-
 class ZutomayoPlugin(PluginBase):
     """The ZUTOMAYO CARD engine behind the ``GamePlugin`` contract."""
 
@@ -85,7 +79,9 @@ class ZutomayoPlugin(PluginBase):
         primitives only), as before they could; the benchmarks compare the two."""
         if not isinstance(record, dict):
             raise RecordError("record", "must be a JSON object")
-        return replay_record(record, cards=_own(cards), lang=lang, auto_effects=auto_effects)
+        return replay_record(
+            record, cards=own_cards(cards, CardCatalogue), lang=lang, auto_effects=auto_effects
+        )
 
     def replay_text(self, record_text: str, cards_text: str | None, lang: str) -> ReplayReport:
         return replay_record(load_record_text(record_text, _catalogue(cards_text)), lang=lang)
@@ -104,7 +100,7 @@ class ZutomayoPlugin(PluginBase):
     def random_game(self, rng: random.Random, *, cards: object | None = None) -> JSON:
         """A random legal game; without ``cards`` over the package's invented sample pool,
         whose rows the record then carries (so it replays on its own)."""
-        catalogue = _own(cards)
+        catalogue = own_cards(cards, CardCatalogue)
         if catalogue is not None:
             return random_game(rng, catalogue).data
         rows = [row for row in self.sample_rows() if isinstance(row, dict)]
@@ -115,7 +111,7 @@ class ZutomayoPlugin(PluginBase):
     ) -> RandomGame:
         """A random legal game over ``cards`` with what the engine made of it as it played (its
         events and result), in one run: the engine benchmark's games per second."""
-        catalogue = _own(cards)
+        catalogue = own_cards(cards, CardCatalogue)
         if catalogue is None:
             raise TypeError("cards must come from cards_from_list")
         return random_game(rng, catalogue, auto_effects=auto_effects)
