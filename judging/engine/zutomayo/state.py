@@ -137,7 +137,7 @@ def event_json(
         "player": event.player,
         "before": value_to_json(event.before),
         "after": value_to_json(event.after),
-        "digest": state_digest(event.state_key),
+        "digest": event_digest(event),
         "profile_keys": list(event.profile_keys),
         "qa": _qa(event.params),
         "text": event_text(event, lang, names),
