@@ -8,7 +8,7 @@ Plays random legal games with the real ZUTOMAYO CARD cards from SHARED_DIR/data/
 * games per second: a random legal game generated and played to its end by the engine, with the
   full event log (every event's rules, before/after values and state digest); the median of the
   rounds (each round's rate is printed too);
-* the median time to replay one complete recorded game with ``replay_record`` and render the
+* the median time to replay one complete recorded game with the plug-in's ``replay`` and render the
   report (JSON), without claims and with claims: with claims the replay captures the state after
   every step and answers each claim, re-running the game under every alternative of each
   ambiguity it consulted (a judge's dispute);
@@ -29,13 +29,16 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from judging.engine import CardCatalogue, random_game, replay_record  # noqa: E402
+from judging.engine.core.events import Event  # noqa: E402
+from judging.engine.core.report import Report  # noqa: E402
+from judging.engine.registry import plugin  # noqa: E402
 
 REAL_CARDS = ROOT.parent / "shared" / "data" / "zutomayo" / "cards.json"
 INVENTED_CARDS = ROOT / "tests" / "judging" / "engine" / "invented_cards.json"
@@ -44,9 +47,51 @@ TARGET_GAMES_PER_SECOND_EFFECTS = 500.0
 TARGET_REPLAY_MS = 5.0
 
 
-def load_cards() -> tuple[CardCatalogue, str]:
+class PlayedGame(Protocol):
+    """A random game as the engine played it."""
+
+    @property
+    def data(self) -> dict[str, Any]: ...
+
+    @property
+    def events(self) -> Sequence[Event]: ...
+
+    @property
+    def turns(self) -> int: ...
+
+
+@runtime_checkable
+class ZutomayoEngine(Protocol):
+    """What this benchmark asks of the ZUTOMAYO CARD plug-in beyond ``GamePlugin``: card effects
+    that run by themselves can be switched off (``auto_effects``), and a random game comes with
+    the events the engine made while playing it."""
+
+    def cards_from_list(self, rows: Sequence[Any]) -> object: ...
+
+    def play_random(
+        self, rng: random.Random, cards: object, *, auto_effects: bool = True
+    ) -> PlayedGame: ...
+
+    def replay(
+        self, record: Any, *, cards: object | None, lang: str, auto_effects: bool = True
+    ) -> Report: ...
+
+
+def engine() -> ZutomayoEngine:
+    """The ZUTOMAYO CARD plug-in, from the registry (the benchmark imports no game module)."""
+    found: object = plugin("zutomayo")  # a GamePlugin, checked for the extras below
+    if not isinstance(found, ZutomayoEngine):
+        raise SystemExit("the zutomayo plug-in has no play_random / auto_effects")
+    return found
+
+
+ZUTOMAYO = engine()
+
+
+def load_cards() -> tuple[object, int, str]:
     path = REAL_CARDS if REAL_CARDS.exists() else INVENTED_CARDS
-    return CardCatalogue.from_dicts(json.loads(path.read_text(encoding="utf-8"))), str(path)
+    rows = json.loads(path.read_text(encoding="utf-8"))
+    return ZUTOMAYO.cards_from_list(rows), len(rows), str(path)
 
 
 def with_claims(data: dict[str, Any], turns: int) -> dict[str, Any]:
@@ -64,13 +109,13 @@ def with_claims(data: dict[str, Any], turns: int) -> dict[str, Any]:
 
 
 def replay_times(
-    records: list[dict[str, Any]], cards: CardCatalogue, *, auto_effects: bool = True
+    records: list[dict[str, Any]], cards: object, *, auto_effects: bool = True
 ) -> list[float]:
     """CPU seconds to replay each record and render its JSON report."""
     timings: list[float] = []
     for record in records:
         t0 = time.process_time()
-        report = replay_record(record, cards=cards, auto_effects=auto_effects)
+        report = ZUTOMAYO.replay(record, cards=cards, lang="en", auto_effects=auto_effects)
         report.to_json()
         timings.append(time.process_time() - t0)
     return timings
@@ -93,11 +138,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rounds = args.rounds if args.rounds % 2 else args.rounds + 1
-    cards, source = load_cards()
-    print(f"cards: {len(cards.cards)} from {source}")
+    cards, count, source = load_cards()
+    print(f"cards: {count} from {source}")
     rng = random.Random(args.seed)
     for _ in range(50):  # warm-up
-        random_game(rng, cards)
+        ZUTOMAYO.play_random(rng, cards)
 
     # CPU time of this process (time.process_time) on one core: the machine is shared, and
     # wall-clock time would also count other processes. The median of the rounds, not the best.
@@ -111,7 +156,7 @@ def main() -> int:
             start = time.process_time()
             deadline = start + args.seconds / rounds
             while time.process_time() < deadline:
-                generated = random_game(rng, cards, auto_effects=auto)
+                generated = ZUTOMAYO.play_random(rng, cards, auto_effects=auto)
                 round_games += 1
                 events += len(generated.events)
                 turns += generated.turns
@@ -126,13 +171,13 @@ def main() -> int:
               f"event log): {per_second:,.0f} (target {target:,.0f}; "
               f"ratio {per_second / target:.2f})")  # fmt: skip
 
-    generated_games = [random_game(rng, cards) for _ in range(args.games)]
+    generated_games = [ZUTOMAYO.play_random(rng, cards) for _ in range(args.games)]
     plain = [g.data for g in generated_games]
     claimed = [with_claims(g.data, g.turns) for g in generated_games]
     timings = replay_times(plain, cards)
     describe("without claims", timings)
     describe("with claims (checkpoints on, every claim answered)", replay_times(claimed, cards))
-    plain_games = [random_game(rng, cards, auto_effects=False) for _ in range(args.games)]
+    plain_games = [ZUTOMAYO.play_random(rng, cards, auto_effects=False) for _ in range(args.games)]
     describe(
         "with claims, without effects (as before effects ran by themselves)",
         replay_times([with_claims(g.data, g.turns) for g in plain_games], cards,
@@ -140,7 +185,7 @@ def main() -> int:
     )  # fmt: skip
     t0 = time.process_time()
     for record in plain[:100]:
-        replay_record(record, cards=cards).to_text("en")
+        ZUTOMAYO.replay(record, cards=cards, lang="en").to_text("en")
     text_ms = (time.process_time() - t0) * 1000 / min(100, len(plain))
     print(f"replay with the judge-facing text report: mean {text_ms:.2f} ms")
     replayed_per_second = len(timings) / sum(timings)

@@ -53,7 +53,7 @@ def main() -> None:
 
     from cardpool.importers import records_from_text
     from cardpool.services import card_import
-    from judging.engine import CardCatalogue, random_game, record_to_json
+    from judging.engine.registry import plugin
     from judging.management.commands.load_demo import DEMO_CARDS
     from judging.selectors import engine_cards
     from judging.services import judge_case_open, ruling_compute
@@ -77,17 +77,17 @@ def main() -> None:
     event = event_create(name="Benchmark Cup", game_slug="zutomayo", date=dt.date(2026, 12, 1),
                          venue="Hall", capacity=16, created_by=organiser)  # fmt: skip
     event_role_grant(event=event, user=judge, role="judge", granted_by=organiser)
+    zutomayo = plugin("zutomayo")
+    if zutomayo is None:
+        raise SystemExit("no ZUTOMAYO CARD plug-in")
     cards = engine_cards(game="zutomayo")
-    if not isinstance(cards, CardCatalogue):
-        raise TypeError("the ZUTOMAYO plug-in reads cards into a CardCatalogue")
     cards_in_pool = len(cards.cards)
     seed = 2026
-    while True:  # the first seed whose random game lasts 10 turns
-        game = random_game(random.Random(seed), cards, max_turns=10)
-        if len(game.record.turns) >= 10:
+    while True:  # the first seed whose random game lasts 10 turns (its first 10, as played)
+        record: Any = zutomayo.random_game(random.Random(seed), cards=cards)
+        if len(record["turns"]) >= 10:
             break
         seed += 1
-    record: dict[str, Any] = dict(record_to_json(game.record))
     record["turns"] = list(record["turns"])[:10]
     turns = len(record["turns"])
     paths = ("players[0].hp", "players[1].hp", "chronos.time", "battle.winner", "medal")

@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING
 
 from judging.engine.core.claims import ClaimVerdict
 from judging.engine.core.errors import EngineError, IllegalInputError, RecordError
+from judging.engine.core.events import Event, Outcome
 from judging.engine.core.jsontypes import JSON, Value
 from judging.engine.core.profile import Ambiguity, Settled
 from judging.engine.core.report import IllegalInput
@@ -98,13 +99,7 @@ if TYPE_CHECKING:
         rule_by_key,
     )
     from judging.engine.zutomayo.rulestext import Anomaly, Clause, RulesDocument, parse_ground_rules
-    from judging.engine.zutomayo.state import (
-        BattleResult,
-        Event,
-        GameResult,
-        GameState,
-        PlayerState,
-    )
+    from judging.engine.zutomayo.state import BattleResult, GameResult, GameState, PlayerState
 
     __version__ = ENGINE_VERSION
 
@@ -146,7 +141,6 @@ _LAZY: dict[str, str] = {
     "RulesDocument": "judging.engine.zutomayo.rulestext",
     "parse_ground_rules": "judging.engine.zutomayo.rulestext",
     "BattleResult": "judging.engine.zutomayo.state",
-    "Event": "judging.engine.zutomayo.state",
     "GameResult": "judging.engine.zutomayo.state",
     "GameState": "judging.engine.zutomayo.state",
     "PlayerState": "judging.engine.zutomayo.state",
@@ -188,6 +182,7 @@ __all__ = [
     "GameState",
     "IllegalInput",
     "IllegalInputError",
+    "Outcome",
     "PlayerState",
     "Profile",
     "RandomGame",

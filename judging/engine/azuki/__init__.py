@@ -6,7 +6,7 @@ Entry point for the judge pages: ``replay_record(record_json, cards=cards_from_l
 lang=...)`` → ``AzukiReport`` (``to_json(lang)``, ``to_text(lang)``, ``illegal_input``).
 """
 
-from judging.engine.azuki.game import Event, Game, Outcome, TurnSnapshot
+from judging.engine.azuki.game import Game, TurnSnapshot
 from judging.engine.azuki.overtime import (
     TIEBREAKERS,
     OvertimeDecision,
@@ -36,9 +36,7 @@ __all__ = [
     "AzukiReport",
     "AzukiRule",
     "Card",
-    "Event",
     "Game",
-    "Outcome",
     "OvertimeDecision",
     "OvertimeSide",
     "TurnSnapshot",

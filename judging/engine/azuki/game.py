@@ -29,24 +29,9 @@ from judging.engine.azuki.record import (
 )
 from judging.engine.azuki.rules import BY_KEY
 from judging.engine.core.errors import IllegalInputError
+from judging.engine.core.events import Event, Outcome
 from judging.engine.core.jsontypes import JSON, Value
 from judging.engine.core.rules import Rule
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    kind: str
-    rules: tuple[str, ...]
-    player: int | None
-    params: tuple[tuple[str, Value], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    outcome: str  # win | escalate | unfinished
-    winner: int | None
-    rules: tuple[str, ...]
-    reason: str  # leader_health | deck_out | simultaneous | illegal_input | not_over
 
 
 @dataclass(slots=True)
@@ -179,7 +164,11 @@ class Game:
 
     # -- helpers -----------------------------------------------------------------------------
     def emit(self, kind: str, rules: tuple[str, ...], player: int | None, **params: Value) -> None:
-        self.events.append(Event(kind, rules, player, tuple(sorted(params.items()))))
+        params_in_order = tuple(sorted(params.items()))
+        event = Event(
+            len(self.events) + 1, self.turn, "", kind, rules, player, None, None, params_in_order
+        )
+        self.events.append(event)
 
     def fail(
         self, key: str, message: str, path: str, msg_key: str = "", **params: str | int

@@ -14,7 +14,7 @@ from judging.engine.azuki.record import schema_text as _schema_text
 from judging.engine.azuki.replay import REPORT_FORMAT, AzukiReport, replay_record, replay_text
 from judging.engine.azuki.rules import BOOK
 from judging.engine.core.jsontypes import JSON
-from judging.engine.core.plugin import GamePlugin, PluginBase, TiebreakDecision
+from judging.engine.core.plugin import GamePlugin, PluginBase, TiebreakDecision, own_cards
 
 #: Claim kind (a player's value a claim names after a turn) → the step that decides it.
 CLAIM_KINDS: Mapping[str, str] = MappingProxyType({
@@ -50,9 +50,7 @@ class AzukiPlugin(PluginBase):
         return cards_from_list(list[JSON](dict(row) for row in rows))
 
     def replay(self, record: JSON, *, cards: object | None, lang: str) -> AzukiReport:
-        if cards is not None and not isinstance(cards, dict):
-            raise TypeError(f"cards must come from cards_from_list, not {type(cards).__name__}")
-        return replay_record(record, cards=cards, lang=lang)
+        return replay_record(record, cards=own_cards(cards, dict), lang=lang)
 
     def replay_text(self, record_text: str, cards_text: str | None, lang: str) -> AzukiReport:
         return replay_text(record_text, cards_text, lang)
@@ -60,9 +58,12 @@ class AzukiPlugin(PluginBase):
     def schema_text(self) -> str:
         return _schema_text()
 
-    def random_game(self, rng: random.Random) -> JSON:
-        """A random legal game over the package's invented sample pool, whose rows the record
-        carries (so it replays on its own)."""
+    def random_game(self, rng: random.Random, *, cards: object | None = None) -> JSON:
+        """A random legal game over ``cards`` (from ``cards_from_list``), or over the package's
+        invented sample pool, whose rows the record then carries (so it replays on its own)."""
+        catalogue = own_cards(cards, dict)
+        if catalogue is not None:
+            return random_game(rng, catalogue)
         rows = self.sample_rows()
         data = random_game(rng, cards_from_list(rows))
         return {"format": data.pop("format"), "cards": rows, **data}

@@ -4,17 +4,17 @@ table) and ``replay_text`` (the command line's texts)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from judging.engine.azuki.game import Event, Game, Outcome, TurnSnapshot
+from judging.engine.azuki.game import Game, TurnSnapshot
 from judging.engine.azuki.messages import ILLEGAL, OUTCOME, player_label, render
 from judging.engine.azuki.record import AzukiRecord, Card, cards_from_list, parse_record
 from judging.engine.azuki.rules import display
-from judging.engine.core.claims import ClaimVerdict, answer_checkpoint_claims
+from judging.engine.core.claims import ClaimVerdict, answer_claims_by_rerun
+from judging.engine.core.events import Event, Outcome
 from judging.engine.core.jsonread import load_json
 from judging.engine.core.jsontypes import JSON, value_to_json
-from judging.engine.core.profile import other_answers
 from judging.engine.core.report import IllegalInput
 
 REPORT_FORMAT = "azuki-replay/1"
@@ -68,12 +68,7 @@ class AzukiReport:
                 }
                 for t in self.turns
             ],
-            "result": {
-                "outcome": self.outcome.outcome,
-                "winner": self.outcome.winner,
-                "reason": self.outcome.reason,
-                "rules": list(self.outcome.rules),
-            },
+            "result": self.outcome.to_json(("outcome", "winner", "reason", "rules")),
             "claims": [c.to_json() for c in self.claims],
             "profile": self.record.profile.to_json(),
             "ambiguities_consulted": list(self.consulted),
@@ -122,24 +117,17 @@ def _run(record: AzukiRecord) -> tuple[Game, Outcome]:
 
 
 def _claims(record: AzukiRecord, game: Game) -> tuple[ClaimVerdict, ...]:
-    if not record.claims:
-        return ()
-    by_turn = {t.turn: t for t in game.turns}
-
-    def reached_in(other: Game) -> Callable[[int], TurnSnapshot | None]:
-        return lambda n: next((t for t in other.turns if t.turn == n), None)
-
-    return answer_checkpoint_claims(
+    return answer_claims_by_rerun(
         record.claims,
+        checkpoints=game.turns,
+        number=lambda snap: snap.turn,
+        choices=record.profile,
+        consulted=game.consulted,
+        rerun=lambda choices: _run(replace(record, profile=choices))[0].turns,
         label="T",
-        reached=by_turn.get,
         illegal_from=game.illegal.turn if game.illegal is not None else None,
         stops_at_illegal=True,
         unreached="the replay does not reach the end of this turn",
-        alternatives=[
-            (key, answer, reached_in(_run(replace(record, profile=choices))[0]))
-            for key, answer, choices in other_answers(record.profile, game.consulted)
-        ],
         rules_at=lambda snap: tuple(dict.fromkeys(k for e in snap.events for k in e.rules)),
     )
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from judging.engine.core.errors import RecordError
 from judging.engine.core.jsontypes import JSON
+from judging.engine.core.profile import Choices, other_answers
 
 #: The answers a claim can get.
 STATUSES: tuple[str, ...] = (
@@ -161,3 +162,43 @@ def answer_checkpoint_claims[C: Checkpoint](
             )
         )  # fmt: skip
     return tuple(verdicts)
+
+
+def answer_claims_by_rerun[C: Checkpoint](
+    claims: Sequence[CheckpointClaim],
+    *,
+    checkpoints: Sequence[C],
+    number: Callable[[C], int],
+    choices: Choices,
+    consulted: Iterable[str],
+    rerun: Callable[[Choices], Sequence[C]],
+    label: str,
+    illegal_from: int | None,
+    stops_at_illegal: bool,
+    unreached: str,
+    rules_at: Callable[[C], tuple[str, ...]],
+) -> tuple[ClaimVerdict, ...]:
+    """``answer_checkpoint_claims`` for a game whose replay keeps its ``checkpoints`` (each with
+    its ``number``): the alternatives are the record replayed again (``rerun``, the checkpoints of
+    that run) under each other answer to an ambiguity the run ``consulted``. No claims, no
+    re-runs."""
+    if not claims:
+        return ()
+    by_number = {number(c): c for c in checkpoints}
+
+    def reached_in(other: Sequence[C]) -> Callable[[int], C | None]:
+        return lambda n: next((c for c in other if number(c) == n), None)
+
+    return answer_checkpoint_claims(
+        claims,
+        label=label,
+        reached=by_number.get,
+        illegal_from=illegal_from,
+        stops_at_illegal=stops_at_illegal,
+        unreached=unreached,
+        alternatives=[
+            (key, answer, reached_in(rerun(other)))
+            for key, answer, other in other_answers(choices, consulted)
+        ],
+        rules_at=rules_at,
+    )

@@ -153,9 +153,19 @@ class GamePlugin(Protocol):
         imported rules document instead)."""
         ...
 
-    def random_game(self, rng: random.Random) -> JSON:
-        """A random legal record, self-contained (its cards included), for property tests."""
+    def random_game(self, rng: random.Random, *, cards: object | None = None) -> JSON:
+        """A random legal record for property tests and benchmarks: over ``cards`` (from
+        ``cards_from_list``; the record is then replayed against them), or self-contained over
+        the game's sample pool (its cards included)."""
         ...
+
+
+def own_cards[T](cards: object | None, kind: type[T]) -> T | None:
+    """``cards`` as the game's catalogue type (``kind``), or None: a plug-in takes back only what
+    its ``cards_from_list`` made (TypeError otherwise); the contract types it as ``object``."""
+    if cards is not None and not isinstance(cards, kind):
+        raise TypeError(f"cards must come from cards_from_list, not {type(cards).__name__}")
+    return cards
 
 
 class PluginBase:

@@ -6,7 +6,7 @@ Victory Zone (the "Victory Pile", TA-10), Deck Zone, Discard Pile, Battle / Win 
 colour weakness (a cycle: Red > Green, Green > Blue, Blue > Red), power (0-10), Victory Points.
 """
 
-from judging.engine.ztrike.game import BEATS, Event, Game, Outcome, RoundSnapshot
+from judging.engine.ztrike.game import BEATS, Game, RoundSnapshot
 from judging.engine.ztrike.profile import AMBIGUITIES
 from judging.engine.ztrike.record import (
     FORMAT,
@@ -26,9 +26,7 @@ __all__ = [
     "FORMAT",
     "RULES",
     "Card",
-    "Event",
     "Game",
-    "Outcome",
     "RoundSnapshot",
     "ZtrikeRecord",
     "ZtrikeReport",

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from judging.engine.core.errors import IllegalInputError
+from judging.engine.core.events import Event, Outcome
 from judging.engine.core.jsontypes import JSON, Value
 from judging.engine.core.rules import Rule
 from judging.engine.ztrike.record import (
@@ -44,19 +44,6 @@ NO_WEAKNESS = frozenset(("generic", "ztrike"))
 NO_CARDS: list[str | None] = [None, None]  # the Play Zone between rounds (never changed)
 
 
-class Event(NamedTuple):
-    """One state change: its kind, the rules that decided it, who it concerns, before/after."""
-
-    round: int
-    kind: str
-    rules: tuple[str, ...]
-    player: int | None
-    before: Value
-    after: Value
-    params: tuple[tuple[str, Value], ...] = ()
-    profile_keys: tuple[str, ...] = ()
-
-
 @dataclass(frozen=True, slots=True)
 class RoundSnapshot:
     round: int
@@ -86,14 +73,6 @@ class RoundSnapshot:
             simple[f"players[{p}].discard"] = self.discards[p]
             simple[f"players[{p}].victory_zone"] = list(self.victory_zones[p])
         return simple[path]
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    outcome: str  # win | unfinished | escalate
-    winner: int | None
-    rules: tuple[str, ...]
-    reason: str
 
 
 class _Player:
@@ -229,7 +208,19 @@ class Game:
         if not self.trace:
             return
         self.events.append(
-            Event(self.round, kind, rules, player, before, after, params, profile_keys)
+            Event(
+                len(self.events) + 1,
+                self.round,
+                "",
+                kind,
+                rules,
+                player,
+                before,
+                after,
+                params,
+                (),
+                profile_keys,
+            )
         )
 
     def vp(self, p: int) -> int:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from judging.engine.core.jsontypes import JSON
-from judging.engine.core.plugin import GamePlugin, PluginBase, Tiebreak
+from judging.engine.core.plugin import GamePlugin, PluginBase, Tiebreak, own_cards
 from judging.engine.ztrike.randomgame import random_game
 from judging.engine.ztrike.record import FORMAT, Card, cards_from_list
 from judging.engine.ztrike.record import schema_text as _schema_text
@@ -44,9 +44,7 @@ class ZtrikePlugin(PluginBase):
         return cards_from_list(list[JSON](dict(row) for row in rows))
 
     def replay(self, record: JSON, *, cards: object | None, lang: str) -> ZtrikeReport:
-        if cards is not None and not isinstance(cards, dict):
-            raise TypeError(f"cards must come from cards_from_list, not {type(cards).__name__}")
-        return replay_record(record, cards=cards, lang=lang)
+        return replay_record(record, cards=own_cards(cards, dict), lang=lang)
 
     def replay_text(self, record_text: str, cards_text: str | None, lang: str) -> ZtrikeReport:
         return replay_text(record_text, cards_text, lang)
@@ -54,10 +52,14 @@ class ZtrikePlugin(PluginBase):
     def schema_text(self) -> str:
         return _schema_text()
 
-    def random_game(self, rng: random.Random) -> JSON:
-        """A random legal game over the package's sample pool (a ZTRIKE record carries its
-        cards)."""
-        return random_game(rng, [row for row in self.sample_rows() if isinstance(row, dict)])
+    def random_game(self, rng: random.Random, *, cards: object | None = None) -> JSON:
+        """A random legal game over ``cards`` (from ``cards_from_list``), or over the package's
+        sample pool, which the record then carries."""
+        catalogue: dict[str, Card] | None = own_cards(cards, dict)
+        if catalogue is None:
+            return random_game(rng, [row for row in self.sample_rows() if isinstance(row, dict)])
+        rows: list[dict[str, JSON]] = [{"id": c.id, "colour": c.colour} for c in catalogue.values()]
+        return random_game(rng, rows, catalogue=catalogue)
 
 
 PLUGIN: GamePlugin = ZtrikePlugin()

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from judging.engine.core.jsontypes import JSON
 from judging.engine.ztrike.game import Game, StopGame
-from judging.engine.ztrike.record import DECK_SIZE, HAND_SIZE, RoundRecord, parse_record
+from judging.engine.ztrike.record import DECK_SIZE, HAND_SIZE, Card, RoundRecord, parse_record
 
 COPIES = 2  # "up to 2 copies of the same Card ID" (ztr.deck.copies)
 
@@ -28,20 +28,25 @@ def random_deck(rng: random.Random, cards: Sequence[dict[str, JSON]]) -> list[st
 
 
 def random_game(
-    rng: random.Random, cards: Sequence[dict[str, JSON]], max_rounds: int = 80
+    rng: random.Random,
+    cards: Sequence[dict[str, JSON]],
+    max_rounds: int = 80,
+    *,
+    catalogue: Mapping[str, Card] | None = None,
 ) -> dict[str, JSON]:
     """A record of a whole random game: random legal decks, each round a random card from the
     hand the Start Phase will give. A round that goes to the judge (an escalation) ends the
-    record before it; any other exception is a bug and is raised."""
+    record before it; any other exception is a bug and is raised. The record carries ``cards``
+    unless they come from a ``catalogue`` (the judge pages' pool), which it is replayed against."""
     decks = [random_deck(rng, cards) for _ in range(2)]
     data: dict[str, JSON] = {
         "format": "ztrike-game/1",
-        "cards": list(cards),
+        **({} if catalogue is not None else {"cards": list[JSON](cards)}),
         "players": [{"name": "A", "deck": list(decks[0])}, {"name": "B", "deck": list(decks[1])}],
         "main_player": rng.randint(0, 1),
         "rounds": [],
     }
-    record = parse_record(data)
+    record = parse_record(data, catalogue)
     game = Game(record, trace=False)
     rounds: list[JSON] = []
     for idx in range(max_rounds):

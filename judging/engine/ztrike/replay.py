@@ -3,16 +3,16 @@ answers to claims, and the entry points ``replay_record`` and ``replay_text`` (c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
-from judging.engine.core.claims import ClaimVerdict, answer_checkpoint_claims
+from judging.engine.core.claims import ClaimVerdict, answer_claims_by_rerun
 from judging.engine.core.errors import IllegalInputError
+from judging.engine.core.events import Outcome
 from judging.engine.core.jsonread import load_json
 from judging.engine.core.jsontypes import JSON, value_to_json
-from judging.engine.core.profile import other_answers
 from judging.engine.core.report import IllegalInput
-from judging.engine.ztrike.game import Game, Outcome, RoundSnapshot
+from judging.engine.ztrike.game import Game, RoundSnapshot
 from judging.engine.ztrike.messages import OUTCOME, Renderer, player_label, render
 from judging.engine.ztrike.record import Card, ZtrikeRecord, cards_from_list, parse_record
 from judging.engine.ztrike.rules import display
@@ -74,14 +74,14 @@ class ZtrikeReport:
             ],
             "events": [
                 {
-                    "kind": kind,
-                    "rules": list(rules),
-                    "player": player,
-                    "before": value_to_json(before) if isinstance(before, tuple) else before,
-                    "after": value_to_json(after) if isinstance(after, tuple) else after,
-                    "text": text(kind, player, before, after, params),
+                    "kind": e.kind,
+                    "rules": list(e.rules),
+                    "player": e.player,
+                    "before": value_to_json(e.before),
+                    "after": value_to_json(e.after),
+                    "text": text(e.kind, e.player, e.before, e.after, e.params),
                 }
-                for _, kind, rules, player, before, after, params, _ in snap.events
+                for e in snap.events
             ],
         }
 
@@ -91,11 +91,7 @@ class ZtrikeReport:
         out: dict[str, JSON] = {
             "format": REPORT_FORMAT,
             "rounds": [self.round_json(s, lang, renderer) for s in self.rounds],
-            "result": {
-                "outcome": self.outcome.outcome,
-                "winner": self.outcome.winner,
-                "rules": list(self.outcome.rules),
-            },
+            "result": self.outcome.to_json(("outcome", "winner", "rules")),
             "claims": [c.to_json() for c in self.claims],
             "profile": self.record.profile.to_json(),
             "ambiguities_consulted": list(self.consulted),
@@ -183,24 +179,17 @@ def _run(record: ZtrikeRecord, *, trace: bool = True) -> tuple[Game, Outcome]:
 
 
 def _claims(record: ZtrikeRecord, game: Game) -> tuple[ClaimVerdict, ...]:
-    if not record.claims:
-        return ()
-    by_round = {s.round: s for s in game.rounds}
-
-    def reached_in(other: Game) -> Callable[[int], RoundSnapshot | None]:
-        return lambda n: next((s for s in other.rounds if s.round == n), None)
-
-    return answer_checkpoint_claims(
+    return answer_claims_by_rerun(
         record.claims,
+        checkpoints=game.rounds,
+        number=lambda snap: snap.round,
+        choices=record.profile,
+        consulted=game.consulted,
+        rerun=lambda choices: _run(replace(record, profile=choices))[0].rounds,
         label="R",
-        reached=by_round.get,
         illegal_from=game.illegal.turn if game.illegal is not None else None,
         stops_at_illegal=False,
         unreached="the replay does not reach this round",
-        alternatives=[
-            (key, answer, reached_in(_run(replace(record, profile=choices))[0]))
-            for key, answer, choices in other_answers(record.profile, game.consulted)
-        ],
         rules_at=lambda snap: next(
             (e.rules for e in reversed(snap.events) if e.kind == "round_decided"), ()
         ),

@@ -2,7 +2,7 @@
 
 ``Game`` is the engine's working object. It is mutable *inside* the engine for speed (one game is a
 few hundred events); everything it hands out is frozen: ``Event``, ``GameState``, ``TurnSnapshot``,
-``GameResult``. Every state change goes through ``emit``, which records the rules that decided it,
+``Outcome``. Every state change goes through ``emit``, which records the rules that decided it,
 the before/after values and a digest of the whole state after the change.
 """
 
@@ -11,10 +11,11 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NoReturn
 
 from judging.engine.core.errors import IllegalInputError
+from judging.engine.core.events import Event, Outcome, StateKey
 from judging.engine.core.jsontypes import JSON, Value
 from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
 from judging.engine.zutomayo.cardeffects.execute import (
@@ -64,15 +65,7 @@ from judging.engine.zutomayo.record import (
     TurnRecord,
 )
 from judging.engine.zutomayo.rules import RuleRef
-from judging.engine.zutomayo.state import (
-    BattleResult,
-    Event,
-    GameResult,
-    GameState,
-    PlayerState,
-    StateKey,
-    state_digest,
-)
+from judging.engine.zutomayo.state import BattleResult, GameState, PlayerState, state_digest
 from judging.engine.zutomayo.zones import MAX_HP, PlayerZones
 
 DECK_SIZE = 20
@@ -246,7 +239,7 @@ class Game:
         self.events: list[Event] = []
         self.consultations: list[Consultation] = []
         """Every reading of an ambiguity choice that mattered, with where it happened."""
-        self.result: GameResult | None = None
+        self.result: Outcome | None = None
         self.illegal: IllegalInputError | None = None
         self.snapshots: list[TurnSnapshot] = []
         self.setup_events: tuple[Event, ...] = ()
@@ -588,7 +581,7 @@ class Game:
     def end(self, outcome: str, winner: int | None, reason: str, refs: Sequence[RuleRef],
             keys: tuple[str, ...] = ()) -> NoReturn:  # fmt: skip
         """End the game now: nothing further happens (8.1.2)."""
-        self.result = GameResult(outcome, winner, reason, self.turn, _keys(refs))
+        self.result = Outcome(outcome, winner, _keys(refs), reason, self.turn)
         self.emit("GAME_ENDED", refs, winner, None, outcome, keys, reason=reason)
         raise _GameOver
 
@@ -1390,7 +1383,7 @@ class Game:
                                   condition=cond.code.value, requires=cond.key(),
                                   auto=True)  # fmt: skip
                 if qa:
-                    self.events[-1] = event._replace(params=(*event.params, ("qa", qa)))
+                    self.events[-1] = replace(event, params=(*event.params, ("qa", qa)))
                 continue
             done = True
             resolution.last_done = True
@@ -1416,7 +1409,7 @@ class Game:
                                       code=action.code.value, condition=cond.code.value,
                                       timing=clause.timing.value, auto=True)  # fmt: skip
                     if qa:
-                        self.events[-1] = event._replace(params=(*event.params, ("qa", qa)))
+                        self.events[-1] = replace(event, params=(*event.params, ("qa", qa)))
                 did = self._by(p, action, resolution)
                 resolution.last_done = did
                 done = did and done

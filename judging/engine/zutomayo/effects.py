@@ -18,13 +18,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import NoReturn, Protocol
 
+from judging.engine.core.events import Event
 from judging.engine.core.jsontypes import Value
 from judging.engine.zutomayo import rules as R  # noqa: N812 - R.R_5_2_1 reads as a citation
 from judging.engine.zutomayo.cardeffects.vocab import CardEffect
 from judging.engine.zutomayo.cards import UNKNOWN_CARD, CardDef
 from judging.engine.zutomayo.chronos import CHRONOS_MARKS, DAY, NIGHT, advance
 from judging.engine.zutomayo.record import COUNTED, EffectEntry
-from judging.engine.zutomayo.state import BattleResult, Event
+from judging.engine.zutomayo.state import BattleResult
 from judging.engine.zutomayo.zones import MAX_HP, PlayerZones
 
 PRIMITIVE_RULES: dict[str, tuple[str, ...]] = {

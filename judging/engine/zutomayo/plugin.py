@@ -10,10 +10,10 @@ from types import MappingProxyType
 from judging.engine.core.errors import RecordError
 from judging.engine.core.jsonread import load_json
 from judging.engine.core.jsontypes import JSON
-from judging.engine.core.plugin import GamePlugin, PluginBase, Tiebreak
+from judging.engine.core.plugin import GamePlugin, PluginBase, Tiebreak, own_cards
 from judging.engine.zutomayo.cards import CardCatalogue
 from judging.engine.zutomayo.messages import rule_display
-from judging.engine.zutomayo.randomgame import random_game
+from judging.engine.zutomayo.randomgame import RandomGame, random_game
 from judging.engine.zutomayo.record import FORMAT, FORMAT_V1, FORMAT_V2, load_record_text
 from judging.engine.zutomayo.record import schema_text as _schema_text
 from judging.engine.zutomayo.replay import REPORT_FORMAT, ReplayReport, replay_record
@@ -72,12 +72,16 @@ class ZutomayoPlugin(PluginBase):
     def cards_from_list(self, rows: Sequence[Mapping[str, JSON]]) -> CardCatalogue:
         return CardCatalogue.from_dicts(rows)
 
-    def replay(self, record: JSON, *, cards: object | None, lang: str) -> ReplayReport:
+    def replay(
+        self, record: JSON, *, cards: object | None, lang: str, auto_effects: bool = True
+    ) -> ReplayReport:
+        """``auto_effects=False``: encoded card effects do not run by themselves (the judge's
+        primitives only), as before they could; the benchmarks compare the two."""
         if not isinstance(record, dict):
             raise RecordError("record", "must be a JSON object")
-        if cards is not None and not isinstance(cards, CardCatalogue):
-            raise TypeError(f"cards must come from cards_from_list, not {type(cards).__name__}")
-        return replay_record(record, cards=cards, lang=lang)
+        return replay_record(
+            record, cards=own_cards(cards, CardCatalogue), lang=lang, auto_effects=auto_effects
+        )
 
     def replay_text(self, record_text: str, cards_text: str | None, lang: str) -> ReplayReport:
         return replay_record(load_record_text(record_text, _catalogue(cards_text)), lang=lang)
@@ -96,12 +100,21 @@ class ZutomayoPlugin(PluginBase):
     def random_game(self, rng: random.Random, *, cards: object | None = None) -> JSON:
         """A random legal game; without ``cards`` over the package's invented sample pool,
         whose rows the record then carries (so it replays on its own)."""
-        if cards is not None and not isinstance(cards, CardCatalogue):
-            raise TypeError(f"cards must come from cards_from_list, not {type(cards).__name__}")
-        if cards is not None:
-            return random_game(rng, cards).data
+        catalogue = own_cards(cards, CardCatalogue)
+        if catalogue is not None:
+            return random_game(rng, catalogue).data
         rows = [row for row in self.sample_rows() if isinstance(row, dict)]
         return {**random_game(rng, CardCatalogue.from_dicts(rows)).data, "cards": list[JSON](rows)}
+
+    def play_random(
+        self, rng: random.Random, cards: object, *, auto_effects: bool = True
+    ) -> RandomGame:
+        """A random legal game over ``cards`` with what the engine made of it as it played (its
+        events and result), in one run: the engine benchmark's games per second."""
+        catalogue = own_cards(cards, CardCatalogue)
+        if catalogue is None:
+            raise TypeError("cards must come from cards_from_list")
+        return random_game(rng, catalogue, auto_effects=auto_effects)
 
 
 PLUGIN: GamePlugin = ZutomayoPlugin()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from judging.engine.core.events import Event, Outcome
 from judging.engine.core.jsontypes import JSON
 from judging.engine.zutomayo.apply import DECK_SIZE, HAND_SIZE, Game
 from judging.engine.zutomayo.cardeffects.status import automated_effect
@@ -25,7 +26,6 @@ from judging.engine.zutomayo.record import (
     SetChoice,
     TurnRecord,
 )
-from judging.engine.zutomayo.state import Event, GameResult
 
 _EFFECT_OPS = ("attack_plus", "attack_minus", "heal", "deal_damage", "reduce_damage", "draw",
                "mill", "move_medal", "set_attack", "forbid_second_card",
@@ -39,7 +39,7 @@ class RandomGame:
     record: GameRecord
     data: dict[str, JSON]
     events: tuple[Event, ...]
-    result: GameResult | None
+    result: Outcome | None
     turns: int
 
 

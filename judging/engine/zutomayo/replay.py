@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from judging.engine.core.claims import ClaimVerdict
+from judging.engine.core.events import Event, Outcome
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.report import IllegalInput
 from judging.engine.zutomayo.apply import ChoicePoint, Game, TurnSnapshot, run_record
@@ -29,7 +30,7 @@ from judging.engine.zutomayo.messages import (
 from judging.engine.zutomayo.profile import Profile
 from judging.engine.zutomayo.record import GameRecord, parse_record
 from judging.engine.zutomayo.rules import RULES_DOCUMENT
-from judging.engine.zutomayo.state import Event, GameResult
+from judging.engine.zutomayo.state import event_json, event_text
 
 RULES_DOCUMENT_JA = "ZUTOMAYO CARD 総合ルール 1.0.1（英語の非公式翻訳）"
 ENGINE_VERSION = "1.0.0"
@@ -44,7 +45,7 @@ def _rules_display(keys: tuple[str, ...], lang: str = "en") -> str:
 class ReplayReport:
     """Everything a replay found; ``to_json`` / ``to_text`` render it."""
 
-    result: GameResult
+    result: Outcome
     profile: Profile
     profile_keys_used: tuple[str, ...]
     setup_events: tuple[Event, ...]
@@ -92,7 +93,7 @@ class ReplayReport:
             "card_names": {cid: [en, ja] for cid, en, ja in self.card_names},
             "result": self.result.to_json(),
             "illegal_input": self._illegal_json(lang, names),
-            "setup": {"events": [e.to_json(lang, names) for e in self.setup_events]},
+            "setup": {"events": [event_json(e, lang, names) for e in self.setup_events]},
             "turns": [_turn_json(t, lang, names) for t in self.turns],
             "claims": [_claim_json(c, lang, names) for c in self.claims],
             "choices": [c.to_json() for c in self.choices],
@@ -277,7 +278,7 @@ def _turn_json(t: TurnSnapshot, lang: str, names: Mapping[str, str]) -> dict[str
         "priority": t.priority,
         "battle": None if t.battle is None else t.battle.to_json(),
         "players": [p.to_json() for p in t.players],
-        "events": [e.to_json(lang, names) for e in t.events],
+        "events": [event_json(e, lang, names) for e in t.events],
     }
 
 
@@ -295,16 +296,16 @@ def _event_lines(events: tuple[Event, ...], lang: str, names: Mapping[str, str])
             keys = f"（解釈による：{questions}）" if lang == "ja" else f" ({codes}: {questions})"
         qa = e.param("qa")
         cited = _rules_display(e.rules, lang) + (f"; Q&A {qa}" if qa else "")
-        lines.append(f"    {e.text(lang, names)} [{cited}]{keys}")
+        lines.append(f"    {event_text(e, lang, names)} [{cited}]{keys}")
     return lines
 
 
-def _result(game: Game) -> GameResult:
+def _result(game: Game) -> Outcome:
     if game.illegal is not None:
-        return GameResult("unfinished", None, "illegal_input", game.turn, (game.illegal.rule.key,))
+        return Outcome("unfinished", None, (game.illegal.rule.key,), "illegal_input", game.turn)
     if game.result is not None:
         return game.result
-    return GameResult("unfinished", None, "record_ended", game.turn, ())
+    return Outcome("unfinished", None, (), "record_ended", game.turn)
 
 
 def report_for(game: Game, record: GameRecord, lang: str = "en",

@@ -1,4 +1,5 @@
-"""Frozen values the engine hands out: states, battle results, events, game results."""
+"""Frozen values the engine hands out: states and battle results; events and the game's result are
+the core's ``Event`` and ``Outcome``, rendered here."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
 
+from judging.engine.core.events import Event, Outcome, StateKey
 from judging.engine.core.jsontypes import JSON, Value, value_to_json
 from judging.engine.zutomayo.messages import render
 
@@ -90,33 +91,8 @@ class GameState:
     """How the game ended, once it has (None while it goes on)."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """How the game ended. ``outcome``: win, draw, escalate (a judge must decide) or unfinished."""
-
-    outcome: str
-    winner: int | None
-    reason: str
-    turn: int
-    rules: tuple[str, ...]
-
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "outcome": self.outcome,
-            "winner": self.winner,
-            "reason": self.reason,
-            "turn": self.turn,
-            "rules": list(self.rules),
-        }
-
-
-StateKey = tuple[int | str | bool | None, ...]
-"""The parts of the canonical state dump, in its order (``Game.state_key``): the turn, the medal,
-the night side, the last battle's winner, whether a battle was fought, each player's HP, battle
-zone, set zones A-C and the text of the power charger, abyss, hand and deck, then the effect
-state's dump. Strings and numbers only, so it is frozen: an event keeps it, and its digest is
-worked out when it is read (``state_digest``), not while the game runs. ``()``: no digest (a
-re-run that only answers claims)."""
+GameResult = Outcome
+"""How the game ended (the core ``Outcome``; its ``turn`` is the turn it ended in)."""
 
 DIGEST_CHARS = 24
 """Hex digits of SHA-256 kept in a state digest."""
@@ -124,7 +100,10 @@ DIGEST_CHARS = 24
 _PLAYER_TEXT = "/".join(["%s"] * 9)
 STATE_TEXT = f"%s;%s;%s;%s;%s;{_PLAYER_TEXT};{_PLAYER_TEXT};%s"
 """The canonical state dump (``STATE_TEXT % state_key``): fields by ``;``, a player's by ``/``,
-cards by ``,``."""
+cards by ``,``. An event's ``state_key`` (``Game.state_key``) holds its parts in order: the turn,
+the medal, the night side, the last battle's winner, whether a battle was fought, each player's
+HP, battle zone, set zones A-C and the text of the power charger, abyss, hand and deck, then the
+effect state's dump; ``()`` is no digest (a re-run that only answers claims)."""
 
 
 @lru_cache(maxsize=4096)
@@ -136,59 +115,33 @@ def state_digest(key: StateKey) -> str:
     return hashlib.sha256((STATE_TEXT % key).encode()).hexdigest()[:DIGEST_CHARS]
 
 
-class Event(NamedTuple):
-    """One state change (or one ruling) with the rules that decided it.
+def event_digest(event: Event) -> str:
+    """The digest of the whole state after the event (``state_digest`` of its ``state_key``)."""
+    return state_digest(event.state_key)
 
-    ``before``/``after`` are the changed values; ``state_key`` holds the whole state after the
-    event and ``digest`` identifies it; ``profile_keys`` are the ambiguities (ZA-xx) this event's
-    outcome depended on.
 
-    Frozen like the other values, but a named tuple rather than a frozen dataclass: a game makes
-    about a hundred events, and a frozen dataclass's ``__init__`` (one ``object.__setattr__`` per
-    field) cost five times as much as building the tuple, a third of a whole game's time.
-    """
+def event_text(event: Event, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
+    """The event in English or Japanese; ``names`` maps card ids to names (ids shown if absent)."""
+    return render(event.kind, event.player, event.before, event.after, event.params, lang, names)
 
-    seq: int
-    turn: int
-    step: str
-    kind: str
-    rules: tuple[str, ...]
-    player: int | None
-    before: Value
-    after: Value
-    params: tuple[tuple[str, Value], ...]
-    state_key: StateKey
-    profile_keys: tuple[str, ...] = ()
 
-    @property
-    def digest(self) -> str:
-        """The digest of the whole state after the event (``state_digest`` of ``state_key``)."""
-        return state_digest(self.state_key)
-
-    def param(self, name: str) -> Value:
-        for key, value in self.params:
-            if key == name:
-                return value
-        return None
-
-    def text(self, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
-        """English or Japanese text; ``names`` maps card ids to names (ids are shown if absent)."""
-        return render(self.kind, self.player, self.before, self.after, self.params, lang, names)
-
-    def to_json(self, lang: str = "en", names: Mapping[str, str] | None = None) -> dict[str, JSON]:
-        return {
-            "seq": self.seq,
-            "step": self.step,
-            "kind": self.kind,
-            "rules": list(self.rules),
-            "player": self.player,
-            "before": value_to_json(self.before),
-            "after": value_to_json(self.after),
-            "digest": self.digest,
-            "profile_keys": list(self.profile_keys),
-            "qa": _qa(self.params),
-            "text": self.text(lang, names),
-        }
+def event_json(
+    event: Event, lang: str = "en", names: Mapping[str, str] | None = None
+) -> dict[str, JSON]:
+    """The event as the report's JSON gives it."""
+    return {
+        "seq": event.seq,
+        "step": event.step,
+        "kind": event.kind,
+        "rules": list(event.rules),
+        "player": event.player,
+        "before": value_to_json(event.before),
+        "after": value_to_json(event.after),
+        "digest": event_digest(event),
+        "profile_keys": list(event.profile_keys),
+        "qa": _qa(event.params),
+        "text": event_text(event, lang, names),
+    }
 
 
 def _qa(params: tuple[tuple[str, Value], ...]) -> list[JSON]:

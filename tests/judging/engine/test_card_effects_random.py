@@ -17,6 +17,7 @@ from judging.engine.core.jsontypes import JSON
 from judging.engine.zutomayo.apply import Game, continue_record, run_record
 from judging.engine.zutomayo.claims import _other_answers, _with_answer, answer_claims
 from judging.engine.zutomayo.record import parse_record
+from judging.engine.zutomayo.state import event_digest
 from judging.engine.zutomayo.zones import PlayerZones
 
 from .test_properties import _check_game
@@ -42,7 +43,7 @@ def test_random_real_games_with_effects_keep_the_invariants(
             assert player.deck_count >= 0
             assert 0 <= player.hp <= 100
         assert 0 <= snapshot.medal <= 17
-    assert [e.digest for e in game.events] == [e.digest for e in generated.events]
+    assert [event_digest(e) for e in game.events] == [event_digest(e) for e in generated.events]
 
 
 @settings(max_examples=60, deadline=None)
@@ -51,7 +52,7 @@ def test_same_record_same_digest_with_effects(real_cards: CardCatalogue, seed: i
     generated = random_game(random.Random(seed), real_cards)
     first = replay_record(generated.data, cards=real_cards)
     second = replay_record(generated.data, cards=real_cards)
-    assert [e.digest for e in first.events] == [e.digest for e in second.events]
+    assert [event_digest(e) for e in first.events] == [event_digest(e) for e in second.events]
     assert first.to_json() == second.to_json()
 
 

@@ -28,6 +28,7 @@ import pytest
 
 from judging.engine import CardCatalogue, ReplayReport, replay_record
 from judging.engine.zutomayo.cardeffects.status import EXECUTED
+from judging.engine.zutomayo.state import event_digest, event_json, event_text
 
 VANILLA = {"darkness": "1st_67", "flame": "1st_72", "electric": "1st_74", "wind": "1st_79"}
 ATTACK = {"1st_67": (50, 30), "1st_72": (40, 20), "1st_74": (20, 40), "1st_79": (20, 40)}
@@ -182,7 +183,7 @@ def test_own_element_heal_10_capped_at_100(
     assert [(e.before, e.after) for e in healed] == [(95, 100)]
     full = play(real_cards, snapshot(([card], [own]), battle=(own, own)))
     not_done = [e for e in full.events if e.kind == "EFFECT_NOT_DONE"]
-    assert [e.to_json()["qa"] for e in not_done] == [["Q59"]]
+    assert [event_json(e)["qa"] for e in not_done] == [["Q59"]]
     other = next(v for e, v in VANILLA.items() if e != element)
     report = play(real_cards, snapshot(([card], [other]), battle=(other, other), hp=(50, 50)))
     assert hps(report) == [50, 50]
@@ -360,7 +361,7 @@ def test_damage_reduction_q37_q62(real_cards: CardCatalogue, card: str, amount: 
     assert attacks(report) == (0, 50)
     assert hps(report) == [100 - (50 - amount), 100]
     resolved = auto_events(report, "EFFECT_RESOLVED")
-    assert [e.to_json()["qa"] for e in resolved] == [["Q62"]]
+    assert [event_json(e)["qa"] for e in resolved] == [["Q62"]]
     assert report.turns[-1].battle is not None
     assert report.turns[-1].battle.winner == 1
 
@@ -374,7 +375,7 @@ def test_q37_1st_28_reduces_40_to_0_and_still_loses(real_cards: CardCatalogue) -
     assert hps(report) == [100, 100]
     battle = next(e for e in report.events if e.kind == "BATTLE_RESOLVED")
     assert battle.after == 1
-    assert battle.to_json()["qa"] == ["Q37"]
+    assert event_json(battle)["qa"] == ["Q37"]
 
 
 # --- power cost (9.1.3), Q40, priority order, choices, overrides ---
@@ -399,7 +400,7 @@ def test_q40_character_cost_not_met_attack_plus_does_not_count(real_cards: CardC
     )
     assert attacks(report)[0] == 0
     determined = [e for e in report.events if e.kind == "ATTACK_DETERMINED" and e.player == 0]
-    assert determined[0].to_json()["qa"] == ["Q40"]
+    assert event_json(determined[0])["qa"] == ["Q40"]
 
 
 def test_both_players_priority_player_first_6_3_1(real_cards: CardCatalogue) -> None:
@@ -463,8 +464,8 @@ def test_manual_primitive_overrides_the_automatic_effect_req5(real_cards: CardCa
     assert attacks(report) == (60, 50)  # medal 0 + 1 + 1 = 2: night, 50 printed
     shown = [e for e in report.events if e.kind == "EFFECT_AUTOMATIC_RESULT"]
     assert [e.param("automatic") for e in shown] == [(("attack_plus", 30),)]
-    assert "攻撃力" in shown[0].text("ja")
-    assert "attack" not in shown[0].text("ja").lower()
+    assert "攻撃力" in event_text(shown[0], "ja")
+    assert "attack" not in event_text(shown[0], "ja").lower()
     assert not auto_events(report, "EFFECT_RESOLVED")
 
 
@@ -519,7 +520,7 @@ def test_version_1_record_is_read_without_choices(real_cards: CardCatalogue) -> 
     data = snapshot((["1st_30"], ["1st_67"]))
     v2 = play(real_cards, data)
     v1 = play(real_cards, {**data, "format": "zutomayo-game/1"})
-    assert [e.digest for e in v1.events] == [e.digest for e in v2.events]
+    assert [event_digest(e) for e in v1.events] == [event_digest(e) for e in v2.events]
     old = two_enchants(["1st_55", "1st_81"])
     old["format"] = "zutomayo-game/1"
     with pytest.raises(RecordError, match="choices"):

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from judging.engine import CardCatalogue, ReplayReport, TurnSnapshot, replay_record
+from judging.engine.zutomayo.state import event_digest
 
 GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(GOLDEN.glob("*.json"))
@@ -178,4 +179,4 @@ def test_golden_is_deterministic(path: Path, cards: CardCatalogue) -> None:
     first = replay_record(record, cards=cards)
     second = replay_record(record, cards=cards)
     assert first.events == second.events
-    assert [e.digest for e in first.events] == [e.digest for e in second.events]
+    assert [event_digest(e) for e in first.events] == [event_digest(e) for e in second.events]

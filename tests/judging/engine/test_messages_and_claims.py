@@ -9,6 +9,7 @@ import pytest
 from judging.engine import CardCatalogue, random_game, replay_record, value_at
 from judging.engine.zutomayo.apply import run_record
 from judging.engine.zutomayo.messages import TEMPLATES, VOCABULARY
+from judging.engine.zutomayo.state import event_digest, event_text
 
 from .test_golden import FILES, load
 
@@ -38,11 +39,11 @@ def test_every_golden_event_renders_in_both_languages(cards: CardCatalogue) -> N
         report = replay_record(load(path)["record"], cards=cards)
         for event in report.events:
             seen.add(event.kind)
-            en, ja = event.text("en"), event.text("ja")
+            en, ja = event_text(event, "en"), event_text(event, "ja")
             assert "?" not in en.replace("(?)", ""), (event.kind, en)
             assert en != ja
             assert event.kind in TEMPLATES
-            assert len(event.digest) == 24
+            assert len(event_digest(event)) == 24
     assert seen >= EVENT_KINDS - {"ATTACK_SET", "LOOP_RESOLVED"}
 
 

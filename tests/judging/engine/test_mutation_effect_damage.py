@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from judging.engine import CardCatalogue
+from judging.engine.zutomayo.state import event_digest
 from tests.judging.engine.test_effects import fx, run
 
 
@@ -56,7 +57,7 @@ def test_a_damage_reduction_changes_the_state_digest(cards: CardCatalogue) -> No
     kinds = [e.kind for e in report.events]
     added = kinds.index("DAMAGE_REDUCTION_ADDED")
     assert report.events[added - 1].kind == "EFFECT_RESOLVED"
-    assert report.events[added].digest != report.events[added - 1].digest
+    assert event_digest(report.events[added]) != event_digest(report.events[added - 1])
 
 
 # --- battle damage with a reduction (5.1.4.1-5.1.4.4, Q37) --------------------------------------

@@ -115,6 +115,21 @@ def test_cards_from_list_feeds_the_replay() -> None:
     assert game.replay({**record, "cards": []}, cards=cards, lang="en").illegal_input is None
 
 
+@pytest.mark.parametrize("game", registry.plugins(), ids=lambda p: p.slug)
+def test_a_random_game_over_a_catalogue_replays_against_it(game: GamePlugin) -> None:
+    """The benchmarks' path: the pool is the database's, the record leaves it out."""
+    own = game.random_game(random.Random(7))
+    assert isinstance(own, dict)
+    assert isinstance(own["cards"], list)
+    cards = game.cards_from_list([row for row in own["cards"] if isinstance(row, dict)])
+    record = game.random_game(random.Random(7), cards=cards)
+    assert isinstance(record, dict)
+    assert "cards" not in record
+    assert game.replay(record, cards=cards, lang="en").illegal_input is None
+    with pytest.raises(TypeError):
+        game.random_game(random.Random(7), cards=["not a catalogue"])
+
+
 def test_only_azuki_has_a_tiebreak() -> None:
     with_tiebreak = [p.slug for p in registry.plugins() if p.tiebreak is not None]
     assert with_tiebreak == ["azuki"]
@@ -193,7 +208,7 @@ class _Coin:
     def rule_text(self, key: str, lang: str) -> str | None:
         return None
 
-    def random_game(self, rng: random.Random) -> JSON:
+    def random_game(self, rng: random.Random, *, cards: object | None = None) -> JSON:
         return {"format": self.record_format, "toss": rng.randint(0, 1)}
 
 

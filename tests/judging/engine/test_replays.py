@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from judging.engine import CardCatalogue, replay_record
+from judging.engine.zutomayo.state import event_digest
 
 REPLAYS = sorted((Path(__file__).parent / "replays").glob("*.json"))
 
@@ -22,7 +23,7 @@ def test_replay_event_stream_is_unchanged(path: Path, cards: CardCatalogue) -> N
     data = json.loads(path.read_text(encoding="utf-8"))
     report = replay_record(data["record"], cards=cards)
     assert report.result.to_json() == data["result"]
-    got = [[e.seq, e.turn, e.step, e.kind, list(e.rules), e.digest] for e in report.events]
+    got = [[e.seq, e.turn, e.step, e.kind, list(e.rules), event_digest(e)] for e in report.events]
     for index, (mine, frozen) in enumerate(zip(got, data["events"], strict=False)):
         assert mine == frozen, f"event {index + 1} differs"
     assert len(got) == len(data["events"])

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from judging.engine import CardCatalogue, RecordError, ReplayReport, replay_record
+from judging.engine.zutomayo.state import event_json
 
 
 def record(
@@ -92,7 +93,7 @@ def test_q54_each_change_is_reported_with_the_attack_it_leaves(cards: CardCatalo
     report = play(cards, record([PLUS_80, MINUS_40]))
     changes = [(e.player, e.before, e.after) for e in report.events if e.kind == "ATTACK_MODIFIED"]
     assert changes == [(1, 30, 0), (1, 0, 80)]
-    qa = [e.to_json()["qa"] for e in report.events if e.kind == "ATTACK_MODIFIED"]
+    qa = [event_json(e)["qa"] for e in report.events if e.kind == "ATTACK_MODIFIED"]
     assert qa == [["Q54"], []], "the change that stops at 0 names Q54"
     final = [e for e in report.events if e.kind == "ATTACK_DETERMINED" and e.player == 1]
     assert [(e.before, e.after) for e in final] == [(30, 80)]

@@ -41,6 +41,7 @@ from typing import Any
 import pytest
 
 from judging.engine import CardCatalogue, ReplayReport
+from judging.engine.zutomayo.state import event_json
 from tests.judging.engine.cardeffects.test_run_cards import at_effects, statuses
 from tests.judging.engine.test_card_effects_run import POWER, hps, play
 
@@ -387,7 +388,7 @@ def test_2nd_19_no_send_to_power_1_card_q64(real_cards: CardCatalogue) -> None:
                                   claims=claims))  # fmt: skip
     assert statuses(report) == ["CONSISTENT"]
     assert ruling(report, "2nd_19") == "not_done"
-    assert not_done(report, "2nd_19").to_json()["qa"] == ["Q64"]
+    assert event_json(not_done(report, "2nd_19"))["qa"] == ["Q64"]
     assert report.choices == ()
 
 

@@ -42,7 +42,7 @@ from judging.engine.zutomayo.cardeffects.vocab import (
 from judging.engine.zutomayo.effects import EffectState
 from judging.engine.zutomayo.messages import op_word, render
 from judging.engine.zutomayo.record import parse_record
-from judging.engine.zutomayo.state import GameResult
+from judging.engine.zutomayo.state import GameResult, event_json
 from tests.judging.engine.test_card_effects_run import play
 
 POWER = ["2nd_38", "2nd_38", "2nd_65", "2nd_65"]
@@ -149,7 +149,7 @@ def test_1st_104_empty_deck_za19(
     assert "ZA-19" in report.profile_keys_used
     if reading == "NO_LOSS":
         not_done = kinds(report, "EFFECT_NOT_DONE")
-        assert [e.to_json()["qa"] for e in not_done] == [["Q70"]]
+        assert [event_json(e)["qa"] for e in not_done] == [["Q70"]]
 
 
 def test_3rd_45_reveals_the_opponents_hand(real_cards: CardCatalogue) -> None:
@@ -206,7 +206,7 @@ def test_1st_6_copies_an_abyss_enchant(
     if "Q66" in why:
         failed = [e for e in kinds(report, "EFFECT_FAILED") if e.param("copied")]
         assert failed
-        assert failed[0].to_json()["qa"] == ["Q66"]
+        assert event_json(failed[0])["qa"] == ["Q66"]
 
 
 def test_1st_6_twice_copies_the_same_card_q49(real_cards: CardCatalogue) -> None:
@@ -434,7 +434,7 @@ def test_reveal_opp_deck_top_and_the_revealed_conditions(
     assert r.revealed == [top]
     [shown] = new_events(game, 0, "CARDS_REVEALED")
     assert "10.3.2" in shown.rules
-    assert shown.to_json()["qa"] == ["Q45"]
+    assert event_json(shown)["qa"] == ["Q45"]
     holds = [
         execute.condition_holds(game, 0, Condition(code, amount=6), r)
         for code in (Cond.REVEALED_COST_AT_LEAST, Cond.REVEALED_NO_SEND_TO_POWER,
@@ -547,7 +547,7 @@ def test_negated_enchants_do_not_take_effect_characters_do(real_cards: CardCatal
     game._resolve_auto(1, "1st_30", effect, "main")
     [failed] = new_events(game, start, "EFFECT_FAILED")
     assert failed.param("reason") == "negated"
-    assert failed.to_json()["qa"] == ["Q51"]
+    assert event_json(failed)["qa"] == ["Q51"]
     assert game.effects.attack_changes == ((), ())
     assert not game._negated(1, "3rd_45", "reveal")  # a character (Q51)
     assert not game._negated(0, "1st_30", "attack_plus")  # only the opponent's
@@ -590,7 +590,7 @@ def test_area_enchant_ban_puts_the_set_area_enchant_away_q28(
                       and e.param("op") == "set_area_enchant"]  # fmt: skip
         assert prohibited
         assert "1.3.3" in prohibited[0].rules
-        assert prohibited[0].to_json()["qa"] == ["Q28"]
+        assert event_json(prohibited[0])["qa"] == ["Q28"]
     else:
         assert p0.zone_c == "3rd_97"
 

@@ -45,6 +45,7 @@ from judging.engine.zutomayo.cardeffects.execute import CONDITIONS
 from judging.engine.zutomayo.cardeffects.run_base import Resolution
 from judging.engine.zutomayo.cardeffects.vocab import Cond, Condition
 from judging.engine.zutomayo.record import parse_record
+from judging.engine.zutomayo.state import event_json
 from tests.judging.engine.test_card_effects_run import (
     POWER,
     attacks,
@@ -270,7 +271,9 @@ def test_condition_decides_the_hp(
 
 
 def _qa_of(report: Any, card: str) -> list[Any]:
-    return [e.to_json()["qa"] for e in report.events if e.param("card") == card and e.param("auto")]
+    return [
+        event_json(e)["qa"] for e in report.events if e.param("card") == card and e.param("auto")
+    ]
 
 
 def test_q23_character_used_last_turn_even_if_it_could_not_attack(

@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from judging.engine import CardCatalogue, ReplayReport
+from judging.engine.zutomayo.state import event_json, event_text
 from tests.judging.engine.test_card_effects_run import (
     POWER,
     attacks,
@@ -452,7 +453,7 @@ def test_3rd_56_power_charger_three_or_fewer(real_cards: CardCatalogue) -> None:
     assert attacks(run(real_cards, "3rd_56", power=[D, F, E, W]))[0] == 50
     report = run(real_cards, "3rd_56", power=[D, F, "1st_68"])
     assert attacks(report)[0] == 100
-    assert counted(report)[0].to_json()["qa"] == ["Q46"]
+    assert event_json(counted(report)[0])["qa"] == ["Q46"]
     assert "3.4.2" in counted(report)[0].rules
     assert attacks(run(real_cards, "3rd_56", power=[D, F, "1st_68", "1st_75"]))[0] == 50
 
@@ -518,11 +519,11 @@ def test_attack_plus_per_song_card_q47_q57(
     assert base == 50
     report = run(real_cards, card, power=["2nd_73", "4th_85", "2nd_65", "2nd_38"])
     assert attacks(report)[0] == base + 2 * per
-    assert counted(report)[0].to_json()["qa"] == ["Q47"]
+    assert event_json(counted(report)[0])["qa"] == ["Q47"]
     assert "2.1.3.4" in counted(report)[0].rules
     report = run(real_cards, card, power=["2nd_73", "4th_85", "2nd_65", "1st_47"])
     assert attacks(report)[0] == base + 3 * per
-    assert counted(report)[0].to_json()["qa"] == ["Q57"]
+    assert event_json(counted(report)[0])["qa"] == ["Q57"]
     report = run(real_cards, card, power=["2nd_65", "2nd_38", "3rd_65"])
     assert attacks(report)[0] == base
     assert [e.after for e in counted(report)] == [0]
@@ -542,11 +543,11 @@ def test_zone_counted_reads_in_both_languages(real_cards: CardCatalogue) -> None
     assert event.player == 0
     assert event.param("zone") == "abyss"
     assert event.after == 1
-    ja = event.text("ja")
+    ja = event_text(event, "ja")
     assert "アビス" in ja
     assert "闇" in ja
     assert "darkness" not in ja
-    assert "abyss" in event.text("en")
+    assert "abyss" in event_text(event, "en")
 
 
 def test_hand_distinct_elements(real_cards: CardCatalogue, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -651,7 +652,7 @@ def test_power_plus_per_q24(power_plus_pool: CardCatalogue) -> None:
     assert attacks(report) == (120, 50)
     assert hps(report) == [100, 30]
     added = [e for e in report.events if e.kind == "POWER_BONUS_ADDED"]
-    assert [(e.before, e.after, e.to_json()["qa"]) for e in added] == [(4, 7, ["Q24"])]
+    assert [(e.before, e.after, event_json(e)["qa"]) for e in added] == [(4, 7, ["Q24"])]
     determined = [e for e in report.events if e.kind == "ATTACK_DETERMINED" and e.player == 0]
     assert determined[0].param("power") == 7
     abyss = ["3rd_65", "1st_68", "2nd_38"]
@@ -668,7 +669,7 @@ def test_power_plus_per_own_cost_from_the_power_charger_only_q72(
     (★0) and Bo's 1st_67: 50 against 50, a tie."""
     report = play(power_plus_pool, _power_plus_record(["1st_72"], ["3rd_65", "1st_68"], "1st_67"))
     failed = auto_events(report, "EFFECT_FAILED")
-    assert [(e.param("reason"), e.param("power"), e.to_json()["qa"]) for e in failed] == [
+    assert [(e.param("reason"), e.param("power"), event_json(e)["qa"]) for e in failed] == [
         ("power_cost", 1, ["Q72"])
     ]
     assert not [e for e in report.events if e.kind == "POWER_BONUS_ADDED"]
