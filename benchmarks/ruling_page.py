@@ -81,7 +81,7 @@ def main() -> None:
     if zutomayo is None:
         raise SystemExit("no ZUTOMAYO CARD plug-in")
     cards = engine_cards(game="zutomayo")
-    cards_in_pool = len(cards.cards)
+    cards_in_pool = len(records)
     seed = 2026
     while True:  # the first seed whose random game lasts 10 turns (its first 10, as played)
         record: Any = zutomayo.random_game(random.Random(seed), cards=cards)

@@ -188,7 +188,8 @@ class ToyPlugin:
         texts = RULES.get(key)
         return texts[1 if lang == "ja" else 0] if texts else None
 
-    def random_game(self, rng: random.Random) -> JSON:
+    def random_game(self, rng: random.Random, *, cards: object | None = None) -> JSON:
+        del cards  # the toy game has no cards
         rounds: list[JSON] = [[rng.randint(1, 6), rng.randint(1, 6)] for _ in range(3)]
         return {"format": RECORD_FORMAT, "players": [{"name": "A"}, {"name": "B"}],
                 "rounds": rounds}  # fmt: skip
