@@ -7,7 +7,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NotRequired, TypedDict, cast
+from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -17,16 +17,12 @@ from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, utf8_text
 from core.names import display_name_clean
 from judging.documents import split_sections
-from judging.engine import (
-    ENGINE_VERSION,
-    RecordError,
-    parse_ground_rules,
-    unwrap_record,
-)
+from judging.engine.core.errors import RecordError
+from judging.engine.core.jsonread import unwrap_record
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.report import Report
 from judging.engine.registry import plugin_for_format, plugins
-from judging.games import RulesSource, StableRule, judge_game, judge_games
+from judging.games import ClauseRow, RulesSource, StableRule, judge_game, judge_games
 from judging.models import JudgeCase, RuleClause, RulesDocument, Ruling
 from tournaments.models import Match, Registration
 from tournaments.permissions import event_get_for_staff
@@ -51,45 +47,18 @@ class RulesImportSummary:
     unchanged_document: bool
 
 
-class ClauseRow(TypedDict):
-    """A rules clause's fields as ``rules_import`` stores them (``RuleClause``)."""
-
-    key: str
-    number: str
-    display: str
-    level: int
-    parent_key: str
-    heading: str
-    text: str
-    see_also: list[str]
-    anomaly: str
-    sort_order: int
-    quote_sha256: NotRequired[str]
-
-
 def _documents() -> dict[tuple[str, str], RulesSource]:
     """The documents we know how to import, by (game, slug): each judge game's."""
     return {(game.slug, doc.slug): doc for game in judge_games() for doc in game.documents}
 
 
 def _clause_rows(doc: RulesSource, text: str) -> tuple[str, list[ClauseRow], list[dict[str, str]]]:
+    if doc.read is not None:
+        return doc.read(text)
     slug = doc.slug
-    if slug == "ground-rules":
-        parsed = parse_ground_rules(text)
-        rows: list[ClauseRow] = [
-            {
-                "key": c.key, "number": c.number, "display": c.display, "level": c.level,
-                "parent_key": c.parent_key or "", "heading": "", "text": c.text,
-                "see_also": list(c.see_also), "anomaly": c.anomaly or "",
-                "sort_order": c.sort_order,
-            }
-            for c in parsed.clauses
-        ]  # fmt: skip
-        anomalies = [{"kind": a.kind, "key": a.key, "detail": a.detail} for a in parsed.anomalies]
-        return parsed.preamble, rows, anomalies
     if slug == "faq":
         text = _STEP_BY_STEP.sub("", text)
-    rows = [
+    rows: list[ClauseRow] = [
         {
             "key": s.key, "number": "", "display": s.key, "level": s.level,
             "parent_key": s.parent_key or "", "heading": s.heading, "text": s.text,
@@ -215,6 +184,7 @@ class JudgeReplay:
     text_en: str
     text_ja: str
     report: Report
+    engine_version: str
 
     def json(self, lang: str) -> dict[str, JSON]:
         """The report's JSON in ``lang`` (``en`` or ``ja``)."""
@@ -269,6 +239,7 @@ def replay_for_judge(*, record: Record, lang: str = "en", game: str | None = Non
         text_en=report.to_text("en"),
         text_ja=report.to_text("ja"),
         report=report,
+        engine_version=engine.engine_version,
     )
 
 
@@ -312,7 +283,7 @@ def ruling_compute(*, case_id: int, by: User, record: Record) -> Ruling:
         case=case,
         record=record,
         record_sha256=hashlib.sha256(canonical.encode()).hexdigest(),
-        engine_version=ENGINE_VERSION,
+        engine_version=result.engine_version,
         profile=output.get("profile", {}),
         outcome=str(cast(dict[str, JSON], output["result"])["outcome"]),  # a report has one
         output={"en": output, "ja": result.json_ja},

@@ -245,3 +245,65 @@ def test_application_code_names_any_on_no_more_lines_than_the_ceiling() -> None:
         f"{len(found)} lines name Any, above the ceiling of {ANY_CEILING}: type the new ones "
         "(a dataclass, a TypedDict, JSON, object), or raise ANY_CEILING with a reason"
     )
+
+
+# --- a game is reached through its plug-in ------------------------------------------------------
+
+#: What application code and the benchmarks may import of the engines: the registry, the shared
+#: core, and a game's plug-in module (``judging.engine.<game>.plugin``), never a game's other
+#: modules nor the package root (which re-exports one game's names). The import-linter contract
+#: ``apps-through-registry`` sees the app packages; this walk also sees the root and the scripts.
+_ENGINE_ALLOWED = ("judging.engine.registry", "judging.engine.core")
+
+
+def _engine_imports(path: Path) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = []
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        found += [(node.lineno, name) for name in names
+                  if name == "judging.engine" or name.startswith("judging.engine.")]  # fmt: skip
+    return found
+
+
+def _reaches_a_game_itself(module: str, path: Path) -> bool:
+    if module.startswith(_ENGINE_ALLOWED):
+        return False
+    parts = module.split(".")
+    own_plugin = len(parts) == 4 and parts[3] == "plugin"
+    # A game's judge pages (judging/games/<game>.py) read its plug-in module's exports.
+    return not (own_plugin and path.parent == ROOT / "judging" / "games")
+
+
+def test_application_code_reaches_a_game_only_through_its_plug_in() -> None:
+    engine = ROOT / "judging" / "engine"
+    files = [
+        path
+        for folder in (*APPS, "benchmarks")
+        for path in sorted(ROOT.joinpath(folder).rglob("*.py"))
+        if not path.is_relative_to(engine) and "migrations" not in path.parts
+    ]
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line}: {module}"
+        for path in files
+        for line, module in _engine_imports(path)
+        if _reaches_a_game_itself(module, path)
+    ]
+    assert offenders == []
+
+
+def test_the_plug_in_walk_sees_a_game_module_and_the_package_root(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "from judging.engine import CardCatalogue\n"
+        "from judging.engine.zutomayo.apply import Game\n"
+        "from judging.engine.zutomayo.plugin import PLUGIN\n"
+        "from judging.engine.registry import plugin\n",
+        encoding="utf-8",
+    )
+    flagged = [m for _l, m in _engine_imports(probe) if _reaches_a_game_itself(m, probe)]
+    assert flagged == ["judging.engine", "judging.engine.zutomayo.apply",
+                       "judging.engine.zutomayo.plugin"]  # fmt: skip

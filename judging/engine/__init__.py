@@ -63,6 +63,7 @@ from judging.engine.core.profile import Ambiguity, Settled
 from judging.engine.core.report import IllegalInput
 
 if TYPE_CHECKING:
+    from judging.engine.core.jsonread import unwrap_record
     from judging.engine.zutomayo.apply import TurnSnapshot
     from judging.engine.zutomayo.cards import CardCatalogue, CardDef, card_from_dict
     from judging.engine.zutomayo.choices import choices_needed
@@ -85,7 +86,6 @@ if TYPE_CHECKING:
         load_record_text,
         parse_record,
         schema,
-        unwrap_record,
     )
     from judging.engine.zutomayo.replay import (
         ENGINE_VERSION,
@@ -129,7 +129,7 @@ _LAZY: dict[str, str] = {
     "load_record_text": "judging.engine.zutomayo.record",
     "parse_record": "judging.engine.zutomayo.record",
     "schema": "judging.engine.zutomayo.record",
-    "unwrap_record": "judging.engine.zutomayo.record",
+    "unwrap_record": "judging.engine.core.jsonread",
     "ReplayReport": "judging.engine.zutomayo.replay",
     "replay_record": "judging.engine.zutomayo.replay",
     "CITABLE_RULES": "judging.engine.zutomayo.rules",

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NotRequired, Protocol, TypedDict
 
 from django_stubs_ext import StrOrPromise
 
@@ -31,6 +31,22 @@ if TYPE_CHECKING:
     from judging.forms import PlayerClaimForm
     from judging.models import JudgeCase
     from judging.presentation import PresenterFactory
+
+
+class ClauseRow(TypedDict):
+    """A rules clause's fields as ``rules_import`` stores them (``RuleClause``)."""
+
+    key: str
+    number: str
+    display: str
+    level: int
+    parent_key: str
+    heading: str
+    text: str
+    see_also: list[str]
+    anomaly: str
+    sort_order: int
+    quote_sha256: NotRequired[str]
 
 
 class StableRule(Protocol):
@@ -62,6 +78,9 @@ class RulesSource:
     version: str
     key_prefix: str = ""
     stable_rules: Callable[[], Sequence[StableRule]] = tuple
+    #: A reader of the document's own numbering (its preamble, clauses and anomalies), where the
+    #: game has one; otherwise the text is split into sections by headings.
+    read: Callable[[str], tuple[str, list[ClauseRow], list[dict[str, str]]]] | None = None
 
 
 @dataclass(frozen=True)

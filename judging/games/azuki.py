@@ -14,12 +14,11 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, override
 
-from judging.engine.azuki import AzukiReport
-from judging.engine.azuki import rules as azuki_rules
-from judging.engine.azuki.rules import RULES
+from judging.engine.azuki.plugin import RULES, AzukiReport
+from judging.engine.azuki.plugin import rules as azuki_rules
+from judging.engine.core.claims import verdict_word
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.report import IllegalInput, Report
-from judging.engine.zutomayo.messages import verdict_word
 from judging.forms import PlayerClaimForm
 from judging.games import JudgeGame, RulesSource, register
 from judging.presentation import (

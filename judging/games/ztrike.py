@@ -32,13 +32,11 @@ from django.utils.translation import get_language, gettext_lazy, override
 from django.utils.translation import gettext as _
 
 from core.views import form_service_call
+from judging.engine.core.claims import verdict_word
 from judging.engine.core.jsontypes import JSON
-from judging.engine.ztrike import RULES
-from judging.engine.ztrike import messages as ztm
-from judging.engine.ztrike import rules as ztrike_rules
-from judging.engine.ztrike.messages import COLOUR, ZONE
-from judging.engine.ztrike.record import DECK_SIZE, Card, Effect
-from judging.engine.zutomayo.messages import verdict_word
+from judging.engine.ztrike.plugin import COLOUR, DECK_SIZE, RULES, ZONE, Card, Effect
+from judging.engine.ztrike.plugin import messages as ztm
+from judging.engine.ztrike.plugin import rules as ztrike_rules
 from judging.forms import CardNameField, PlayerClaimForm
 from judging.games import EntryPage, JudgeGame, RulesSource, register
 from judging.models import JudgeCase

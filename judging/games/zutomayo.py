@@ -22,8 +22,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, override
 
 from core.views import form_service_call
+from judging.engine.core.claims import verdict_word
 from judging.engine.core.jsontypes import JSON
-from judging.engine.zutomayo.messages import (
+from judging.engine.zutomayo.plugin import (
     STEP_TITLES,
     ambiguity_answer,
     ambiguity_question,
@@ -31,14 +32,14 @@ from judging.engine.zutomayo.messages import (
     claim_subject,
     claim_value,
     illegal_message,
+    parse_ground_rules,
+    party_seat,
     rule_display,
     step_title,
-    verdict_word,
     word,
 )
-from judging.engine.zutomayo.replay import party_seat
 from judging.forms import CardNameField, PlayerClaimForm
-from judging.games import EntryPage, JudgeGame, RulesSource, register
+from judging.games import ClauseRow, EntryPage, JudgeGame, RulesSource, register
 from judging.models import JudgeCase
 from judging.presentation import (
     Answer,
@@ -827,6 +828,21 @@ def zutomayo_cards() -> object:
     return engine_cards(game=SLUG)
 
 
+def _ground_rules(text: str) -> tuple[str, list[ClauseRow], list[dict[str, str]]]:
+    """The ground rules as numbered (5.2.1.2 …): the engine's reader of their text."""
+    parsed = parse_ground_rules(text)
+    rows: list[ClauseRow] = [
+        {
+            "key": c.key, "number": c.number, "display": c.display, "level": c.level,
+            "parent_key": c.parent_key or "", "heading": "", "text": c.text,
+            "see_also": list(c.see_also), "anomaly": c.anomaly or "", "sort_order": c.sort_order,
+        }
+        for c in parsed.clauses
+    ]  # fmt: skip
+    anomalies = [{"kind": a.kind, "key": a.key, "detail": a.detail} for a in parsed.anomalies]
+    return parsed.preamble, rows, anomalies
+
+
 register(
     JudgeGame(
         slug=SLUG,
@@ -836,7 +852,7 @@ register(
         entry=EntryPage(gettext_lazy("Enter the disputed turn by card names"), case_turn),
         documents=(
             RulesSource("ground-rules", "en", "ZUTOMAYO CARD ground rules",
-                          "zutomayo-ground-rules-1.0.1.en.txt", "1.0.1"),
+                          "zutomayo-ground-rules-1.0.1.en.txt", "1.0.1", read=_ground_rules),
             RulesSource("basic-rules", "ja", "ZUTOMAYO CARD 基本ルール",
                           "zutomayo-basic-rules.ja.txt", "1", key_prefix="zbr"),
         ),

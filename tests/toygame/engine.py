@@ -155,6 +155,7 @@ class ToyTiebreak:
 class ToyPlugin:
     slug = "toygame"
     title = "Toy Game"
+    engine_version = "0.1"
     record_format = RECORD_FORMAT
     also_reads: tuple[str, ...] = ()
     report_format = REPORT_FORMAT

@@ -7,14 +7,20 @@ import random
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
+from judging.engine.azuki import rules
 from judging.engine.azuki.overtime import TIEBREAKERS, overtime_from_json
 from judging.engine.azuki.randomgame import random_game
 from judging.engine.azuki.record import FORMAT, Card, cards_from_list
 from judging.engine.azuki.record import schema_text as _schema_text
 from judging.engine.azuki.replay import REPORT_FORMAT, AzukiReport, replay_record, replay_text
-from judging.engine.azuki.rules import BOOK
+from judging.engine.azuki.rules import BOOK, RULES
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.plugin import GamePlugin, PluginBase, TiebreakDecision, own_cards
+
+#: The contract's ``PLUGIN``, and what the judge pages (``judging/games/azuki.py``) read of this
+#: game besides it (its report type, its rules): application code imports this game from here
+#: only.
+__all__ = ["PLUGIN", "RULES", "AzukiReport", "rules"]
 
 #: Claim kind (a player's value a claim names after a turn) → the step that decides it.
 CLAIM_KINDS: Mapping[str, str] = MappingProxyType({

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -202,3 +202,18 @@ def answer_claims_by_rerun[C: Checkpoint](
         ],
         rules_at=rules_at,
     )
+
+
+VERDICTS: Mapping[str, tuple[str, str]] = {
+    "CONSISTENT": ("consistent", "一致"),
+    "CONTRADICTED": ("contradicted", "矛盾"),
+    "ILLEGAL_INPUT": ("illegal input", "不正な入力"),
+    "DEPENDS_ON": ("depends on a ruling", "解釈次第"),
+    "UNDETERMINED": ("undetermined", "判定不能"),
+}  # fmt: skip
+"""A claim's verdict in words (the codes stay in the JSON)."""
+
+
+def verdict_word(status: str, lang: str) -> str:
+    pair = VERDICTS.get(status)
+    return status if pair is None else pair[1 if lang == "ja" else 0]

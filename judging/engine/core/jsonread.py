@@ -43,3 +43,11 @@ def read_str(value: JSON, path: str) -> str:
     if not isinstance(value, str) or not value:
         raise RecordError(path, "must be a non-empty string")
     return value
+
+
+def unwrap_record(data: JSON) -> JSON:
+    """The record inside an example file's wrapper (``{"title", "record", "expect"}``, as the
+    golden files have), or the data itself."""
+    if isinstance(data, dict) and "format" not in data and isinstance(data.get("record"), dict):
+        return data["record"]
+    return data

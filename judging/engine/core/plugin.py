@@ -94,6 +94,11 @@ class GamePlugin(Protocol):
         ...
 
     @property
+    def engine_version(self) -> str:
+        """The version of this game's engine, stored with each ruling it gives."""
+        ...
+
+    @property
     def record_format(self) -> str:
         """The record format the game writes (and reads)."""
         ...
@@ -175,6 +180,7 @@ class PluginBase:
 
     record_format: str
     also_reads: tuple[str, ...] = ()
+    engine_version = "1.0.0"
     book: RuleBook = RuleBook(())
     package: str
 

@@ -9,11 +9,18 @@ from types import MappingProxyType
 
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.plugin import GamePlugin, PluginBase, Tiebreak, own_cards
+from judging.engine.ztrike import messages, rules
+from judging.engine.ztrike.messages import COLOUR, ZONE
 from judging.engine.ztrike.randomgame import random_game
-from judging.engine.ztrike.record import FORMAT, Card, cards_from_list
+from judging.engine.ztrike.record import DECK_SIZE, FORMAT, Card, Effect, cards_from_list
 from judging.engine.ztrike.record import schema_text as _schema_text
 from judging.engine.ztrike.replay import REPORT_FORMAT, ZtrikeReport, replay_record, replay_text
-from judging.engine.ztrike.rules import BOOK
+from judging.engine.ztrike.rules import BOOK, RULES
+
+#: The contract's ``PLUGIN``, and what the judge pages (``judging/games/ztrike.py``) read of this
+#: game besides it (its rules and message tables, the card model): application code imports this
+#: game from here only.
+__all__ = ["COLOUR", "DECK_SIZE", "PLUGIN", "RULES", "ZONE", "Card", "Effect", "messages", "rules"]
 
 #: Claim kind (the board value a claim names after a round) → the rule that decides it.
 CLAIM_KINDS: Mapping[str, str] = MappingProxyType({

@@ -474,21 +474,6 @@ def player_name(player: int | None, lang: str, names: Mapping[str, str] | None =
     return player_label(player, lang)
 
 
-VERDICTS: Mapping[str, tuple[str, str]] = {
-    "CONSISTENT": ("consistent", "一致"),
-    "CONTRADICTED": ("contradicted", "矛盾"),
-    "ILLEGAL_INPUT": ("illegal input", "不正な入力"),
-    "DEPENDS_ON": ("depends on a ruling", "解釈次第"),
-    "UNDETERMINED": ("undetermined", "判定不能"),
-}  # fmt: skip
-"""A claim's verdict in words (the codes stay in the JSON)."""
-
-
-def verdict_word(status: str, lang: str) -> str:
-    pair = VERDICTS.get(status)
-    return status if pair is None else pair[1 if lang == "ja" else 0]
-
-
 CLAIM_SUBJECTS: Mapping[str, tuple[str, str]] = {
     "hp": ("{player}'s HP", "{player}のHP"),
     "total_power": ("{player}'s total power", "{player}のパワーの総数"),

@@ -12,11 +12,49 @@ from judging.engine.core.jsonread import load_json
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.plugin import GamePlugin, PluginBase, Tiebreak, own_cards
 from judging.engine.zutomayo.cards import CardCatalogue
-from judging.engine.zutomayo.messages import rule_display
+from judging.engine.zutomayo.messages import (
+    STEP_TITLES,
+    ambiguity_answer,
+    ambiguity_question,
+    checkpoint_words,
+    claim_subject,
+    claim_value,
+    illegal_message,
+    rule_display,
+    step_title,
+    word,
+)
 from judging.engine.zutomayo.randomgame import RandomGame, random_game
 from judging.engine.zutomayo.record import FORMAT, FORMAT_V1, FORMAT_V2, load_record_text
 from judging.engine.zutomayo.record import schema_text as _schema_text
-from judging.engine.zutomayo.replay import REPORT_FORMAT, ReplayReport, replay_record
+from judging.engine.zutomayo.replay import (
+    ENGINE_VERSION,
+    REPORT_FORMAT,
+    ReplayReport,
+    party_seat,
+    replay_record,
+)
+from judging.engine.zutomayo.rulestext import parse_ground_rules
+
+#: The contract's ``PLUGIN``, and what the judge pages (``judging/games/zutomayo.py``) read of this
+#: game besides it (message tables, a party's seat, the rules text's reader): application code
+#: imports this game from here only.
+__all__ = [
+    "PLUGIN",
+    "STEP_TITLES",
+    "CardCatalogue",
+    "ambiguity_answer",
+    "ambiguity_question",
+    "checkpoint_words",
+    "claim_subject",
+    "claim_value",
+    "illegal_message",
+    "parse_ground_rules",
+    "party_seat",
+    "rule_display",
+    "step_title",
+    "word",
+]
 
 #: Claim kind (the state path a claim names) → the step of a turn after the first that decides
 #: it (the engine maps a turn-1 claim to turn 1's steps, 5.1.x).
@@ -62,6 +100,7 @@ class ZutomayoPlugin(PluginBase):
 
     slug = "zutomayo"
     title = "ZUTOMAYO CARD"
+    engine_version = ENGINE_VERSION
     package = __package__ or ""
     record_format = FORMAT
     also_reads: tuple[str, ...] = (FORMAT_V2, FORMAT_V1)

@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from importlib import resources
 
 from judging.engine.core.errors import RecordError
-from judging.engine.core.jsonread import load_json
+from judging.engine.core.jsonread import load_json, unwrap_record
 from judging.engine.core.jsonread import read_list as _list
 from judging.engine.core.jsonread import read_obj as _obj
 from judging.engine.core.jsonread import read_str as _str
@@ -574,14 +574,6 @@ def load_record_text(text: str, catalogue: CardCatalogue | None = None) -> GameR
     """Parse JSON text into a record; RecordError("record", ...) if it is not JSON."""
     data = load_json(text, "record")
     return parse_record(unwrap_record(data), catalogue)
-
-
-def unwrap_record(data: JSON) -> JSON:
-    """The record inside an example file's wrapper (``{"title", "record", "expect"}``, as the
-    golden files have), or the data itself."""
-    if isinstance(data, dict) and "format" not in data and isinstance(data.get("record"), dict):
-        return data["record"]
-    return data
 
 
 def _check_order(turn: TurnRecord, t: int, check: Callable[[str, str], None]) -> None:

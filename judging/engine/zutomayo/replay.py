@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from judging.engine.core.claims import ClaimVerdict
+from judging.engine.core.claims import ClaimVerdict, verdict_word
 from judging.engine.core.events import Event, Outcome
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.report import IllegalInput
@@ -24,7 +24,6 @@ from judging.engine.zutomayo.messages import (
     player_name,
     rule_display,
     step_title,
-    verdict_word,
     word,
 )
 from judging.engine.zutomayo.profile import Profile

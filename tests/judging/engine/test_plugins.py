@@ -177,6 +177,7 @@ class _Coin:
 
     slug: str = "coin"
     title: str = "Coin"
+    engine_version: str = "1"
     record_format: str = "coin-game/1"
     also_reads: tuple[str, ...] = ()
     report_format: str = "coin-replay/1"
