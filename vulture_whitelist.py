@@ -90,6 +90,7 @@ _.AccountAdapter  # core/accounts.py: settings.ACCOUNT_ADAPTER
 _.pre_authenticate  # core/accounts.py: allauth's adapter hook
 _.email_verification  # core/accounts.py: allauth reads it
 _.MfaAuthenticateForm  # core/accounts.py: settings.MFA_FORMS
+_._stream  # core/hygiene.py: where Django's HttpRequest reads its body from
 _.MailFileBackend  # core/mail.py: settings.EMAIL_BACKEND / MAILERS
 _.send_messages  # core/mail.py: Django's mail backend API
 _.unread_notifications  # core/notifications/context_processors.py: in settings.TEMPLATES

@@ -6,7 +6,8 @@ Variables (all optional outside production):
 - ``REDIS_URL``: when set, Celery's broker and result backend and Django's cache; when unset,
   Celery runs every task at once in the calling process ("eager") and the cache is in memory.
 - ``EMAIL_BACKEND``, ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``,
-  ``EMAIL_USE_TLS``, ``DEFAULT_FROM_EMAIL``: outgoing mail (SMTP unless ``EMAIL_BACKEND`` says).
+  ``EMAIL_USE_TLS``, ``EMAIL_TIMEOUT``, ``DEFAULT_FROM_EMAIL``: outgoing mail (SMTP unless
+  ``EMAIL_BACKEND`` says).
 - ``SOCIAL_LINE_CLIENT_ID``/``SOCIAL_LINE_SECRET`` (and ``DISCORD``, ``GOOGLE``): each social
   log-in provider is on when both of its variables are set.
 - ``SECRET_KEY``, ``ALLOWED_HOSTS`` (comma separated), ``DEBUG`` (off unless explicitly on),
