@@ -143,6 +143,7 @@ _.decision_version  # tournaments/apis/staff.py
 _.result_version  # tournaments/apis/staff.py
 _.check_in_url_code  # tournaments/apis/venue.py
 _.get_open  # tournaments/apis/venue.py
+_.get_url  # tournaments/apis/registrations.py: the import's SerializerMethodField
 
 # Read by templates (attributes of the objects pages are given).
 _.number_printed  # cardpool/models.py
