@@ -90,6 +90,7 @@ _.AccountAdapter  # core/accounts.py: settings.ACCOUNT_ADAPTER
 _.pre_authenticate  # core/accounts.py: allauth's adapter hook
 _.email_verification  # core/accounts.py: allauth reads it
 _.MfaAuthenticateForm  # core/accounts.py: settings.MFA_FORMS
+_._stream  # core/hygiene.py: where Django's HttpRequest reads its body from
 _.MailFileBackend  # core/mail.py: settings.EMAIL_BACKEND / MAILERS
 _.send_messages  # core/mail.py: Django's mail backend API
 _.unread_notifications  # core/notifications/context_processors.py: in settings.TEMPLATES
@@ -142,6 +143,7 @@ _.decision_version  # tournaments/apis/staff.py
 _.result_version  # tournaments/apis/staff.py
 _.check_in_url_code  # tournaments/apis/venue.py
 _.get_open  # tournaments/apis/venue.py
+_.get_url  # tournaments/apis/registrations.py: the import's SerializerMethodField
 
 # Read by templates (attributes of the objects pages are given).
 _.number_printed  # cardpool/models.py

@@ -39,6 +39,15 @@ gevent monkey-patching of the whole process fights the stack's subprocess manage
 same process, and its users model closed loops where the phones here are an open-loop rate.
 
 ``python benchmarks/load.py [--tables 1000] [--phones 1000] [--workers 4] [--concurrency 64]``
+
+``--case imports`` (the second case of ``make load``): the same stack and event; the reports of
+half the tables at 64-way with nothing else running, then the other half while four organisers
+each import a ``--import-lines`` (20,000) players' CSV into an event of their own through the
+API. Each import must answer 202 at once (its work is a background job on the Celery worker), the
+reports' throughput, p50 and p99 with the imports running must stay within 10 % of theirs
+without, and every import must end ``done`` with all its players. Both halves run with the web
+tier on cores of its own (``Stack.pin_web_tier``: the worker that imports is another machine's in
+production).
 """
 
 from __future__ import annotations
@@ -71,6 +80,8 @@ TARGET_304 = 2.0  # a 304 costs at most 2x the yardstick's server time
 TARGET_PHONES_P99_MS = 300.0
 TARGET_REPORT = 3.0  # a report's server time at most 3x the yardstick's
 TARGET_THROUGHPUT = 0.5  # at least half the yardstick's throughput at 64-way
+TARGET_BESIDE_IMPORTS = 0.10  # the reports' figures with four imports running: within 10 %
+IMPORTERS = 4  # organisers importing at once during the round end (one import each)
 YARD_BATCH = 1500  # yardstick requests at 64-way, before and again after the reports alone
 PHONES_LEAD = 3.0  # seconds the phones poll before the round end's storm begins
 
@@ -142,6 +153,24 @@ waiting = OutboxJob.objects.filter(status__in=["queued", "running"])
 while waiting.exists() and time.monotonic() - started < float(sys.argv[1]):
     time.sleep(0.5)
 print(json.dumps({"seconds": time.monotonic() - started, "left": waiting.count()}))
+"""
+
+IMPORTERS_SETUP = r"""
+import json, secrets, sys
+import django
+django.setup()
+import datetime as dt
+from django.contrib.auth import get_user_model
+from core.services import api_token_issue
+from tournaments.services import event_create
+
+importers = []
+for n in range(int(sys.argv[1])):
+    user = get_user_model().objects.create_user(f"importer{n}", password=secrets.token_hex())
+    event = event_create(name=f"Import Open {n}", game_slug="zutomayo",
+                         date=dt.date(2027, 1, 17), created_by=user)
+    importers.append({"event": event.pk, "token": api_token_issue(user=user)})
+print(json.dumps({"importers": importers}))
 """
 
 CHECK = r"""
@@ -440,6 +469,162 @@ def _cpu_per_request(
     }
 
 
+def _players_csv(importer: int, lines: int) -> bytes:
+    rows = "".join(f"Imported {importer}-{n},I{importer}-{n},\n" for n in range(lines))
+    return ("name,player_id,email\n" + rows).encode()
+
+
+def _import_post(base: str, importer: dict[str, object], data: bytes) -> tuple[int, str, float]:
+    """POST one players' CSV (multipart) with the importer's token: status, job URL, seconds."""
+    boundary = uuid.uuid4().hex
+    body = (
+        (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="players.csv"'
+            f"\r\nContent-Type: text/csv\r\n\r\n"
+        ).encode()
+        + data
+        + f"\r\n--{boundary}--\r\n".encode()
+    )
+    parsed = urlparse(base)
+    connection = http.client.HTTPConnection(parsed.hostname or "127.0.0.1", parsed.port, timeout=60)
+    headers = {**HEADERS, "Host": "127.0.0.1", "Authorization": f"Token {importer['token']}",
+               "Content-Type": f"multipart/form-data; boundary={boundary}"}  # fmt: skip
+    started = time.perf_counter()
+    path = f"/api/v1/events/{importer['event']}/registrations/import/"
+    connection.request("POST", path, body=body, headers=headers)
+    response = connection.getresponse()
+    response.read()
+    seconds = time.perf_counter() - started
+    connection.close()
+    return response.status, response.getheader("Location") or "", seconds
+
+
+def _import_state(base: str, importer: dict[str, object], url: str) -> dict[str, object]:
+    """Where an import stands (its status endpoint, with the importer's token)."""
+    status, _, _ = _request(
+        base, "GET", url, headers={"Authorization": f"Token {importer['token']}"}
+    )
+    if status != 200:
+        return {"status": f"HTTP {status}"}
+    parsed = urlparse(base)
+    connection = http.client.HTTPConnection(parsed.hostname or "127.0.0.1", parsed.port, timeout=60)
+    headers = {**HEADERS, "Host": "127.0.0.1", "Authorization": f"Token {importer['token']}"}
+    connection.request("GET", url, headers=headers)
+    state: dict[str, object] = json.loads(connection.getresponse().read() or b"{}")
+    connection.close()
+    return state
+
+
+def _import_states(
+    base: str, importers: list[dict[str, object]], posted: list[tuple[int, str, float]]
+) -> list[dict[str, object]]:
+    return [
+        _import_state(base, importer, url)
+        for importer, (_, url, _) in zip(importers, posted, strict=True)
+    ]
+
+
+def _figures(timings: Timings, seconds: float) -> tuple[float, float, float]:
+    """Throughput (req/s), p50 and p99 (seconds) of a phase."""
+    return len(timings.seconds) / seconds, statistics.median(timings.seconds), timings.p(0.99)
+
+
+def _imports_case(args: argparse.Namespace) -> int:
+    """``--case imports``: the reports' figures without and with four imports running."""
+    rng = random.Random(37)
+    print(f"== private stack: nginx -> gunicorn x{args.workers} sync + x{args.read_workers}"
+          " (reads), PostgreSQL, Redis, Celery", flush=True)  # fmt: skip
+    stack = Stack(workers=args.workers, nginx=True, read_workers=args.read_workers,
+                  extra_env={"TRUSTED_PROXY_HOPS": "1"})  # fmt: skip
+    with stack:
+        base = stack.web_url
+        print(f"== building {args.tables} tables and {IMPORTERS} importing organisers", flush=True)
+        world = _django(stack, SETUP, str(2 * args.tables))
+        importers: list[dict[str, object]] = list(
+            _django(stack, IMPORTERS_SETUP, str(IMPORTERS))["importers"]  # type: ignore[call-overload]
+        )
+        event = int(str(world["event"]))
+        tables: list[dict[str, object]] = list(world["tables"])  # type: ignore[call-overload]
+        _django(stack, DRAIN, "300")
+        _one_way(base, "/yardstick", 50)  # warm every worker
+        files = [_players_csv(n, args.import_lines) for n in range(IMPORTERS)]
+        stack.pin_web_tier()
+        half = len(tables) // 2
+        alone = Timings()
+        jobs, disputed = _table_jobs(base, event, tables[:half], rng, alone)
+        alone_seconds = _run(jobs, args.concurrency)
+        beside = Timings()
+        jobs, more = _table_jobs(base, event, tables[half:], rng, beside)
+        disputed += more
+        imports_began = time.monotonic()
+        posted = [
+            _import_post(base, importer, data)
+            for importer, data in zip(importers, files, strict=True)
+        ]
+        beside_seconds = _run(jobs, args.concurrency)
+        states = _import_states(base, importers, posted)
+        running_at_end = sum(state.get("status") in ("queued", "running") for state in states)
+        stack.pin_web_tier(on=False)
+        deadline = time.monotonic() + args.import_timeout
+        while any(s.get("status") in ("queued", "running") for s in states):
+            if time.monotonic() > deadline:
+                break
+            time.sleep(2)
+            states = _import_states(base, importers, posted)
+        imports_seconds = time.monotonic() - imports_began
+
+        base_rate, base_p50, base_p99 = _figures(alone, alone_seconds)
+        rate, p50, p99 = _figures(beside, beside_seconds)
+        print()
+        print(
+            f"reports {args.concurrency}-way alone          {base_rate:7.1f} req/s  p50 "
+            f"{_ms(base_p50)}  p99 {_ms(base_p99)}  statuses {dict(sorted(alone.statuses.items()))}"
+        )
+        print(
+            f"reports {args.concurrency}-way beside imports {rate:7.1f} req/s  p50 "
+            f"{_ms(p50)}  p99 {_ms(p99)}  statuses {dict(sorted(beside.statuses.items()))}"
+        )
+        for (status, _url, seconds), state in zip(posted, states, strict=True):
+            print(f"import of {args.import_lines} players: answered {status} in {_ms(seconds)};"
+                  f" {state.get('status')}, {state.get('created')} entered")  # fmt: skip
+        print(f"    {running_at_end} of {IMPORTERS} imports still running when the reports ended;"
+              f" all ended {imports_seconds:.0f} s after they were posted")  # fmt: skip
+        time.sleep(2)
+        matches = [int(str(t["match"])) for t in tables]
+        check = _django(stack, CHECK, json.dumps(disputed), json.dumps(matches))
+        invariants = (
+            not check["undisputed_without_one_confirmed"]
+            and not check["disputed_with_a_confirmed"]
+            and check["duplicate_versions"] == 0
+            and check["duplicate_keys"] == 0
+            and check["reports"] == check["audit_rows"]
+        )
+        bound = TARGET_BESIDE_IMPORTS
+        slowest = max(seconds for _, _, seconds in posted)
+        finished = sum(
+            s.get("status") == "done" and s.get("created") == args.import_lines for s in states
+        )
+        rows = [
+            ("throughput beside / alone", rate / base_rate, f">= {1 - bound:.2f}",
+             rate / base_rate >= 1 - bound),
+            ("p50 beside / alone", p50 / base_p50, f"<= {1 + bound:.2f}",
+             p50 / base_p50 <= 1 + bound),
+            ("p99 beside / alone", p99 / base_p99, f"<= {1 + bound:.2f}",
+             p99 / base_p99 <= 1 + bound),
+            ("slowest import answer (s)", slowest, "<= 1.00",
+             slowest <= 1.0 and all(status == 202 for status, _, _ in posted)),
+            ("imports done with every player", finished, f"== {IMPORTERS}",
+             finished == IMPORTERS),
+        ]  # fmt: skip
+        print()
+        print(f"== summary: imports case ({args.workers} workers, {args.tables} tables,"
+              f" {IMPORTERS} imports of {args.import_lines} players)")  # fmt: skip
+        for name, value, target, met in rows:
+            print(f"{name:38} {value:8.2f}  target {target:8}  {'meets' if met else 'MISSES'}")
+        print(f"{'database invariants':38} {'hold' if invariants else 'BROKEN':>8}")
+        return 0 if invariants and all(met for *_, met in rows) else 1
+
+
 def _ms(seconds: float) -> str:
     return f"{seconds * 1000:7.1f} ms"
 
@@ -461,7 +646,15 @@ def main() -> int:
     parser.add_argument("--concurrency", type=int, default=64)
     parser.add_argument("--one-way-tables", type=int, default=40)
     parser.add_argument("--alone-tables", type=int, default=200)
+    parser.add_argument(
+        "--case", choices=("round-end", "imports"), default="round-end",
+        help="imports: the round end's reports beside four player imports (see the docstring)",
+    )  # fmt: skip
+    parser.add_argument("--import-lines", type=int, default=20_000)
+    parser.add_argument("--import-timeout", type=float, default=1800)
     args = parser.parse_args()
+    if args.case == "imports":
+        return _imports_case(args)
     rng = random.Random(16)
     nginx = not args.no_nginx
     pools = (f"nginx -> gunicorn x{args.workers} sync (writes) + x{args.read_workers} (reads)"

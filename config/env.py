@@ -169,7 +169,8 @@ def mailers_from_env(
 ) -> dict[str, dict[str, object]]:
     """Django's ``MAILERS`` from ``EMAIL_BACKEND`` (default: ``default_backend``) and, for SMTP,
     ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD`` and
-    ``EMAIL_USE_TLS``."""
+    ``EMAIL_USE_TLS``, ``EMAIL_TIMEOUT`` (seconds, default 10: a mail server that hangs holds a
+    worker that long per attempt, never until the task's time limit)."""
     backend = environ.get("EMAIL_BACKEND", "").strip() or default_backend
     options: dict[str, object] = {}
     if backend == SMTP_BACKEND:
@@ -179,11 +180,15 @@ def mailers_from_env(
         tls = environ.get("EMAIL_USE_TLS", "").strip().lower()
         if tls not in TRUE_WORDS | FALSE_WORDS:
             raise EnvError(f"EMAIL_USE_TLS={tls!r} is not a boolean; use 1/0 or true/false")
+        timeout = environ.get("EMAIL_TIMEOUT", "").strip() or "10"
+        if not timeout.isascii() or not timeout.isdigit() or int(timeout) == 0:
+            raise EnvError(f"EMAIL_TIMEOUT={timeout!r} is not a whole number of seconds above 0")
         options = {
             "host": environ.get("EMAIL_HOST", "").strip() or "localhost",
             "port": int(port),
             "username": environ.get("EMAIL_HOST_USER", ""),
             "password": environ.get("EMAIL_HOST_PASSWORD", ""),
             "use_tls": tls in TRUE_WORDS,
+            "timeout": int(timeout),
         }
     return {"default": {"BACKEND": backend, "OPTIONS": options}}

@@ -7,6 +7,10 @@ allauth's own ``login_failed`` limit is switched off in the settings (``ACCOUNT_
 the log-in page, ``/admin/login/`` (the same page), the code step and the API's token endpoint
 all count in the same limiter. A right password of an account with two-factor on counts as
 half-way: the account's failures are forgotten only once the code is right too.
+
+allauth's mails are not sent in the request: the adapter renders each in the recipient's
+language and queues it in the outbox (``core.account_mail``), so a mail server that refuses or
+hangs never breaks sign-up, a password reset or an e-mail change.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.forms import LoginForm as AllauthLoginForm
 from allauth.account.models import EmailAddress
 from allauth.core import context
+from allauth.core import context as allauth_context
 from allauth.mfa import app_settings as mfa_settings
 from allauth.mfa.adapter import get_adapter as get_mfa_adapter
 from allauth.mfa.base.forms import AuthenticateForm
@@ -28,10 +33,12 @@ from allauth.mfa.utils import decrypt, is_mfa_enabled
 from django import forms
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.sites.shortcuts import get_current_site
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from core.account_mail import account_mail_language, account_mail_queue
 from core.client_address import client_address
 from core.login_limits import (
     DATABASE_STORE,
@@ -93,6 +100,23 @@ class AccountAdapter(DefaultAccountAdapter):
         else:
             login_attempt_succeeded(attempt)
         return user
+
+    def send_mail(self, template_prefix: str, email: str, context: dict[str, object]) -> None:
+        """Render the mail now, in the recipient's language, and queue it (the outbox sends it):
+        the page that asked for it answers whether or not a mail server does."""
+        request = allauth_context.request
+        with translation.override(account_mail_language(email=email, user=context.get("user"))):
+            message = self.render_mail(
+                template_prefix,
+                email,
+                {
+                    "request": request,
+                    "email": email,
+                    "current_site": get_current_site(request),
+                    **context,
+                },
+            )
+        account_mail_queue(message=message, kind=template_prefix)
 
     def clean_username(self, username: str, shallow: bool = False) -> str:
         """A username is the name events show until the profile gives another: the one name

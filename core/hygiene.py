@@ -5,8 +5,12 @@
   naming where it was. File uploads are bytes and are judged by their own format.
 - JSON nested deeper than ``JSON_MAX_DEPTH``: a 400, before anything walks it.
 - A body larger than the limit, told by its ``Content-Length`` before a byte of it is read:
-  ``REQUEST_BODY_MAX_BYTES`` for a logged-in person (session or API token),
-  ``ANONYMOUS_BODY_MAX_BYTES`` (1 MB) for anyone else. 413.
+  ``REQUEST_BODY_MAX_BYTES`` for a logged-in person (session or an API token that holds, as
+  ``core.tokens`` judges it), ``ANONYMOUS_BODY_MAX_BYTES`` (1 MB) for anyone else. 413. A body
+  sent without a length (``Transfer-Encoding: chunked``) is read here, counted as it comes, and
+  refused with the same 413 as soon as it passes the limit; one within it goes on to the view
+  with its length declared. (nginx in front, ``deploy/nginx.conf.template``, refuses past
+  ``REQUEST_BODY_MAX_BYTES`` itself with ``client_max_body_size``.)
 
 ``RequestHygieneMiddleware`` applies the first and the last to every request; the API's JSON
 parser (``core.parsers.SafeJSONParser``) applies the JSON rules with ``json_problem``.
@@ -14,6 +18,7 @@ parser (``core.parsers.SafeJSONParser``) applies the JSON rules with ``json_prob
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable
 
@@ -22,6 +27,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
 from core.errors import DomainError, InvalidInputError
+from core.tokens import api_token_holds
 from core.views import domain_error_response
 
 #: A NUL byte, or any code point of the UTF-16 surrogate range (alone, as Python holds them).
@@ -30,6 +36,8 @@ BAD_CHARACTER = re.compile("[\x00\ud800-\udfff]")
 JSON_MAX_DEPTH = 64
 #: A form field's values are read for this check only on these content types.
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+#: How much of a body sent without its length is read at a time while it is counted.
+READ_CHUNK = 64 * 1024
 
 
 class PayloadTooLargeError(DomainError):
@@ -93,38 +101,82 @@ def _is_api(request: HttpRequest) -> bool:
 
 
 def _logged_in(request: HttpRequest) -> bool:
-    """Whether the request comes from a person: a session's, or a valid API token's."""
+    """Whether the request comes from a person: a session's, or an API token that holds (the
+    API's own check, ``core.tokens``: known, not expired, its account active)."""
     if request.user.is_authenticated:
         return True
     scheme, _space, key = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
     if scheme.lower() != "token" or not key.strip():
         return False
-    from rest_framework.authtoken.models import Token
+    return api_token_holds(key.strip())
 
-    return Token.objects.filter(key=key.strip(), user__is_active=True).exists()
+
+def _limit_for(request: HttpRequest) -> int:
+    limit: int = settings.REQUEST_BODY_MAX_BYTES if _logged_in(request) else _anonymous_limit()
+    return limit
+
+
+def _anonymous_limit() -> int:
+    limit: int = settings.ANONYMOUS_BODY_MAX_BYTES
+    return limit
+
+
+def _too_large(size: str, allowed: int) -> PayloadTooLargeError:
+    return PayloadTooLargeError(
+        _("the request is %(size)s; at most %(limit)s is accepted%(who)s")
+        % {
+            "size": size,
+            "limit": _megabytes(allowed),
+            "who": "" if allowed == settings.REQUEST_BODY_MAX_BYTES else _(" without logging in"),
+        }
+    )
 
 
 def body_limit_error(request: HttpRequest) -> PayloadTooLargeError | None:
-    """The refusal of a body over the limit, judged by its declared length alone."""
+    """The refusal of a body over the limit: judged by its declared length alone, or, for a
+    body sent without one (chunked), counted while it is read (``_counted_body_error``)."""
+    if _sent_without_length(request):
+        return _counted_body_error(request)
     try:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
         return PayloadTooLargeError(_("the Content-Length header is not a number"))
-    anonymous_limit: int = settings.ANONYMOUS_BODY_MAX_BYTES
-    limit: int = settings.REQUEST_BODY_MAX_BYTES
-    if length <= anonymous_limit:
+    if length <= _anonymous_limit():
         return None
-    if length <= limit and _logged_in(request):
+    allowed = _limit_for(request)
+    return None if length <= allowed else _too_large(_megabytes(length), allowed)
+
+
+def _sent_without_length(request: HttpRequest) -> bool:
+    """A chunked body: no ``Content-Length``, so Django alone would read none of it, and a
+    server that passes it on would let it grow without bound."""
+    encoding = request.META.get("HTTP_TRANSFER_ENCODING", "").lower()
+    return not request.META.get("CONTENT_LENGTH") and "chunked" in encoding
+
+
+def _counted_body_error(request: HttpRequest) -> PayloadTooLargeError | None:
+    """Read a body sent without its length, counting: past the asker's limit it is refused at
+    once (the rest is never read); within it, the body is handed to the view as if its length
+    had been declared."""
+    stream = getattr(request, "environ", {}).get("wsgi.input")
+    if stream is None:  # not a WSGI request: nothing to read from here
         return None
-    allowed = limit if _logged_in(request) else anonymous_limit
-    return PayloadTooLargeError(
-        _("the request is %(size)s; at most %(limit)s is accepted%(who)s")
-        % {
-            "size": _megabytes(length),
-            "limit": _megabytes(allowed),
-            "who": "" if allowed == limit else _(" without logging in"),
-        }
-    )
+    allowed = _limit_for(request)
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        part = stream.read(min(READ_CHUNK, allowed + 1 - size))
+        if not part:
+            break
+        size += len(part)
+        parts.append(part)
+        if size > allowed:
+            return _too_large(_("more than %(limit)s") % {"limit": _megabytes(allowed)}, allowed)
+    body = b"".join(parts)
+    request.META["CONTENT_LENGTH"] = str(len(body))
+    # where Django itself keeps a body it has read (``HttpRequest.body``): it read none of this
+    request._stream = io.BytesIO(body)
+    return None
 
 
 def _megabytes(size: int) -> str:

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from celery import shared_task
+from django import db
 from django.conf import settings
 from django.db import models, transaction
 from django.utils import timezone
@@ -361,3 +362,34 @@ def sweep() -> dict[str, int]:
 @shared_task(name="core.jobs_sweep", ignore_result=True)
 def jobs_sweep_task() -> dict[str, int]:
     return sweep()
+
+
+def detach_on_commit(task: Job, *args: object) -> None:
+    """Long work (a job whose time grows with what a person sent, such as a 20,000-line
+    import): ``publish_on_commit`` with a broker. Without one (eager Celery, ``make run``) the
+    task would run inside the request that asked for it, on commit, and hold it for as long as
+    the work takes; here it runs instead on a thread of its own (``run_detached``), and the
+    request answers at once. ``JOBS_DETACH_EAGER = False`` (the tests' settings) runs it in
+    place, on commit, as every eager task does."""
+    if not settings.CELERY_TASK_ALWAYS_EAGER or not settings.JOBS_DETACH_EAGER:
+        publish_on_commit(task, *args)
+        return
+    transaction.on_commit(lambda: run_detached(task, *args))
+
+
+def run_detached(task: Job, *args: object) -> threading.Thread:
+    """Run ``task(*args)`` eagerly on a new daemon thread, which closes its own database
+    connection when done; the thread (a test joins it). Its failure is logged; the job's row
+    says how it went, as a worker's would."""
+
+    def run() -> None:
+        try:
+            task.apply_async(args, {})
+        except BaseException:
+            logger.exception("detached job %s%r failed", task.name, args)
+        finally:
+            db.connections.close_all()  # this thread's: a thread's connections are its own
+
+    thread = threading.Thread(target=run, daemon=True, name=f"job {task.name}")
+    thread.start()
+    return thread

@@ -12,6 +12,7 @@ def ping_task(value: str) -> str:
 
 
 # Notification tasks live beside their services; listed here for Celery's autodiscovery.
+import core.account_mail  # noqa: E402, F401  (registers its outbox handler)
 from core.jobs import jobs_sweep_task  # noqa: E402
 from core.notifications.services import (  # noqa: E402
     notification_deliver_task,

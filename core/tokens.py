@@ -69,6 +69,16 @@ class ApiTokenAuthentication(TokenAuthentication):
         return token.user, token
 
 
+def api_token_holds(key: str) -> bool:
+    """Whether ``key`` is a token the API takes now (the same check as every API request's):
+    known, not expired, its account active."""
+    try:
+        ApiTokenAuthentication().authenticate_credentials(key)
+    except exceptions.AuthenticationFailed:
+        return False
+    return True
+
+
 def api_tokens_of(*, user: AbstractBaseUser) -> QuerySet[ApiToken]:
     """The person's tokens, newest first, expired ones included (they show as expired)."""
     return ApiToken.objects.filter(user_id=user.pk).order_by("-created_at", "-id")

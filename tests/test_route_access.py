@@ -194,6 +194,7 @@ class World:
     registrations: dict[str, Registration]
     round: Round
     job: PrintJob
+    import_id: int
     case_id: int
     share: str
     card_code: str
@@ -211,6 +212,7 @@ class World:
             "match_id": self.match.pk,
             "registration_id": self.registrations["player of the match"].pk,
             "job_id": self.job.pk,
+            "import_id": self.import_id,
             "case_id": self.case_id,
             "share": self.share,
             "game": "zutomayo",
@@ -348,6 +350,10 @@ def _build_world() -> World:
         by=organiser,
         base_url="http://testserver/",
     )
+    # A player import of the event (its job queued), for its progress page and status.
+    player_import = services.player_import_request(
+        event_id=event.pk, by=organiser, data=b"name,player_id,email\nWalk,,\n"
+    )
     case = judge_case_open(event_id=event.pk, by=judge, title="Walk case", match_id=match.pk)
     # A ruling on it, for the pages that show one (print, PDF, record, the players' link).
     ruling = Ruling.objects.create(
@@ -389,6 +395,7 @@ def _build_world() -> World:
         registrations={"player of the match": player_a, "player of the event": player_c},
         round=round_obj,
         job=job,
+        import_id=player_import.pk,
         case_id=case.pk,
         share=share_token(ruling),
         card_code="DEMO_1",

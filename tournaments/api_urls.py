@@ -105,6 +105,11 @@ urlpatterns: list[URLPattern] = [
         name="api-registration-import", access={"POST": ORGANISER},
     ),
     route(
+        EVENT + "registrations/imports/<id:import_id>/",
+        registrations.PlayerImportDetailApi.as_view(),
+        name="api-player-import", access={"GET": ORGANISER},
+    ),
+    route(
         REGISTRATION + "check-in/", registrations.RegistrationCheckInApi.as_view(),
         name="api-registration-check-in", access={"POST": SCOREKEEPER},
     ),

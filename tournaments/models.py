@@ -513,6 +513,51 @@ class PrintJob(models.Model):
         return f"{self.kind} for round {self.round_id} ({self.status})"
 
 
+class PlayerImport(models.Model):
+    """A CSV of players to enter into an event, imported by a background job: the request that
+    brings the file stores it here and answers at once; the job (its row is the job, as a print
+    job's: ``core.jobs``) checks every line and enters them all or none, and the row tells its
+    progress and its result (or the problems, each naming its line)."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", pgettext_lazy("a background job", "Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="player_imports")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    # the file's text until the job has read it (emptied once it is done or failed)
+    data = models.TextField(blank=True)
+    # the language the person asked in: the problems are written in it
+    language = models.CharField(max_length=10, default="en")
+    lines = models.PositiveIntegerField(default=0, help_text=_("Players in the file."))
+    created = models.PositiveIntegerField(default=0, help_text=_("Players entered."))
+    problems = models.JSONField(default=list, blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            # one import at a time per person: four 20,000-line files at once would hold four
+            # workers; the second is refused (409 import_running) until the first ends
+            models.UniqueConstraint(
+                fields=["requested_by"],
+                condition=models.Q(status__in=["queued", "running"]),
+                name="tournaments_one_running_import_per_person",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"import of {self.lines} players into event {self.event_id} ({self.status})"
+
+
 class Decklist(models.Model):
     """A player's decklist for one registration. Its versions are never edited, only added."""
 

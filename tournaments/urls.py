@@ -224,6 +224,12 @@ event_urlpatterns: list[URLPattern] = [
         access={"GET": Access.EVENT_ORGANISER},
         when={Condition.DECKLISTS_PUBLISHED: Access.ANYONE},
     ),
+    route(  # a player import's progress and result
+        "<id:event_id>/imports/<id:import_id>/",
+        organiser.player_import,
+        name="player-import",
+        access={"GET": Access.EVENT_ORGANISER},
+    ),
     route(  # re-checks after a ban-list change, and unlocking a list
         "<id:event_id>/decklists/rechecks/",
         rechecks.recheck_list,

@@ -6,7 +6,8 @@ Variables (all optional outside production):
 - ``REDIS_URL``: when set, Celery's broker and result backend and Django's cache; when unset,
   Celery runs every task at once in the calling process ("eager") and the cache is in memory.
 - ``EMAIL_BACKEND``, ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``,
-  ``EMAIL_USE_TLS``, ``DEFAULT_FROM_EMAIL``: outgoing mail (SMTP unless ``EMAIL_BACKEND`` says).
+  ``EMAIL_USE_TLS``, ``EMAIL_TIMEOUT``, ``DEFAULT_FROM_EMAIL``: outgoing mail (SMTP unless
+  ``EMAIL_BACKEND`` says).
 - ``SOCIAL_LINE_CLIENT_ID``/``SOCIAL_LINE_SECRET`` (and ``DISCORD``, ``GOOGLE``): each social
   log-in provider is on when both of its variables are set.
 - ``SECRET_KEY``, ``ALLOWED_HOSTS`` (comma separated), ``DEBUG`` (off unless explicitly on),
@@ -193,6 +194,11 @@ CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
 JOB_RESEND_SECONDS = int(os.environ.get("JOB_RESEND_SECONDS", "60"))
 #: A job running this long (seconds) lost its worker: the sweeper puts it back in the queue.
 JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", str(CELERY_TASK_TIME_LIMIT + 60)))
+#: Without a broker, a job whose work grows with what a person sent (a player import) runs on a
+#: thread of its own, so the request that asked answers at once (core.jobs.detach_on_commit).
+JOBS_DETACH_EAGER = True
+#: How many events one account may create in a day (site staff: any number); past it, 429.
+EVENTS_PER_DAY_MAX = int(os.environ.get("EVENTS_PER_DAY_MAX", "20"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -19,6 +19,9 @@ STORAGES = {
 
 # Tests run tasks in process; the one Redis test starts a real worker against the broker.
 CELERY_TASK_ALWAYS_EAGER = True
+# A long job runs in place on commit, as every other eager task (tests/core/test_jobs_detached.py
+# switches its thread on)
+JOBS_DETACH_EAGER = False
 
 # Tests read sent mail from django.core.mail.outbox.
 MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}

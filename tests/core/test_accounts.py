@@ -57,17 +57,20 @@ def _logged_in(client: Client) -> bool:
 # --- sign-up and email verification -----------------------------------------------------------
 
 
-def test_sign_up_mails_a_link_on_the_requests_host_and_verifying_it_logs_in() -> None:
+def test_sign_up_mails_a_link_on_the_requests_host_and_verifying_it_logs_in(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
     client = Client(HTTP_HOST=HOST)
-    response = client.post(
-        SIGNUP,
-        {
-            "email": "aoi@example.org",
-            "username": "aoi",
-            "password1": PASSWORD,
-            "password2": PASSWORD,
-        },
-    )
+    with django_capture_on_commit_callbacks(execute=True):  # the outbox sends it on commit
+        response = client.post(
+            SIGNUP,
+            {
+                "email": "aoi@example.org",
+                "username": "aoi",
+                "password1": PASSWORD,
+                "password2": PASSWORD,
+            },
+        )
     assert response.status_code == 302
     assert response["Location"] == "/accounts/confirm-email/"
     assert not _logged_in(client)
@@ -121,10 +124,13 @@ def test_an_account_made_before_sign_up_logs_in_with_its_password(
     assert _logged_in(client)
 
 
-def test_password_reset_mails_a_link_on_the_requests_host(make_user: Any) -> None:
+def test_password_reset_mails_a_link_on_the_requests_host(
+    make_user: Any, django_capture_on_commit_callbacks: Any
+) -> None:
     _verified(make_user, "aoi", "aoi@example.org")
     client = Client(HTTP_HOST=HOST)
-    response = client.post("/accounts/password/reset/", {"email": "aoi@example.org"})
+    with django_capture_on_commit_callbacks(execute=True):  # the outbox sends it on commit
+        response = client.post("/accounts/password/reset/", {"email": "aoi@example.org"})
     assert response.status_code == 302
     link = LINK.findall(str(mail.outbox[0].body))[0]
     assert link.startswith(f"http://{HOST}/accounts/password/reset/key/")
@@ -281,7 +287,13 @@ def test_mailers_come_from_the_environment() -> None:
         "username": "mailer",
         "password": "secret",
         "use_tls": True,
+        "timeout": 10,
     }
+    three = mailers_from_env({"EMAIL_TIMEOUT": "3"})["default"]["OPTIONS"]
+    assert isinstance(three, dict)
+    assert three["timeout"] == 3
+    with pytest.raises(EnvError, match="EMAIL_TIMEOUT"):
+        mailers_from_env({"EMAIL_TIMEOUT": "0"})
     console = mailers_from_env({"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"})
     assert console["default"]["OPTIONS"] == {}
     with pytest.raises(EnvError, match="EMAIL_PORT"):

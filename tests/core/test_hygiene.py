@@ -5,7 +5,9 @@ every API error, a 500 included, is JSON in the house shape."""
 
 from __future__ import annotations
 
+import io
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -143,9 +145,9 @@ def test_a_person_may_send_more_than_1_mb_but_not_more_than_the_limit(
 def test_a_valid_api_token_counts_as_logged_in_and_a_forged_one_does_not(
     make_user: Callable[..., Any],
 ) -> None:
-    from rest_framework.authtoken.models import Token
+    from core.services import api_token_issue
 
-    token = Token.objects.create(user=make_user("tok"))
+    key = api_token_issue(user=make_user("tok"))
     big: dict[str, Any] = {
         "data": "{}",
         "content_type": "application/json",
@@ -157,9 +159,77 @@ def test_a_valid_api_token_counts_as_logged_in_and_a_forged_one_does_not(
         "/api/v1/notifications/read/",
         data=json.dumps({"pad": "x" * (2 << 20)}),
         content_type="application/json",
-        HTTP_AUTHORIZATION=f"Token {token.key}",
+        HTTP_AUTHORIZATION=f"Token {key}",
     )
     assert real.status_code != 413
+
+
+def test_an_expired_api_token_holds_the_anonymous_limit(make_user: Callable[..., Any]) -> None:
+    from core.models import ApiToken
+    from core.services import api_token_issue
+
+    key = api_token_issue(user=make_user("old"))
+    ApiToken.objects.update(expires_at="2000-01-01T00:00:00Z")
+    response = Client().post(
+        "/api/v1/notifications/read/", data="{}", content_type="application/json",
+        CONTENT_LENGTH=str(2 << 20), HTTP_AUTHORIZATION=f"Token {key}",
+    )  # fmt: skip
+    _json_error(response, 413, "too_large")
+
+
+class _Chunks(io.RawIOBase):
+    """A chunked body as a WSGI server hands it on: no length, read until it ends; counts what
+    the application read of it."""
+
+    def __init__(self, size: int) -> None:
+        self.left = size
+        self.taken = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        size = self.left if size < 0 else min(size, self.left)
+        self.left -= size
+        self.taken += size
+        return b" " * size
+
+
+def _chunked(client: Client, body: _Chunks, **headers: str) -> Any:
+    environ: dict[str, Any] = {
+        "CONTENT_LENGTH": "", "HTTP_TRANSFER_ENCODING": "chunked", "wsgi.input": body, **headers,
+    }  # fmt: skip
+    return client.post("/api/v1/notifications/read/", content_type="application/json", **environ)
+
+
+def test_a_chunked_body_past_the_limit_is_a_413_and_is_not_read_to_its_end(
+    settings: Any,
+) -> None:
+    body = _Chunks(50 << 20)
+    response = _chunked(Client(), body)
+    assert _json_error(response, 413, "too_large")["detail"].startswith(
+        "the request is more than 1.0 MB"
+    )
+    assert body.taken <= settings.ANONYMOUS_BODY_MAX_BYTES + 1
+
+
+def test_a_chunked_body_within_the_limit_reaches_the_view(make_user: Callable[..., Any]) -> None:
+    from core.services import api_token_issue
+
+    key = api_token_issue(user=make_user("chunky"))
+    body = _Chunks(2 << 20)  # over the anonymous limit, within a person's
+    response = _chunked(Client(), body, HTTP_AUTHORIZATION=f"Token {key}")
+    assert response.status_code == 400  # the view read it: blanks are not JSON
+    assert response.json()["code"] != "too_large"
+    assert body.taken == 2 << 20
+    assert _chunked(Client(), _Chunks(2 << 20)).status_code == 413  # anonymous
+
+
+def test_nginx_refuses_past_the_same_limit(settings: Any) -> None:
+    template = (settings.BASE_DIR / "deploy" / "nginx.conf.template").read_text()
+    found = re.search(r"client_max_body_size (\d+)m;", template)
+    assert found is not None
+    assert int(found.group(1)) * 1024 * 1024 == settings.REQUEST_BODY_MAX_BYTES
 
 
 def _boom(request: Any) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from django.urls import reverse
 from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
@@ -25,8 +26,10 @@ from tournaments.apis.common import (
     RegistrationStaffOutputSerializer,
     request_user,
 )
+from tournaments.models import PlayerImport
 from tournaments.permissions import event_get_for_scorekeeper, is_event_staff
 from tournaments.selectors.events import event_get_visible
+from tournaments.selectors.imports import ImportState, player_import_get_for_organiser
 from tournaments.selectors.registrations import (
     event_registrations,
     event_registrations_public,
@@ -119,9 +122,36 @@ class RegistrationAddApi(APIView):
         return Response(RegistrationStaffOutputSerializer(registration).data, status=201)
 
 
+class PlayerImportOutputSerializer(serializers.Serializer[ImportState]):
+    """Where an import stands. ``status``: queued, running, done or failed; ``done``: players
+    entered so far (of ``lines``); ``created``: players entered (once done); ``problems``: why it
+    failed, each naming its line (nothing is entered while any line is bad)."""
+
+    id = serializers.IntegerField(source="job.pk")
+    url = serializers.SerializerMethodField()
+    status = serializers.CharField(source="job.status")
+    lines = serializers.IntegerField(source="job.lines")
+    done = serializers.IntegerField()
+    created = serializers.IntegerField(source="job.created")
+    problems = serializers.ListField(child=serializers.CharField(), source="job.problems")
+    error = serializers.CharField(source="job.error")
+    created_at = serializers.DateTimeField(source="job.created_at")
+    finished_at = serializers.DateTimeField(source="job.finished_at", allow_null=True)
+
+    def get_url(self, state: ImportState) -> str:
+        return player_import_url(state.job)
+
+
+def player_import_url(job: PlayerImport) -> str:
+    return reverse("api-player-import", args=[job.event_id, job.pk])
+
+
 class RegistrationImportApi(APIView):
-    """Import players from a CSV file (``name,player_id,email``): every line or none; the 400
-    answer lists each bad line in ``problems``."""
+    """Import players from a CSV file (``name,player_id,email``, at most 20,000 players): every
+    line or none. The file is imported by a background job: the answer is 202 with the job's
+    ``url`` (also in ``Location``), which tells its progress and, at the end, the players
+    entered or the problems, each naming its line. One import at a time per person: another
+    while one runs is 409 ``import_running``."""
 
     permission_classes = ORGANISER
     parser_classes = [MultiPartParser, FormParser]
@@ -131,14 +161,32 @@ class RegistrationImportApi(APIView):
 
     @extend_schema(
         request={"multipart/form-data": RegistrationImportInputSerializer},
-        responses={201: RegistrationStaffOutputSerializer(many=True), **ERRORS},
+        responses={202: PlayerImportOutputSerializer, **ERRORS},
     )
     def post(self, request: Request, event_id: int) -> Response:
         upload = validated(self.RegistrationImportInputSerializer, request.data)["file"]
-        created = services.registrations_import_csv(
+        job = services.player_import_request(
             event_id=event_id, by=request_user(request), data=upload.read(MAX_IMPORT_BYTES + 1)
         )
-        return Response(RegistrationStaffOutputSerializer(created, many=True).data, status=201)
+        state = ImportState(job=job, done=0)
+        return Response(
+            PlayerImportOutputSerializer(state).data,
+            status=202,
+            headers={"Location": player_import_url(job)},
+        )
+
+
+class PlayerImportDetailApi(APIView):
+    """Where an import stands (poll it until ``status`` is done or failed)."""
+
+    permission_classes = ORGANISER
+
+    @extend_schema(responses={200: PlayerImportOutputSerializer, **ERRORS})
+    def get(self, request: Request, event_id: int, import_id: int) -> Response:
+        state = player_import_get_for_organiser(
+            user=request.user, event_id=event_id, import_id=import_id
+        )
+        return Response(PlayerImportOutputSerializer(state).data)
 
 
 class RegistrationCheckInApi(APIView):

@@ -27,6 +27,7 @@ from tournaments.services.events import (
     event_set_status,
     event_update,
 )
+from tournaments.services.imports import player_import_request, player_import_run
 from tournaments.services.judging import (
     disqualification_confirm,
     disqualification_withdraw,
@@ -77,6 +78,8 @@ __all__ = [
     "event_update",
     "match_extend_time",
     "penalty_record",
+    "player_import_request",
+    "player_import_run",
     "print_job_render",
     "print_job_request",
     "registration_check_in",

@@ -13,7 +13,7 @@ from core.errors import InvalidInputError, validate_model
 from core.names import display_name_clean
 from tournaments.models import Event, EventRole
 from tournaments.permissions import event_get_for_organiser
-from tournaments.services.events import EVENT_TEXT_MAX, _validate_structure
+from tournaments.services.events import EVENT_TEXT_MAX, _validate_structure, event_creation_allow
 
 #: What a copy takes from its source as it is: the game, the structure, the place, the fee,
 #: the contact and the time of day. Not copied: registrations, rounds, decklists, the check-in
@@ -38,6 +38,7 @@ def event_copy(*, actor: User, event_id: int, name: str, date: dt.date) -> Event
     no registrations. Registration times and the decklist deadline move by as many days as the
     date. Only the source's organisers may copy it."""
     source = event_get_for_organiser(user=actor, event_id=event_id)
+    event_creation_allow(by=actor)
     name = name.strip()
     if not name:
         raise InvalidInputError(gettext("an event needs a name"), field="name")

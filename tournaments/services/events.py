@@ -5,8 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from cardpool.models import Format
@@ -15,6 +17,7 @@ from core.audit import audit_log
 from core.errors import (
     ConflictError,
     InvalidInputError,
+    RateLimitedError,
     validate_model,
 )
 from core.names import display_name_clean
@@ -157,7 +160,9 @@ def event_create(
     format_slug: str | None = None,
     **structure: Any,
 ) -> Event:
-    """Create an event with its game's preset structure; its creator becomes its organiser."""
+    """Create an event with its game's preset structure; its creator becomes its organiser
+    (at most ``EVENTS_PER_DAY_MAX`` a day: ``event_creation_allow``)."""
+    event_creation_allow(by=created_by)
     name = name.strip()
     if not name:
         raise InvalidInputError(gettext("an event needs a name"), field="name")
@@ -197,6 +202,33 @@ def event_create(
         EventRole.objects.create(event=event, user=created_by, role=EventRole.Role.ORGANISER)
     audit_log(action="tournaments.event.created", actor=created_by, obj=event, event_id=event.pk)
     return event
+
+
+def event_creation_allow(*, by: User | None) -> None:
+    """Refuse (429, with when to try again) a person's event past ``EVENTS_PER_DAY_MAX`` in 24
+    hours: any account may create events and import into them, so one account must not fill
+    the site. Site staff, and the system (no person), are not limited. The person's row is
+    locked while this counts, so two requests at once cannot both take the last place."""
+    if by is None or by.is_staff:
+        return
+    limit = int(settings.EVENTS_PER_DAY_MAX)
+    User.objects.select_for_update().filter(pk=by.pk).exists()
+    now = timezone.now()
+    recent = Event.objects.filter(created_by=by, created_at__gt=now - dt.timedelta(days=1))
+    moments = list(recent.order_by("-created_at").values_list("created_at", flat=True)[:limit])
+    if len(moments) < limit:
+        return
+    wait = moments[-1] + dt.timedelta(days=1) - now
+    minutes = max(1, -(-int(wait.total_seconds()) // 60))
+    raise RateLimitedError(
+        gettext(
+            "one account may create at most %(limit)s events in 24 hours, and you have; "
+            "you can create the next in %(minutes)s minutes"
+        )
+        % {"limit": limit, "minutes": minutes},
+        field="event",
+        retry_after=minutes * 60,
+    )
 
 
 @transaction.atomic

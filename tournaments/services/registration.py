@@ -6,6 +6,7 @@ import csv
 import datetime as dt
 import io
 import zlib
+from collections.abc import Callable
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -32,6 +33,10 @@ from tournaments.services.locks import registration_lock
 
 ACTIVE = (Registration.Status.REGISTERED, Registration.Status.CHECKED_IN)
 MAX_IMPORT_BYTES = 1024 * 1024
+#: The most players one CSV import may list (a larger file is a 400 naming this limit).
+MAX_IMPORT_LINES = 20_000
+#: How often (in players entered) an import tells its progress.
+PROGRESS_EVERY = 100
 
 
 def _seed_for(event_id: int, display_name: str, player_id: str) -> int:
@@ -324,45 +329,48 @@ def _import_problems(event: Event, rows: list[tuple[int, dict[str, str]]]) -> li
     )
     for line, row in rows:
         if not row.get("name"):
-            problems.append(f"line {line}: name is empty")
+            problems.append(gettext("line %(line)s: name is empty") % {"line": line})
         elif len(row["name"]) > 100:
-            problems.append(f"line {line}: name is longer than 100 characters")
+            problems.append(
+                gettext("line %(line)s: name is longer than 100 characters") % {"line": line}
+            )
         elif problem := display_name_problem(row["name"].strip()):
-            problems.append(f"line {line}: {problem}")
+            problems.append(
+                gettext("line %(line)s: %(problem)s") % {"line": line, "problem": problem}
+            )
         player_id = row.get("player_id", "")
         if len(player_id) > 40:
-            problems.append(f"line {line}: player_id is longer than 40 characters")
+            problems.append(
+                gettext("line %(line)s: player_id is longer than 40 characters") % {"line": line}
+            )
         if player_id:
             if player_id in seen_ids:
                 problems.append(
-                    f"line {line}: player_id {player_id!r} repeats line {seen_ids[player_id]}"
+                    gettext("line %(line)s: player_id %(player_id)r repeats line %(first)s")
+                    % {"line": line, "player_id": player_id, "first": seen_ids[player_id]}
                 )
             elif player_id in existing:
-                problems.append(f"line {line}: player_id {player_id!r} is already registered")
+                problems.append(
+                    gettext("line %(line)s: player_id %(player_id)r is already registered")
+                    % {"line": line, "player_id": player_id}
+                )
             seen_ids[player_id] = line
         email = row.get("email", "")
         if email:
             try:
                 validate_email(email)
             except ValidationError:
-                problems.append(f"line {line}: email {email!r} is not an e-mail address")
+                problems.append(
+                    gettext("line %(line)s: email %(email)r is not an e-mail address")
+                    % {"line": line, "email": email}
+                )
     if not rows:
-        problems.append("the file has a header but no players")
+        problems.append(gettext("the file has a header but no players"))
     return problems
 
 
-@transaction.atomic
-def registrations_import_csv(*, event_id: int, by: User, data: str | bytes) -> list[Registration]:
-    """Import players from CSV (``name,player_id,email``): every line or none.
-
-    Errors name each bad line; nothing is imported while any line is bad.
-    """
-    if isinstance(data, bytes):
-        if b"\x00" in data and len(data) <= MAX_IMPORT_BYTES:
-            raise InvalidInputError(gettext("the file is binary, not CSV text"), field="file")
-        data = utf8_text(data, max_bytes=MAX_IMPORT_BYTES, what=gettext("the file"), field="file")
-    if not data.strip():
-        raise InvalidInputError(gettext("the file is empty"), field="file")
+def import_event_get(*, event_id: int, by: User) -> Event:
+    """The event to import players into, for its organisers (404, 403 for anyone else)."""
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
         raise NotFoundError(
@@ -370,21 +378,68 @@ def registrations_import_csv(*, event_id: int, by: User, data: str | bytes) -> l
         )
     if not is_event_organiser(user=by, event_id=event_id):
         raise PermissionDeniedError(gettext("only the event's organisers can import players"))
+    return event
+
+
+def import_file_read(data: str | bytes) -> tuple[str, int]:
+    """The text of a players' CSV and how many players it lists, checked as far as is cheap
+    (a size, its encoding, its header, at most ``MAX_IMPORT_LINES`` players): what the request
+    that brings the file refuses at once, before any job is queued."""
+    if isinstance(data, bytes):
+        if b"\x00" in data and len(data) <= MAX_IMPORT_BYTES:
+            raise InvalidInputError(gettext("the file is binary, not CSV text"), field="file")
+        data = utf8_text(data, max_bytes=MAX_IMPORT_BYTES, what=gettext("the file"), field="file")
+    if not data.strip():
+        raise InvalidInputError(gettext("the file is empty"), field="file")
+    rows = _csv_rows(data)
+    if len(rows) > MAX_IMPORT_LINES:
+        raise InvalidInputError(
+            gettext(
+                "the file lists %(count)s players; at most %(limit)s can be imported at once "
+                "(split it into several files)"
+            )
+            % {"count": len(rows), "limit": MAX_IMPORT_LINES},
+            field="file",
+            code="too_many_lines",
+        )
+    return data, len(rows)
+
+
+@transaction.atomic
+def registrations_import_csv(
+    *,
+    event_id: int,
+    by: User,
+    data: str | bytes,
+    progress: Callable[[int], None] | None = None,
+) -> list[Registration]:
+    """Import players from CSV (``name,player_id,email``): every line or none.
+
+    Errors name each bad line; nothing is imported while any line is bad. ``progress`` is told
+    how many players are entered so far, every ``PROGRESS_EVERY`` (the import job shows it).
+    Pages and the API do not call this in the request: they queue a ``PlayerImport``
+    (``tournaments.services.imports``), whose job does.
+    """
+    event = import_event_get(event_id=event_id, by=by)
+    data, _count = import_file_read(data)
     rows = _csv_rows(data)
     problems = _import_problems(event, rows)
     if problems:
         raise InvalidInputError(
             "; ".join(problems[:20]), field="file", extra={"problems": problems}
         )
-    created = [
-        registration_create(
-            event=event,
-            user=None,
-            display_name=row["name"],
-            player_id=row.get("player_id", ""),
-            email=row.get("email", ""),
-            by=by,
+    created = []
+    for number, (_line, row) in enumerate(rows, start=1):
+        created.append(
+            registration_create(
+                event=event,
+                user=None,
+                display_name=row["name"],
+                player_id=row.get("player_id", ""),
+                email=row.get("email", ""),
+                by=by,
+            )
         )
-        for _, row in rows
-    ]
+        if progress is not None and number % PROGRESS_EVERY == 0:
+            progress(number)
     return created

@@ -52,7 +52,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from core.errors import ConflictError, InvalidInputError
+from core.errors import ConflictError, InvalidInputError, RateLimitedError
 from core.numbers import whole_number
 from core.views import form_service_call, request_user
 from tournaments import services
@@ -64,7 +64,7 @@ from tournaments.forms.events import (
     PlayerAddForm,
     SwapForm,
 )
-from tournaments.models import Event, PrintJob
+from tournaments.models import Event, PlayerImport, PrintJob
 from tournaments.permissions import (
     HEAD_JUDGES,
     ORGANISERS,
@@ -78,6 +78,7 @@ from tournaments.permissions import (
 from tournaments.selectors.actions import event_actions_available
 from tournaments.selectors.championship import structure_tables
 from tournaments.selectors.events import event_dashboard, latest_round
+from tournaments.selectors.imports import player_import_get_for_organiser
 from tournaments.selectors.judge_desk import disqualifications_pending
 from tournaments.selectors.registrations import registration_get, registration_id_in_event
 from tournaments.selectors.rounds import round_id_in_event, round_number_in_event
@@ -96,9 +97,11 @@ from tournaments.views.common import (
 def event_create(request: HttpRequest) -> HttpResponse:
     user = request_user(request)
     form = EventCreateForm(request.POST or None)
+    status = 400 if request.method == "POST" else 200
+    error = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        event, _status, _error = form_service_call(
+        event, status, error = form_service_call(
             form,
             lambda: services.event_create(
                 name=data["name"], game_slug=data["game"], date=data["date"], created_by=user,
@@ -111,13 +114,15 @@ def event_create(request: HttpRequest) -> HttpResponse:
         if event is not None:
             messages.success(request, _("Event created. Open registration when you are ready."))
             return redirect("tournaments:event-manage", event_id=event.pk)
-    status = 400 if request.method == "POST" else 200
-    return render(
+    response = render(
         request,
         "tournaments/event_create.html",
         {"form": form, "structure_tables": structure_tables()},
         status=status,
     )
+    if isinstance(error, RateLimitedError) and error.retry_after:  # too many events today
+        response["Retry-After"] = str(error.retry_after)
+    return response
 
 
 @login_required
@@ -165,6 +170,8 @@ class OrganiserAction:
     done: str | Promise
     #: What the confirmation page says; None: the action is done on one tap (not destructive).
     confirm: Confirm | None = None
+    #: Where to go next, from what the service returned; None: back to the dashboard.
+    then: Callable[[object], str] | None = None
 
 
 def _reason(request: HttpRequest) -> str:
@@ -236,12 +243,19 @@ def _swap_players(request: HttpRequest, event: Event, user: User) -> object:
 
 
 def _import_players(request: HttpRequest, event: Event, user: User) -> object:
+    """Queue the import (its job enters the players); the import's page follows it."""
     upload = request.FILES.get("file")
     if upload is None:
         raise InvalidInputError(_("choose a CSV file"), field="file")
-    return services.registrations_import_csv(
+    return services.player_import_request(
         event_id=event.pk, by=user, data=upload.read(MAX_IMPORT_BYTES + 1)
     )
+
+
+def _import_page(job: object) -> str:
+    if not isinstance(job, PlayerImport):  # _import_players returns the import it queued
+        raise TypeError(f"expected a PlayerImport, got {type(job).__name__}")
+    return reverse("tournaments:player-import", args=[job.event_id, job.pk])
 
 
 #: Every action of the dashboard, by the name in its URL; any other name is a 404.
@@ -350,7 +364,11 @@ ORGANISER_ACTIONS: Mapping[str, OrganiserAction] = {
         gettext_lazy("The drop is undone."),
     ),
     "add_player": OrganiserAction(_add_player, gettext_lazy("Player added.")),
-    "import": OrganiserAction(_import_players, gettext_lazy("Players imported.")),
+    "import": OrganiserAction(
+        _import_players,
+        gettext_lazy("The file is being imported: this page shows how far it has got."),
+        then=_import_page,
+    ),
 }
 
 
@@ -425,11 +443,29 @@ def event_action(request: HttpRequest, event_id: int, action: str) -> HttpRespon
         )  # fmt: skip
         if asked is not None:
             return asked
+    if chosen.then is not None:
+        result = chosen.run(request, event, user)
+        messages.success(request, str(chosen.done))
+        return redirect(chosen.then(result))
     return run_and_redirect(
         request,
         lambda: chosen.run(request, event, user),
         success=str(chosen.done),
         then=dashboard,
+    )
+
+
+@login_required
+def player_import(request: HttpRequest, event_id: int, import_id: int) -> HttpResponse:
+    """An import's progress, then its result: the players entered, or the problems, each
+    naming its line. While it runs the progress refreshes itself (htmx polls this page)."""
+    state = player_import_get_for_organiser(
+        user=request_user(request), event_id=event_id, import_id=import_id
+    )
+    return render(
+        request,
+        "tournaments/player_import.html",
+        {"event": state.job.event, "state": state, "job": state.job},
     )
 
 
