@@ -139,9 +139,9 @@ class EventOutputSerializer(serializers.ModelSerializer[Event]):
             "id", "name", "game", "format", "date", "start_time", "time_zone", "starts_at",
             "venue", "region", "capacity", "entry_fee", "contact", "copied_from", "status",
             "registration_opens_at", "registration_closes_at", "decklist_deadline",
-            "decklists_published", "swiss_rounds", "top_cut", "best_of", "top_cut_best_of",
-            "round_minutes", "top_cut_round_minutes", "scoring", "tiebreak_profile",
-            "draws_allowed", "structure_style", "created_at",
+            "decklists_published", "decklist_required", "swiss_rounds", "top_cut", "best_of",
+            "top_cut_best_of", "round_minutes", "top_cut_round_minutes", "scoring",
+            "tiebreak_profile", "draws_allowed", "structure_style", "created_at",
         ]  # fmt: skip
 
 

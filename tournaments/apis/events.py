@@ -72,6 +72,11 @@ class EventStructureInputSerializer(serializers.Serializer[Mapping[str, object]]
     registration_closes_at = BoundedDateTimeField(required=False, allow_null=True)
     decklist_deadline = BoundedDateTimeField(required=False, allow_null=True)
     decklists_published = serializers.BooleanField(required=False)
+    decklist_required = serializers.BooleanField(
+        required=False,
+        help_text="Pairing round 1 answers 409 decklists_missing while a checked-in player has "
+        "no legal list (unless the request says what to do with them). Default: true.",
+    )
     swiss_rounds = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=1000
     )

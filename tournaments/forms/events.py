@@ -289,6 +289,11 @@ class EventEditForm(_WhenMixin, _ChampionshipMixin):
     registration_opens_at = _moment(_("Registration opens"))
     registration_closes_at = _moment(_("Registration closes"))
     decklist_deadline = _moment(_("Decklist deadline"))
+    decklist_required = forms.BooleanField(
+        label=_("A legal list is required"),
+        required=False,
+        help_text=_("Pairing round 1 asks first about players whose list is missing or illegal."),
+    )
     swiss_rounds = _swiss_rounds()
     top_cut = forms.TypedChoiceField(label=_("Top cut"), coerce=int, choices=TOP_CUTS)
     round_minutes = forms.IntegerField(

@@ -29,7 +29,7 @@ EDITABLE_FIELDS = frozenset(
         "name", "venue", "date", "capacity", "registration_opens_at", "registration_closes_at",
         "decklist_deadline", "swiss_rounds", "top_cut", "best_of", "top_cut_best_of",
         "round_minutes", "top_cut_round_minutes", "scoring", "tiebreak_profile", "draws_allowed",
-        "structure_style", "decklists_published",
+        "structure_style", "decklists_published", "decklist_required",
     }
     # what a player needs to decide to come: when, where, how much and whom to ask
     | {"start_time", "time_zone", "region", "entry_fee", "contact"}

@@ -76,6 +76,7 @@ from tournaments.permissions import (
 )
 from tournaments.selectors.actions import event_actions_available
 from tournaments.selectors.championship import structure_tables
+from tournaments.selectors.decklists import players_without_legal_list
 from tournaments.selectors.events import event_dashboard, latest_round
 from tournaments.selectors.judge_desk import disqualifications_pending
 from tournaments.selectors.registrations import registration_get, registration_id_in_event
@@ -234,6 +235,34 @@ def _swap_players(request: HttpRequest, event: Event, user: User) -> object:
     )  # fmt: skip
 
 
+def _pair(request: HttpRequest, event: Event, user: User) -> object:
+    """Pair the next round; for round 1, with what the scorekeeper chose for the players
+    without a legal list (``_ask_about_unlisted`` asked)."""
+    return services.round_pair(
+        event_id=event.pk, by=user, unlisted=request.POST.get("unlisted") or None
+    )
+
+
+def _ask_about_unlisted(request: HttpRequest, event: Event) -> HttpResponse | None:
+    """Before round 1 of an event that requires a legal list: the page naming the checked-in
+    players without one, with the three answers (409: nothing done), unless the form carries
+    the answer. None: go on and pair."""
+    if request.POST.get("unlisted") or not event.decklist_required:
+        return None
+    if latest_round(event=event) is not None:
+        return None
+    players = players_without_legal_list(event_id=event.pk)
+    if not players:
+        return None
+    context = {
+        "event": event,
+        "players": players,
+        "is_organiser": is_event_organiser(user=request_user(request), event_id=event.pk),
+        "cancel": reverse("tournaments:event-manage", args=[event.pk]),
+    }
+    return render(request, "tournaments/pair_unlisted.html", context, status=409)
+
+
 def _import_players(request: HttpRequest, event: Event, user: User) -> object:
     upload = request.FILES.get("file")
     if upload is None:
@@ -253,9 +282,7 @@ ORGANISER_ACTIONS: Mapping[str, OrganiserAction] = {
         _on_event(services.event_set_status, status=Event.Status.REGISTRATION_CLOSED),
         gettext_lazy("Registration is closed."),
     ),
-    "pair": OrganiserAction(
-        _on_event(services.round_pair), gettext_lazy("The next round is paired.")
-    ),
+    "pair": OrganiserAction(_pair, gettext_lazy("The next round is paired.")),
     "topcut": OrganiserAction(
         _on_event(services.topcut_start),
         gettext_lazy("The top cut is paired."),
@@ -422,6 +449,8 @@ def event_action(request: HttpRequest, event_id: int, action: str) -> HttpRespon
             field="action",
         )
     dashboard = reverse("tournaments:event-manage", args=[event.pk])
+    if action == "pair" and (asked := _ask_about_unlisted(request, event)) is not None:
+        return asked
     if chosen.confirm is not None:
         asked = confirmation_page(
             request, chosen.confirm, names=_confirm_names(request, event),
@@ -439,8 +468,9 @@ def event_action(request: HttpRequest, event_id: int, action: str) -> HttpRespon
 
 EDITABLE = (
     "name", "date", "venue", "capacity", "registration_opens_at", "registration_closes_at",
-    "decklist_deadline", "swiss_rounds", "top_cut", "round_minutes", "tiebreak_profile",
-    "start_time", "time_zone", "region", "entry_fee", "contact", *CHAMPIONSHIP_FIELDS,
+    "decklist_deadline", "decklist_required", "swiss_rounds", "top_cut", "round_minutes",
+    "tiebreak_profile", "start_time", "time_zone", "region", "entry_fee", "contact",
+    *CHAMPIONSHIP_FIELDS,
 )  # fmt: skip
 
 
