@@ -302,7 +302,7 @@ def test_every_dashboard_action_reaches_its_service_with_the_forms_values(
         ("extend", {"round": round_obj.pk, "minutes": 5}),
         ("drop", {"registration": table1.player_a_id, "confirm": "yes"}),
         ("undrop", {"registration": table1.player_a_id, "reason": "came back"}),
-        ("publish_lists", {}),
+        ("publish_lists", {"confirm": "yes"}),  # the event runs: it asks first
     ]
     for action, data in steps:
         assert _act(world, action, **data).status_code == 302, action

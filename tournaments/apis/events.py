@@ -142,6 +142,12 @@ class EventDetailApi(APIView):
     class EventUpdateInputSerializer(EventStructureInputSerializer):
         name = serializers.CharField(required=False, max_length=200)
         date = serializers.DateField(required=False)
+        confirm = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text="Publishing the decklists of an event not finished yet: true, or 409 "
+            "confirmation_required (every list becomes public while the event runs).",
+        )
 
     @extend_schema(responses={200: EventOutputSerializer, **error_responses(404)})
     def get(self, request: Request, event_id: int) -> Response:
@@ -153,9 +159,12 @@ class EventDetailApi(APIView):
     )
     def patch(self, request: Request, event_id: int) -> Response:
         data = validated(self.EventUpdateInputSerializer, request.data)
+        confirm = bool(data.pop("confirm", False))
         if not data:
             raise InvalidInputError(_("send at least one field to change"), field="event")
-        event = services.event_update(event_id=event_id, by=request_user(request), changes=data)
+        event = services.event_update(
+            event_id=event_id, by=request_user(request), changes=data, confirm=confirm
+        )
         return Response(EventOutputSerializer(event).data)
 
 

@@ -144,7 +144,7 @@ def decklist_current_for_viewer(*, registration_id: int, user: AnyUser) -> Deckl
         DecklistVersion.objects.filter(
             decklist__registration_id=registration_id, version=F("decklist__current_version")
         )
-        .select_related("decklist")
+        .select_related("decklist__registration")
         .first()
     )
     if version is None:
@@ -164,10 +164,17 @@ def decklist_current_or_none(*, registration_id: int, user: AnyUser) -> Decklist
 
 
 def decklist_versions(*, registration_id: int, user: AnyUser) -> QuerySet[DecklistVersion]:
-    """Every version of a registration's list, newest first, if ``user`` may read its current
-    one (``decklist_current_for_viewer``)."""
+    """The versions of a registration's list ``user`` may read, newest first: every one for the
+    player and the event's staff; for anyone else (the lists are published) only the list the
+    player played, the current one (the version in force when round 1 was paired, or a
+    correction the organiser let them make after it), never the drafts before it."""
     current = decklist_current_for_viewer(registration_id=registration_id, user=user)
-    return DecklistVersion.objects.filter(decklist_id=current.decklist_id).order_by("-version")
+    versions = DecklistVersion.objects.filter(decklist_id=current.decklist_id)
+    registration = current.decklist.registration
+    is_owner = user.is_authenticated and registration.user_id == user.pk
+    if not (is_owner or is_event_staff(user=user, event_id=registration.event_id)):
+        versions = versions.filter(pk=current.pk)
+    return versions.order_by("-version")
 
 
 def decklist_rechecks_recent(

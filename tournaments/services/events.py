@@ -38,6 +38,7 @@ EDITABLE_FIELDS = frozenset(
        "end_of_round_extra_turns"}
 )  # fmt: skip
 SCORING_KEYS = frozenset({"win", "draw", "loss", "bye"})
+FINISHED_OR_CANCELLED = (Event.Status.FINISHED, Event.Status.CANCELLED)
 
 
 def _validate_details(event: Event) -> None:
@@ -187,13 +188,27 @@ def event_create(
 
 
 @transaction.atomic
-def event_update(*, event_id: int, by: User, changes: dict[str, Any]) -> Event:
+def event_update(
+    *, event_id: int, by: User, changes: dict[str, Any], confirm: bool = False
+) -> Event:
+    """Change the event's settings. Publishing the decklists of an event not over yet needs
+    ``confirm`` (409 ``confirmation_required``): every list becomes public while it runs."""
     event = event_lock(event_id, by)
     unknown = set(changes) - EDITABLE_FIELDS
     if unknown:
         raise InvalidInputError(
             gettext("cannot change %(names)s") % {"names": ", ".join(sorted(unknown))},
             field="event",
+        )
+    publishing = bool(changes.get("decklists_published")) and not event.decklists_published
+    if publishing and event.status not in FINISHED_OR_CANCELLED and not confirm:
+        raise ConflictError(
+            gettext(
+                "the event has not finished: publishing now makes every player's decklist "
+                "public while it runs; confirm to publish"
+            ),
+            field="decklists_published",
+            code="confirmation_required",
         )
     # Publishing the decklists is what an organiser does once the event is over, so
     # it is the one change a finished event still takes.

@@ -74,7 +74,7 @@ from tournaments.permissions import (
     event_roles_of,
     is_event_organiser,
 )
-from tournaments.selectors.actions import event_actions_available
+from tournaments.selectors.actions import event_actions_available, publish_lists_asks
 from tournaments.selectors.championship import structure_tables
 from tournaments.selectors.decklists import players_without_legal_list
 from tournaments.selectors.events import event_dashboard, latest_round
@@ -86,6 +86,7 @@ from tournaments.views.common import (
     Confirm,
     asking_which_player,
     confirmation_page,
+    is_confirmed,
     post_int,
     posted_player,
     run_and_redirect,
@@ -141,7 +142,7 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
             "import_form": CsvImportForm(),
             "swap_form": SwapForm(),
             "actions": _available(event),
-            "needs_confirm": NEEDS_CONFIRM,
+            "needs_confirm": _needs_confirm(event),
             "print_kinds": PrintJob.Kind.choices,
             "export_kinds": (
                 ("players", _("Players")),
@@ -322,8 +323,14 @@ ORGANISER_ACTIONS: Mapping[str, OrganiserAction] = {
             yes=gettext_lazy("Yes, cancel the event"),
         ),
     ),
+    # Asks first only while the event runs (``PUBLISH_WHILE_RUNNING``); once it is over, one tap.
     "publish_lists": OrganiserAction(
-        _on_event(services.event_update, changes={"decklists_published": True}),
+        lambda request, event, user: services.event_update(
+            event_id=event.pk,
+            by=user,
+            changes={"decklists_published": True},
+            confirm=is_confirmed(request),
+        ),
         gettext_lazy("Decklists are published."),
     ),
     "start": OrganiserAction(
@@ -391,6 +398,28 @@ SCOREKEEPER_ACTIONS = frozenset(
 #: The actions that ask first (the dashboard links them to their confirmation page).
 NEEDS_CONFIRM = frozenset(name for name, row in ORGANISER_ACTIONS.items() if row.confirm)
 
+#: Publishing the lists while the event runs: what the confirmation page says.
+PUBLISH_WHILE_RUNNING = Confirm(
+    question=gettext_lazy("Publish every decklist of %(event)s now?"),
+    consequence=gettext_lazy(
+        "%(event)s is running. Every player's decklist becomes public now: anyone can read it, "
+        "including players who have still to play against it. Lists are usually published "
+        "after the event finishes."
+    ),
+    yes=gettext_lazy("Yes, publish every list now"),
+)
+
+
+def _confirm_of(action: str, event: Event) -> Confirm | None:
+    """What the action asks first, on this event now (None: it is done on one tap)."""
+    if action == "publish_lists" and publish_lists_asks(event):
+        return PUBLISH_WHILE_RUNNING
+    return ORGANISER_ACTIONS[action].confirm
+
+
+def _needs_confirm(event: Event) -> frozenset[str]:
+    return NEEDS_CONFIRM | ({"publish_lists"} if publish_lists_asks(event) else frozenset())
+
 
 def _available(event: Event) -> frozenset[str]:
     return event_actions_available(event=event, last_round=latest_round(event=event))
@@ -440,7 +469,8 @@ def event_action(request: HttpRequest, event_id: int, action: str) -> HttpRespon
         raise Http404("unknown action")
     roles = SCOREKEEPERS if action in SCOREKEEPER_ACTIONS else ORGANISERS
     event = event_get_for_role(user=user, event_id=event_id, roles=roles)
-    if request.method == "GET" and chosen.confirm is None:
+    confirm = _confirm_of(action, event)
+    if request.method == "GET" and confirm is None:
         return HttpResponseNotAllowed(["POST"])
     if action not in _available(event):
         raise ConflictError(
@@ -451,9 +481,9 @@ def event_action(request: HttpRequest, event_id: int, action: str) -> HttpRespon
     dashboard = reverse("tournaments:event-manage", args=[event.pk])
     if action == "pair" and (asked := _ask_about_unlisted(request, event)) is not None:
         return asked
-    if chosen.confirm is not None:
+    if confirm is not None:
         asked = confirmation_page(
-            request, chosen.confirm, names=_confirm_names(request, event),
+            request, confirm, names=_confirm_names(request, event),
             action=request.path, cancel=dashboard,
         )  # fmt: skip
         if asked is not None:
