@@ -235,9 +235,17 @@ class ResultOutputSerializer(serializers.Serializer[Mapping[str, object]]):
     match = serializers.IntegerField()
     version = serializers.IntegerField()
     status = InlineChoiceField(choices=ResultReport.Status.values)
-    wins_a = serializers.IntegerField()
-    wins_b = serializers.IntegerField()
+    wins_a = serializers.IntegerField(help_text="Seat a's games won.")
+    wins_b = serializers.IntegerField(help_text="Seat b's games won.")
     draws = serializers.IntegerField()
+    you = serializers.ChoiceField(
+        choices=["a", "b"],
+        allow_null=True,
+        help_text="The caller's seat (null for a judge): read wins_a/wins_b from that side.",
+    )
+    must_confirm = serializers.BooleanField(
+        help_text="Whether the caller still has the opponent's report to confirm."
+    )
 
 
 def round_response(round_obj: Round, status: int = 200) -> Response:
