@@ -246,3 +246,5 @@ _.ambiguities_consulted  # judging/report_json.py
 _.not_checked_in  # tournaments/selectors/checkin.py CheckInBoard
 _.my_call  # tournaments/selectors/checkin.py PlayerDesk
 _.judge_call_form  # tournaments/selectors/checkin.py PlayerDesk
+_.my_wins  # tournaments/forms/events.py PlayerResultForm: a form field, read by name
+_.their_wins  # tournaments/forms/events.py PlayerResultForm: a form field, read by name
