@@ -152,7 +152,10 @@ def simulate_event(
     decklists = 0
     for index in range(settings.players):
         name = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)} {index + 1}"
-        user = user_get_or_create(username=f"sim-{tag}-{index + 1}", password=None, full_name=name)
+        # The simulated players are Japanese (their names): their mail is in Japanese.
+        user = user_get_or_create(
+            username=f"sim-{tag}-{index + 1}", password=None, full_name=name, language="ja"
+        )
         registration = registration_create(event=event, user=user, display_name=name, by=user)
         registrations.append(registration)
         deck = _legal_deck(settings.game, rng)
