@@ -248,3 +248,5 @@ _.not_checked_in  # tournaments/selectors/checkin.py CheckInBoard
 _.my_call  # tournaments/selectors/checkin.py PlayerDesk
 _.judge_call_form  # tournaments/selectors/checkin.py PlayerDesk
 _.auth_header  # core/api.py: read by DRF's exception handler (WWW-Authenticate)
+_.my_wins  # tournaments/forms/events.py PlayerResultForm: a form field, read by name
+_.their_wins  # tournaments/forms/events.py PlayerResultForm: a form field, read by name

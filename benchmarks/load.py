@@ -130,7 +130,8 @@ for n, user in enumerate(users):
         event=event, user=user, display_name=f"Player {n:04d}", by=organiser
     )
     registration_check_in(registration_id=registration.pk, by=organiser)
-round_obj = round_pair(event_id=event.pk, by=organiser, seed=7)
+# The measured players submit no decklists: they are paired all the same.
+round_obj = round_pair(event_id=event.pk, by=organiser, seed=7, unlisted="pair")
 round_start(round_id=round_obj.pk, by=organiser)
 tokens = keys
 tables = [

@@ -137,7 +137,8 @@ def _prepare(players: int) -> dict[str, Any]:
             event=event, user=user, display_name=f"Player {n:04d}", by=organiser
         )
         registration_check_in(registration_id=registration.pk, by=organiser)
-    round_obj = round_pair(event_id=event.pk, by=organiser, seed=7)
+    # The measured players submit no decklists: they are paired all the same.
+    round_obj = round_pair(event_id=event.pk, by=organiser, seed=7, unlisted="pair")
     round_start(round_id=round_obj.pk, by=organiser)
     matches = (
         Match.objects.filter(round=round_obj, is_bye=False)

@@ -24,3 +24,5 @@ class CoreConfig(AppConfig):
         # Redis is a cache, not a dependency: allauth's sign-up and password-reset limits fall back
         # to the database while the cache is down (never a 500, never open)
         import_module("core.rate_limits").install()
+        # Every account is made with its profile (and so its language): ``core.profiles``
+        import_module("core.profiles")

@@ -17,7 +17,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from core.audit import audit_log
@@ -32,9 +34,29 @@ PSEUDONYM_LENGTH = 6
 
 
 def profile_of(*, user: User) -> Profile:
-    """The person's profile; an unsaved one with the defaults when they have not saved one."""
+    """The person's profile; for an account older than its profile row, an unsaved one with the
+    language mail is written in for it (``LANGUAGE_CODE``), so the page shows what is true."""
     found = Profile.objects.filter(user=user).first()
-    return found if found is not None else Profile(user=user)
+    return found if found is not None else Profile(user=user, language=settings.LANGUAGE_CODE)
+
+
+def language_in_use() -> str:
+    """The site's language now (the page's during a request), as one of ``LANGUAGES``."""
+    language = (translation.get_language() or "").split("-")[0]
+    codes = {code for code, _name in settings.LANGUAGES}
+    return language if language in codes else str(settings.LANGUAGE_CODE)
+
+
+@receiver(post_save, sender=settings.AUTH_USER_MODEL)
+def profile_made_with_the_account(
+    sender: type[User], instance: User, created: bool, **kwargs: object
+) -> None:
+    """Every account has a language from the moment it exists: the language of the page it
+    was made on (sign-up), or the one a command or service made it in (``user_create``'s
+    ``language``). Mail is written in it (``core.notifications``). A default, not a person's
+    choice: saving the profile page is what is audited."""
+    if created and not kwargs.get("raw"):
+        Profile.objects.get_or_create(user=instance, defaults={"language": language_in_use()})
 
 
 def shown_name(*, display_name: str, profile: Profile | None) -> str:

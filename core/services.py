@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import secrets
 
@@ -9,7 +10,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from core.audit import audit_log
@@ -20,8 +21,14 @@ from core.tokens import token_hash
 
 @transaction.atomic
 def user_create(
-    *, username: str, password: str | None, first_name: str = "", last_name: str = ""
+    *,
+    username: str,
+    password: str | None,
+    first_name: str = "",
+    last_name: str = "",
+    language: str | None = None,
 ) -> User:
+    """An account; its profile is made with it in ``language`` (default: the one in use)."""
     username = username.strip()
     if not username:
         raise InvalidInputError(gettext("a username is required"), field="username")
@@ -30,9 +37,10 @@ def user_create(
         raise ConflictError(
             gettext("the username %(username)r is taken") % {"username": username}, field="username"
         )
-    user: User = model.objects.create_user(
-        username=username, password=password, first_name=first_name, last_name=last_name
-    )
+    with translation.override(language) if language else contextlib.nullcontext():
+        user: User = model.objects.create_user(
+            username=username, password=password, first_name=first_name, last_name=last_name
+        )
     audit_log(action="core.user.created", actor=None, obj=user)
     return user
 
@@ -68,9 +76,13 @@ def api_token_revoke(*, user: User, token_id: int) -> None:
     audit_log(action="core.api_token.revoked", actor=user, obj=user, data={"token": token.prefix})
 
 
-def user_get_or_create(*, username: str, password: str | None, full_name: str = "") -> User:
+def user_get_or_create(
+    *, username: str, password: str | None, full_name: str = "", language: str | None = None
+) -> User:
     existing: User | None = get_user_model().objects.filter(username=username).first()
     if existing is not None:
         return existing
     first, _, last = full_name.partition(" ")
-    return user_create(username=username, password=password, first_name=first, last_name=last)
+    return user_create(
+        username=username, password=password, first_name=first, last_name=last, language=language
+    )

@@ -170,6 +170,8 @@ def make_event(db: None, make_user: Callable[..., Any]) -> Callable[..., Any]:
         fields.setdefault("game_slug", "zutomayo")
         fields.setdefault("date", dt.date(2026, 12, 20))
         fields.setdefault("status", "registration_open")
+        # Most tests play rounds without decklists; the decklist tests require legal lists.
+        fields.setdefault("decklist_required", False)
         return event_create(created_by=organiser or make_user(), **fields)
 
     return make

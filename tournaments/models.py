@@ -84,6 +84,12 @@ class Event(models.Model):
     registration_closes_at = models.DateTimeField(null=True, blank=True)
     decklist_deadline = models.DateTimeField(null=True, blank=True)
     decklists_published = models.BooleanField(default=False)
+    decklist_required = models.BooleanField(
+        default=True,
+        help_text=_(
+            "A legal list is required: pairing round 1 asks first about players without one."
+        ),
+    )
     status = models.CharField(max_length=30, choices=Status.choices, default=Status.DRAFT)
     swiss_rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text=_("Empty: the recommended number for the attendance.")

@@ -117,24 +117,25 @@ def see_my_table(person: Person, *, table: int, opponent: str) -> None:
     expect(page.locator(".my-table")).to_contain_text(opponent)
 
 
-def report_win(person: Person, *, winner: str, loser: str) -> None:
-    """From "My table": report a 1–0 (best of one) for ``winner``, by the players' names."""
+def report_win(person: Person) -> None:
+    """From "My table": report "I won" 1–0 (best of one), from the player's own side."""
     page = person.page
     page.get_by_role("link", name="Report the result").click()
-    page.get_by_label(f"Games won by {winner}").fill("1")
-    page.get_by_label(f"Games won by {loser}").fill("0")
+    page.get_by_label("I won").check()
+    page.get_by_label("My wins").fill("1")
+    page.get_by_label("My opponent's wins").fill("0")
     page.get_by_role("button", name="Send result").click()
-    expect_message(person, "Your opponent confirms it")
+    expect_message(person, "your opponent confirms it or disputes it")
 
 
 def confirm_opponents_report(person: Person) -> None:
-    """From "My table": open the match, read the opponent's report, "Confirm this result"."""
+    """From "My table": the opponent's report, read from this player's side, and "Confirm"."""
     from playwright.sync_api import expect
 
     page = person.page
-    page.get_by_role("link", name="Report the result").click()
-    expect(page.get_by_text("Your opponent reported")).to_be_visible()
-    page.get_by_role("button", name="Confirm this result").click()
+    expect(page.locator(".my-table")).to_contain_text("Your opponent reported")
+    page.get_by_role("link", name="Confirm", exact=True).click()
+    page.get_by_role("button", name="Confirm", exact=True).click()
     expect_message(person, "Result confirmed")
 
 

@@ -52,8 +52,8 @@ def test_azuki_overtime_reported_by_counts_and_confirmed(
 
     report_url = reverse("tournaments:match-report", args=[match.pk])
     page = player.open(report_url)
-    page.get_by_label("Games won by Aoi Sato").fill("0")
-    page.get_by_label("Games won by Ren Suzuki").fill("0")
+    page.get_by_label("My wins").fill("0")  # the games before the one overtime decides
+    page.get_by_label("My opponent's wins").fill("0")
     page.get_by_label("How the game ended").select_option("time_tiebreak")
     page.locator("summary", has_text="Overtime tiebreakers").click()  # folded until needed
     counts = {"Leader health": (8, 8), "Cards left in deck": (17, 14), "Garden entities": (2, 3),
@@ -66,7 +66,7 @@ def test_azuki_overtime_reported_by_counts_and_confirmed(
     page.evaluate("document.activeElement && document.activeElement.blur()")
     player.shot("tiebreak-counts")
     page.get_by_role("button", name="Send result").click()
-    expect_message(player, "Your opponent confirms it")
+    expect_message(player, "your opponent confirms it")
     # Equal leader health (8); Aoi has more cards left in deck (17 to 14): Aoi wins the game.
     report = ResultReport.objects.get(match=match)
     winner_side = "a" if match.player_a_id == aoi.pk else "b"
@@ -77,10 +77,10 @@ def test_azuki_overtime_reported_by_counts_and_confirmed(
     opponent = people.person("opponent")
     opponent.log_in("ren")
     other = opponent.open(report_url)
-    expect(other.get_by_text("Your opponent reported")).to_be_visible()
+    expect(other.locator("#confirm")).to_contain_text("Your opponent reported")
     expect(other.get_by_text("Aoi Sato wins on cards left in deck").first).to_be_visible()
     opponent.shot("read-the-decision")
-    other.get_by_role("button", name="Confirm this result").click()
+    other.get_by_role("button", name="Confirm", exact=True).click()
     expect_message(opponent, "Result confirmed")
     assert ResultReport.objects.filter(match=match, status="confirmed").count() == 1
     assert player.fits_the_width()

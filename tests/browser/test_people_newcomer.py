@@ -81,7 +81,7 @@ def test_newcomer_to_resolved_dispute(people: People, club: Club, make_user: Any
     newcomer.open(f"/events/{event.pk}/")
     see_my_table(newcomer, table=match.table, opponent=them.display_name)
     newcomer.shot("my-table")
-    report_win(newcomer, winner=me.display_name, loser=them.display_name)
+    report_win(newcomer)
     newcomer.shot("reported")
 
     opponent = people.person("opponent")

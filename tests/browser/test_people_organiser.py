@@ -39,7 +39,15 @@ def test_organiser_creates_an_event_and_pairs_round_one(people: People, make_use
         add_player_at_the_desk(organiser, name)
     check_in_everyone(organiser, len(PLAYERS))
     organiser.shot("checked-in")
-    press(organiser, "Pair the next round", then="The next round is paired")
+    # Nobody has a decklist and a legal list is required: round 1 asks first, naming them.
+    organiser.page.get_by_role("button", name="Pair the next round", exact=True).click()
+    question = organiser.page.locator("section.confirm")
+    for name in PLAYERS:
+        expect(question).to_contain_text(name)
+    organiser.shot("players-without-a-list")
+    press(
+        organiser, "Pair them anyway (recorded in the audit log)", then="The next round is paired"
+    )
     page = organiser.page
     expect(page.get_by_role("heading", name=re.compile(r"^Round 1"))).to_be_visible()
     organiser.shot("round-1-paired")

@@ -144,7 +144,9 @@ def test_password_reset_mails_a_link_on_the_requests_host(
 
 def test_the_preferred_language_applies_after_log_in(client: Client, make_user: Any) -> None:
     user = _verified(make_user, "aoi", "aoi@example.org")
-    Profile.objects.create(user=user, language="ja", time_zone="Europe/Paris")
+    Profile.objects.update_or_create(
+        user=user, defaults={"language": "ja", "time_zone": "Europe/Paris"}
+    )
     response = _login(client, "aoi", PASSWORD)
     assert response.cookies["django_language"].value == "ja"
     assert client.session["person_time_zone"] == "Europe/Paris"

@@ -55,7 +55,7 @@ def _payload(recipient_id: int, **overrides: Any) -> dict[str, Any]:
 @pytest.fixture
 def alice(make_user: Callable[..., Any]) -> Any:
     user = make_user("alice", email="alice@example.org")
-    Profile.objects.create(user=user, language="en")
+    Profile.objects.update_or_create(user=user, defaults={"language": "en"})
     return user
 
 
@@ -130,7 +130,7 @@ def test_a_japanese_recipient_gets_japanese_subject_and_body(
     make_user: Callable[..., Any],
 ) -> None:
     hana = make_user("hana", email="hana@example.org")
-    Profile.objects.create(user=hana, language="ja")
+    Profile.objects.update_or_create(user=hana, defaults={"language": "ja"})
     notification_deliver(**_payload(hana.pk))
     message = mail.outbox[0]
     assert message.subject == "参加登録が完了しました：Winter Open"
@@ -146,7 +146,7 @@ def test_without_a_profile_the_site_language_is_used(make_user: Callable[..., An
 
 def test_a_per_language_parameter_follows_the_recipient(make_user: Callable[..., Any]) -> None:
     hana = make_user("hana", email="hana@example.org")
-    Profile.objects.create(user=hana, language="ja")
+    Profile.objects.update_or_create(user=hana, defaults={"language": "ja"})
     notification_deliver(
         **_payload(
             hana.pk,

@@ -42,8 +42,8 @@ def test_profile_update_saves_and_audits_what_changed(make_user: Any) -> None:
     assert profile.time_zone == "Europe/Paris"
     entry = AuditEntry.objects.get(action="core.profile.updated")
     assert entry.actor_id == user.pk
-    # A new profile speaks Japanese already: the language did not change.
-    assert entry.data["changed"] == sorted(set(PROFILE) - {"language"})
+    # The account was made in English (the language in use then): Japanese is a change.
+    assert entry.data["changed"] == sorted(PROFILE)
     profile_update(user=user, **{**PROFILE, "short_name": "A. S."})
     assert AuditEntry.objects.filter(action="core.profile.updated").order_by("id").last().data == {  # type: ignore[union-attr]
         "changed": ["short_name"]
@@ -67,7 +67,7 @@ def test_profile_update_refuses_bad_input_naming_the_field(
     with pytest.raises(InvalidInputError) as refused:
         profile_update(user=user, **{**PROFILE, **change})
     assert refused.value.field == field
-    assert not Profile.objects.filter(user=user).exists()
+    assert Profile.objects.get(user=user).display_name == ""  # as the account was made
 
 
 def test_the_short_name_is_shown_only_when_chosen() -> None:
@@ -118,7 +118,7 @@ def test_profile_page_refuses_a_bad_time_zone_and_stores_nothing(
     client.force_login(user)
     response = client.post("/accounts/profile/", {**PROFILE, "time_zone": "Nowhere/Else"})
     assert response.status_code == 400
-    assert not Profile.objects.filter(user=user).exists()
+    assert Profile.objects.get(user=user).time_zone == "Asia/Tokyo"  # as the account was made
     refused = client.post("/accounts/profile/", {**PROFILE, "short_name": ""})
     assert refused.status_code == 400
     assert "enter the short name" in refused.content.decode()

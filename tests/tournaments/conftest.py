@@ -57,6 +57,8 @@ class TournamentKit:
         fields.setdefault("game_slug", "zutomayo")
         fields.setdefault("date", dt.date(2026, 12, 20))
         fields.setdefault("status", Event.Status.REGISTRATION_OPEN)
+        # Most tests play rounds without decklists; the decklist tests require legal lists.
+        fields.setdefault("decklist_required", False)
         event = event_create(created_by=self.organiser, **fields)
         event_role_grant(event=event, user=self.judge, role="judge", granted_by=self.organiser)
         return event

@@ -952,7 +952,13 @@ def test_a_whole_event_through_the_api(make_user: Any) -> None:
         assert response.status_code == 201
         check_in = org.post(f"{url}/registrations/{response.json()['id']}/check-in/")
         assert check_in.status_code == 200
-    paired = org.post(f"{url}/rounds/", {}, format="json")
+    # A legal list is required by default: nobody has one, so round 1 asks first, naming them
+    asked = org.post(f"{url}/rounds/", {}, format="json")
+    assert asked.status_code == 409
+    assert asked.json()["code"] == "decklists_missing"
+    assert [p["name"] for p in asked.json()["players"]] == [f"Runner {n}" for n in range(6)]
+    assert {p["decklist"] for p in asked.json()["players"]} == {"missing"}
+    paired = org.post(f"{url}/rounds/", {"unlisted": "pair"}, format="json")
     assert paired.status_code == 201, paired.json()
     assert len(paired.json()["matches"]) == 3
     assert org.post(f"{url}/rounds/1/start/").status_code == 200

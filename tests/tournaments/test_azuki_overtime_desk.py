@@ -196,7 +196,7 @@ def test_the_report_page_asks_for_the_counts_and_shows_the_decision(
     page = client.get(url).content.decode()
     assert 'name="ot_a_leader_health"' in page
     assert 'name="ot_took_damage_last"' in page
-    form = {"wins_a": 0, "wins_b": 0, "draws": 0, "time_outcome": "time_tiebreak"}
+    form = {"my_wins": 0, "their_wins": 0, "draws": 0, "time_outcome": "time_tiebreak"}
     for side, hand in (("a", 2), ("b", 4)):
         for name, value in counts(hand=hand).items():
             form[f"ot_{side}_{name}"] = value

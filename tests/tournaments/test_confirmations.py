@@ -288,7 +288,8 @@ def _event_in(status: str, *, top_cut: int = 0, published: bool = False) -> Even
     return Event(status=status, swiss_rounds=3, top_cut=top_cut, decklists_published=published)
 
 
-BEFORE = PLAYER_ACTIONS | {"publish_lists", "pair"}
+# Lists are not published before the event runs (they may still change)
+BEFORE = PLAYER_ACTIONS | {"pair"}
 STATES: list[tuple[str, Event, Round | None, set[str]]] = [
     ("draft", _event_in("draft"), None, BEFORE | {"open"}),
     ("registration open", _event_in("registration_open"), None, BEFORE | {"close"}),

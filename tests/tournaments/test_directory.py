@@ -360,7 +360,7 @@ def test_event_page_shows_the_readers_time_from_their_profile(
     for shown in ("Shibuya Hall", "Tokyo", "1,000 yen", "olivia@example.com", "32 places left"):
         assert shown in anonymous
     reader = make_user()
-    Profile.objects.create(user=reader, time_zone="Europe/London")
+    Profile.objects.update_or_create(user=reader, defaults={"time_zone": "Europe/London"})
     text = _client(reader).get(f"/events/{event.pk}/").content.decode()
     # 14:00 in Tokyo is 06:00 in London (UTC+1 in July).
     assert "Your time: July 10, 2027 (Sat) 06:00 (UK (London))" in text

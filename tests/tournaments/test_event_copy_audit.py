@@ -208,7 +208,9 @@ def test_audit_page_lists_entries_newest_first_with_names_and_plain_words(
     event_update(event_id=event.pk, by=organiser, changes={"venue": "Downtown"})
     audit_log(action="tournaments.round.repaired", actor=series["co"], obj=event,
               event_id=event.pk, reason="table 3 was missing")  # fmt: skip
-    Profile.objects.create(user=series["co"], display_name="Chiaki Co-organiser")
+    Profile.objects.update_or_create(
+        user=series["co"], defaults={"display_name": "Chiaki Co-organiser"}
+    )
     response = _client(organiser).get(f"/events/{event.pk}/audit/")
     assert response.status_code == 200
     rows = response.context["rows"]

@@ -125,9 +125,10 @@ def test_player_finds_table_reports_and_opponent_confirms(world: dict[str, Any])
     assert mine.context["opponent"] == match.player_b
     url = f"/events/matches/{match.pk}/"
     assert _client(world["stranger"]).get(url).status_code == 403
-    bad = _client(player_a).post(url, {"wins_a": 3, "wins_b": 0, "draws": 0})
+    bad = _client(player_a).post(url, {"outcome": "won", "my_wins": 3, "their_wins": 0})
     assert bad.status_code == 400
-    assert _client(player_a).post(url, {"wins_a": 1, "wins_b": 0, "draws": 0}).status_code == 302
+    won = {"outcome": "won", "my_wins": 1, "their_wins": 0, "draws": 0}
+    assert _client(player_a).post(url, won).status_code == 302
     page_b = _client(player_b).get(url)
     assert page_b.context["pending_from_opponent"] is not None
     assert _client(player_b).post(url, {"action": "confirm"}).status_code == 302
@@ -302,7 +303,7 @@ def test_every_dashboard_action_reaches_its_service_with_the_forms_values(
         ("extend", {"round": round_obj.pk, "minutes": 5}),
         ("drop", {"registration": table1.player_a_id, "confirm": "yes"}),
         ("undrop", {"registration": table1.player_a_id, "reason": "came back"}),
-        ("publish_lists", {}),
+        ("publish_lists", {"confirm": "yes"}),  # the event runs: it asks first
     ]
     for action, data in steps:
         assert _act(world, action, **data).status_code == 302, action

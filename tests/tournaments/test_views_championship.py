@@ -191,12 +191,24 @@ def test_result_form_offers_what_the_procedure_allows(kit: TournamentKit) -> Non
     assert 'value="time_draw"' not in player_page
     response = _client(kit.user_a(match)).post(
         f"/events/matches/{match.pk}/",
-        {"wins_a": "1", "wins_b": "0", "draws": "0", "time_outcome": "time_hp"},
+        {
+            "outcome": "won",
+            "my_wins": "1",
+            "their_wins": "0",
+            "draws": "0",
+            "time_outcome": "time_hp",
+        },
     )
     assert response.status_code == 302
     refused = _client(kit.user_b(match)).post(
         f"/events/matches/{match.pk}/",
-        {"wins_a": "0", "wins_b": "0", "draws": "1", "time_outcome": "time_draw"},
+        {
+            "outcome": "draw",
+            "my_wins": "0",
+            "their_wins": "0",
+            "draws": "1",
+            "time_outcome": "time_draw",
+        },
     )
     assert refused.status_code == 400
 

@@ -60,16 +60,22 @@ def test_the_players_table_shows_the_judges_result(kit: TournamentKit, disputed:
     url = f"/events/{disputed.round.event_id}/me/"
     player = _client(kit.user_a(disputed))
     before = player.get(url).content.decode()
-    assert "disputed: a judge decides" in before
-    assert "Report the result" in before
+    assert "a judge will decide" in before
+    assert "wait" not in before  # nobody waits for the opponent: the judge decides
     result_enter_by_judge(match_id=disputed.pk, judge=kit.judge, wins_a=1, wins_b=0, reason="r")
-    for user in (kit.user_a(disputed), kit.user_b(disputed)):
+    for user, said in (
+        (kit.user_a(disputed), "You won 1–0"),
+        (kit.user_b(disputed), "You lost 0–1"),
+    ):
         page = _client(user).get(url).content.decode()
-        assert f"Result: {a} 1–0 {b} · entered by a judge" in page
+        assert f"Result: <strong>{said}</strong>" in page
+        assert "entered by a judge" in page
         assert "Report the result" not in page
         assert "See the result" in page
+    assert f"{a} 1–0 {b}" not in page  # never in seat order on a player's own page
     japanese = _client(kit.user_b(disputed), "ja").get(url).content.decode()
-    assert f"結果: {a} 1–0 {b} · ジャッジが入力" in japanese
+    assert "結果: <strong>あなたの負け 0–1</strong>" in japanese
+    assert "ジャッジが入力" in japanese
     assert "結果を見る" in japanese
 
 
@@ -90,11 +96,18 @@ def test_the_match_page_says_the_result_a_judge_entered(
     url = f"/events/matches/{disputed.pk}/"
     assert "Result: " not in _client(kit.user_a(disputed)).get(url).content.decode()
     result_enter_by_judge(match_id=disputed.pk, judge=kit.judge, wins_a=0, wins_b=1, reason="r")
-    for user in (kit.user_a(disputed), kit.user_b(disputed), kit.judge):
+    judge_page = _client(kit.judge).get(url).content.decode()
+    assert f"<strong>Result: {a} 0–1 {b}</strong> · entered by a judge" in judge_page
+    for user, said in (
+        (kit.user_a(disputed), "You lost 0–1"),
+        (kit.user_b(disputed), "You won 1–0"),
+    ):
         page = _client(user).get(url).content.decode()
-        assert f"<strong>Result: {a} 0–1 {b}</strong> · entered by a judge" in page
+        assert f"Result: <strong>{said}</strong>" in page
+        assert "entered by a judge" in page
     japanese = _client(kit.user_a(disputed), "ja").get(url).content.decode()
-    assert f"<strong>結果: {a} 0–1 {b}</strong> · ジャッジが入力" in japanese
+    assert "結果: <strong>あなたの負け 0–1</strong>" in japanese
+    assert "ジャッジが入力" in japanese
 
 
 def test_the_reports_table_speaks_japanese(kit: TournamentKit, disputed: Match) -> None:

@@ -140,9 +140,9 @@ class EventOutputSerializer(serializers.ModelSerializer[Event]):
             "id", "name", "game", "format", "date", "start_time", "time_zone", "starts_at",
             "venue", "region", "capacity", "entry_fee", "contact", "copied_from", "status",
             "registration_opens_at", "registration_closes_at", "decklist_deadline",
-            "decklists_published", "swiss_rounds", "top_cut", "best_of", "top_cut_best_of",
-            "round_minutes", "top_cut_round_minutes", "scoring", "tiebreak_profile",
-            "draws_allowed", "structure_style", "created_at",
+            "decklists_published", "decklist_required", "swiss_rounds", "top_cut", "best_of",
+            "top_cut_best_of", "round_minutes", "top_cut_round_minutes", "scoring",
+            "tiebreak_profile", "draws_allowed", "structure_style", "created_at",
         ]  # fmt: skip
 
 
@@ -236,9 +236,17 @@ class ResultOutputSerializer(serializers.Serializer[Mapping[str, object]]):
     match = serializers.IntegerField()
     version = serializers.IntegerField()
     status = InlineChoiceField(choices=ResultReport.Status.values)
-    wins_a = serializers.IntegerField()
-    wins_b = serializers.IntegerField()
+    wins_a = serializers.IntegerField(help_text="Seat a's games won.")
+    wins_b = serializers.IntegerField(help_text="Seat b's games won.")
     draws = serializers.IntegerField()
+    you = serializers.ChoiceField(
+        choices=["a", "b"],
+        allow_null=True,
+        help_text="The caller's seat (null for a judge): read wins_a/wins_b from that side.",
+    )
+    must_confirm = serializers.BooleanField(
+        help_text="Whether the caller still has the opponent's report to confirm."
+    )
 
 
 def round_response(round_obj: Round, status: int = 200) -> Response:

@@ -72,6 +72,11 @@ class EventStructureInputSerializer(serializers.Serializer[Mapping[str, object]]
     registration_closes_at = BoundedDateTimeField(required=False, allow_null=True)
     decklist_deadline = BoundedDateTimeField(required=False, allow_null=True)
     decklists_published = serializers.BooleanField(required=False)
+    decklist_required = serializers.BooleanField(
+        required=False,
+        help_text="Pairing round 1 answers 409 decklists_missing while a checked-in player has "
+        "no legal list (unless the request says what to do with them). Default: true.",
+    )
     swiss_rounds = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=1000
     )
@@ -137,6 +142,12 @@ class EventDetailApi(APIView):
     class EventUpdateInputSerializer(EventStructureInputSerializer):
         name = serializers.CharField(required=False, max_length=200)
         date = serializers.DateField(required=False)
+        confirm = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text="Publishing the decklists of an event not finished yet: true, or 409 "
+            "confirmation_required (every list becomes public while the event runs).",
+        )
 
     @extend_schema(responses={200: EventOutputSerializer, **error_responses(404)})
     def get(self, request: Request, event_id: int) -> Response:
@@ -148,9 +159,12 @@ class EventDetailApi(APIView):
     )
     def patch(self, request: Request, event_id: int) -> Response:
         data = validated(self.EventUpdateInputSerializer, request.data)
+        confirm = bool(data.pop("confirm", False))
         if not data:
             raise InvalidInputError(_("send at least one field to change"), field="event")
-        event = services.event_update(event_id=event_id, by=request_user(request), changes=data)
+        event = services.event_update(
+            event_id=event_id, by=request_user(request), changes=data, confirm=confirm
+        )
         return Response(EventOutputSerializer(event).data)
 
 

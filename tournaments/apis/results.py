@@ -27,7 +27,12 @@ from tournaments.apis.common import (
     request_user,
     result_response,
 )
-from tournaments.selectors.matches import live_reports, match_for_player, match_state
+from tournaments.selectors.matches import (
+    live_reports,
+    match_for_player,
+    match_state,
+    report_to_confirm,
+)
 from tournaments.selectors.rounds import round_get
 
 
@@ -42,6 +47,13 @@ class MyMatchOutputSerializer(serializers.Serializer[Mapping[str, object]]):
     state = serializers.CharField()
     extra_minutes = serializers.IntegerField()
     reports = ReportOutputSerializer(many=True, help_text="Reports that still count.")
+    you = serializers.ChoiceField(
+        choices=MATCH_SIDES,
+        help_text="The caller's seat: wins_a and wins_b are seat a's and seat b's games.",
+    )
+    must_confirm = serializers.BooleanField(
+        help_text="The opponent reported and the caller has to confirm or dispute it."
+    )
 
 
 class MyMatchApi(APIView):
@@ -68,6 +80,8 @@ class MyMatchApi(APIView):
             "state": match_state(match),
             "extra_minutes": match.extra_minutes,
             "reports": live_reports(match),
+            "you": side,
+            "must_confirm": report_to_confirm(match, request.user) is not None,
         }
         return Response(MyMatchOutputSerializer(data).data)
 

@@ -58,6 +58,13 @@ class RoundListApi(APIView):
         seed = serializers.IntegerField(
             required=False, min_value=1, max_value=2**31 - 1, help_text="Default: random."
         )
+        unlisted = serializers.ChoiceField(
+            choices=services.UNLISTED_CHOICES,
+            required=False,
+            help_text="Round 1 of an event that requires a legal list: what to do with the "
+            "checked-in players without one (drop them, a game loss this round, or pair them "
+            "anyway). Without it, such a round answers 409 decklists_missing naming them.",
+        )
 
     @extend_schema(responses={200: RoundSummaryOutputSerializer(many=True), **error_responses(404)})
     def get(self, request: Request, event_id: int) -> Response:
@@ -71,7 +78,10 @@ class RoundListApi(APIView):
     def post(self, request: Request, event_id: int) -> Response:
         data = validated(self.RoundPairInputSerializer, request.data)
         round_obj = services.round_pair(
-            event_id=event_id, by=request_user(request), seed=data.get("seed")
+            event_id=event_id,
+            by=request_user(request),
+            seed=data.get("seed"),
+            unlisted=data.get("unlisted"),
         )
         return round_response(round_obj, status=201)
 

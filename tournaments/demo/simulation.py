@@ -152,7 +152,10 @@ def simulate_event(
     decklists = 0
     for index in range(settings.players):
         name = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)} {index + 1}"
-        user = user_get_or_create(username=f"sim-{tag}-{index + 1}", password=None, full_name=name)
+        # The simulated players are Japanese (their names): their mail is in Japanese.
+        user = user_get_or_create(
+            username=f"sim-{tag}-{index + 1}", password=None, full_name=name, language="ja"
+        )
         registration = registration_create(event=event, user=user, display_name=name, by=user)
         registrations.append(registration)
         deck = _legal_deck(settings.game, rng)
@@ -165,7 +168,10 @@ def simulate_event(
         registration_check_in(registration_id=registration.pk, by=organiser)
     while True:
         try:
-            round_obj = round_pair(event_id=event.pk, by=organiser, seed=rng.randrange(1, 2**31))
+            # Some simulated players submit no list (as some real ones forget): they play.
+            round_obj = round_pair(
+                event_id=event.pk, by=organiser, seed=rng.randrange(1, 2**31), unlisted="pair"
+            )
         except ConflictError as exc:  # the services say when Swiss is over
             if exc.code != "swiss_complete":
                 raise

@@ -227,6 +227,60 @@ class ResultForm(forms.Form):
         return score
 
 
+class PlayerResultForm(ResultForm):
+    """A player's report, from their own side: "I won / I lost / Draw" and the games as "my
+    wins – my opponent's wins" (never in seat order, which a player misreads as their own).
+    ``side`` is the player's seat; ``needed``: the games that win the match (they fill in the
+    games when the player gives only the outcome)."""
+
+    OUTCOMES = (("won", _("I won")), ("lost", _("I lost")), ("draw", _("Draw")))
+
+    # Not required by the field: a game decided by the overtime tiebreakers (Azuki TCG) is
+    # reported as the tied score before it, and the site decides who won.
+    outcome = forms.ChoiceField(
+        label=_("The match"), choices=OUTCOMES, widget=forms.RadioSelect, required=False
+    )
+    my_wins = forms.IntegerField(label=_("My wins"), min_value=0, max_value=3, required=False)
+    their_wins = forms.IntegerField(
+        label=_("My opponent's wins"), min_value=0, max_value=3, required=False
+    )
+
+    def __init__(
+        self, data: Mapping[str, object] | None = None, *, side: str = "a", needed: int = 1
+    ) -> None:
+        super().__init__(data)
+        self.side, self.needed = side, needed
+        for seat in ("wins_a", "wins_b"):  # the seats' games come from my/their wins
+            self.fields[seat].required = False
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        outcome = data.get("outcome")
+        mine, theirs = data.get("my_wins"), data.get("their_wins")
+        if data.get("time_outcome") == TIME_TIEBREAK:  # the tied games before the decided one
+            mine, theirs = mine or 0, theirs or 0
+            data["wins_a"], data["wins_b"] = (mine, theirs) if self.side == "a" else (theirs, mine)
+            return data
+        if not outcome:
+            raise forms.ValidationError(_("say whether you won, lost or drew"))
+        if mine is None and theirs is None:  # only the outcome: the games follow from it
+            mine, theirs = {"won": (self.needed, 0), "lost": (0, self.needed)}.get(
+                str(outcome), (0, 0)
+            )
+            if outcome == "draw" and not data.get("intentional_draw") and not data.get("draws"):
+                data["draws"] = 1
+        elif mine is None or theirs is None:
+            raise forms.ValidationError(_("give both: my wins and my opponent's wins"))
+        said = "won" if mine > theirs else "lost" if mine < theirs else "draw"
+        if said != outcome:
+            raise forms.ValidationError(
+                _("the games (%(mine)s–%(theirs)s) do not say the same as the result you chose")
+                % {"mine": mine, "theirs": theirs}
+            )
+        data["wins_a"], data["wins_b"] = (mine, theirs) if self.side == "a" else (theirs, mine)
+        return data
+
+
 class PlayerAddForm(forms.Form):
     display_name = forms.CharField(label=_("Name"), max_length=100)
     player_id = forms.CharField(
@@ -289,6 +343,11 @@ class EventEditForm(_WhenMixin, _ChampionshipMixin):
     registration_opens_at = _moment(_("Registration opens"))
     registration_closes_at = _moment(_("Registration closes"))
     decklist_deadline = _moment(_("Decklist deadline"))
+    decklist_required = forms.BooleanField(
+        label=_("A legal list is required"),
+        required=False,
+        help_text=_("Pairing round 1 asks first about players whose list is missing or illegal."),
+    )
     swiss_rounds = _swiss_rounds()
     top_cut = forms.TypedChoiceField(label=_("Top cut"), coerce=int, choices=TOP_CUTS)
     round_minutes = forms.IntegerField(

@@ -23,6 +23,12 @@ def event_is_over(event: Event) -> bool:
     return event.status in TERMINAL
 
 
+def publish_lists_asks(event: Event) -> bool:
+    """Publishing the lists of an event not over yet asks first: every list becomes public
+    while rounds are still to be played."""
+    return not event_is_over(event)
+
+
 def _swiss_done(event: Event, last: Round) -> bool:
     extra = event.day_two_rounds if event.has_day_two else 0
     return (
@@ -53,7 +59,10 @@ def _final_played(last: Round) -> bool:
 def event_actions_available(*, event: Event, last_round: Round | None) -> frozenset[str]:
     """The names (as in ``ORGANISER_ACTIONS``) of the actions that apply to the event now,
     given its latest round. No query: the caller has the event and its latest round."""
-    available = set() if event.decklists_published else {"publish_lists"}
+    # Lists are published once the event is over; while it runs, only after a confirmation
+    # (``publish_lists_asks``); before round 1 they may still change, so not at all.
+    publishable = event.status == Event.Status.RUNNING or event_is_over(event)
+    available = {"publish_lists"} if publishable and not event.decklists_published else set()
     if event_is_over(event):
         return frozenset(available & AFTER_THE_EVENT)
     available |= PLAYER_ACTIONS

@@ -19,6 +19,7 @@ from tournaments.permissions import (
     AnyUser,
     event_roles_of,
 )
+from tournaments.selectors.decklists import DecklistState, decklist_states
 
 CLOSED_EVENT = (Event.Status.FINISHED, Event.Status.CANCELLED)
 
@@ -74,11 +75,13 @@ class CheckInBoard(TypedDict):
     checked_in: list[Registration]
     selected_ids: set[int]
     select: str
+    decklist_states: dict[int, DecklistState]
 
 
 def check_in_board(*, event: Event, user: AnyUser, select: str = "") -> CheckInBoard:
     """The check-in desk: the window's state, counts, and the registered players (not yet
-    checked in) with which of them the chosen filter pre-selects (two queries)."""
+    checked in) with which of them the chosen filter pre-selects, and each player's decklist
+    state (three queries)."""
     require_check_in_staff(user=user, event_id=event.pk)
     rows = list(registrations_with_decklist(event))
     waiting = [r for r in rows if r.status == Registration.Status.REGISTERED]
@@ -95,6 +98,7 @@ def check_in_board(*, event: Event, user: AnyUser, select: str = "") -> CheckInB
         "checked_in": [r for r in rows if r.status == Registration.Status.CHECKED_IN],
         "selected_ids": selected_ids,
         "select": select if select in BULK_FILTERS else "",
+        "decklist_states": decklist_states(event_id=event.pk),
     }
 
 

@@ -4,8 +4,10 @@ versions, re-checks and a judge's deck check."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from django.db.models import F, QuerySet
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from cardpool.legality.parser import parse_decklist
@@ -30,6 +32,89 @@ def registration_for_decklist_page(*, registration_id: int) -> Registration | No
         .filter(pk=registration_id)
         .first()
     )
+
+
+@dataclass(frozen=True)
+class DecklistState:
+    """Where a player's list stands for pairing: legal, illegal (with the first reason, in both
+    languages) or missing."""
+
+    state: Literal["legal", "illegal", "missing"]
+    reason_en: str = ""
+    reason_ja: str = ""
+
+    @property
+    def reason(self) -> str:
+        """The first reason in the language in use."""
+        return self.reason_ja if (get_language() or "").startswith("ja") else self.reason_en
+
+
+_MISSING = DecklistState("missing")
+
+
+def _first_message(errors: object) -> str:
+    if isinstance(errors, list) and errors and isinstance(errors[0], dict):
+        return str(errors[0].get("message", ""))
+    return ""
+
+
+def decklist_states(*, event_id: int) -> dict[int, DecklistState]:
+    """Each registration's list state by registration id, from one query (a registration with
+    no submitted list is absent: ``decklist_state_of`` gives it as missing). A list a re-check
+    found illegal gives the re-check's first reason."""
+    rows = DecklistVersion.objects.filter(
+        decklist__registration__event_id=event_id, version=F("decklist__current_version")
+    ).values_list(
+        "decklist__registration_id", "legal", "report", "decklist__illegal_since",
+        "decklist__recheck_report",
+    )  # fmt: skip
+    states: dict[int, DecklistState] = {}
+    for registration_id, legal, report, illegal_since, recheck in rows:
+        if legal and illegal_since is None:
+            states[registration_id] = DecklistState("legal")
+            continue
+        if illegal_since is not None and recheck:
+            english, japanese = _first_message(recheck.get("en")), _first_message(recheck.get("ja"))
+        else:
+            english = _first_message((report.get("en") or {}).get("errors"))
+            japanese = _first_message((report.get("ja") or {}).get("errors"))
+        states[registration_id] = DecklistState("illegal", english, japanese)
+    return states
+
+
+def decklist_state_of(states: dict[int, DecklistState], registration_id: int) -> DecklistState:
+    return states.get(registration_id, _MISSING)
+
+
+@dataclass(frozen=True)
+class UnlistedPlayer:
+    """A checked-in player whose list is missing or illegal when round 1 is paired."""
+
+    registration_id: int
+    name: str
+    decklist: DecklistState
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "registration": self.registration_id,
+            "name": self.name,
+            "decklist": self.decklist.state,
+            "reason": self.decklist.reason_en,
+            "reason_ja": self.decklist.reason_ja,
+        }
+
+
+def players_without_legal_list(*, event_id: int) -> list[UnlistedPlayer]:
+    """The event's checked-in players whose list is missing or illegal, by name."""
+    states = decklist_states(event_id=event_id)
+    checked_in = Registration.objects.filter(
+        event_id=event_id, status=Registration.Status.CHECKED_IN
+    ).order_by("display_name", "pk")
+    return [
+        UnlistedPlayer(reg.pk, reg.display_name, decklist_state_of(states, reg.pk))
+        for reg in checked_in.only("pk", "display_name")
+        if decklist_state_of(states, reg.pk).state != "legal"
+    ]
 
 
 def decklist_current_for_viewer(*, registration_id: int, user: AnyUser) -> DecklistVersion:
@@ -59,7 +144,7 @@ def decklist_current_for_viewer(*, registration_id: int, user: AnyUser) -> Deckl
         DecklistVersion.objects.filter(
             decklist__registration_id=registration_id, version=F("decklist__current_version")
         )
-        .select_related("decklist")
+        .select_related("decklist__registration")
         .first()
     )
     if version is None:
@@ -79,10 +164,17 @@ def decklist_current_or_none(*, registration_id: int, user: AnyUser) -> Decklist
 
 
 def decklist_versions(*, registration_id: int, user: AnyUser) -> QuerySet[DecklistVersion]:
-    """Every version of a registration's list, newest first, if ``user`` may read its current
-    one (``decklist_current_for_viewer``)."""
+    """The versions of a registration's list ``user`` may read, newest first: every one for the
+    player and the event's staff; for anyone else (the lists are published) only the list the
+    player played, the current one (the version in force when round 1 was paired, or a
+    correction the organiser let them make after it), never the drafts before it."""
     current = decklist_current_for_viewer(registration_id=registration_id, user=user)
-    return DecklistVersion.objects.filter(decklist_id=current.decklist_id).order_by("-version")
+    versions = DecklistVersion.objects.filter(decklist_id=current.decklist_id)
+    registration = current.decklist.registration
+    is_owner = user.is_authenticated and registration.user_id == user.pk
+    if not (is_owner or is_event_staff(user=user, event_id=registration.event_id)):
+        versions = versions.filter(pk=current.pk)
+    return versions.order_by("-version")
 
 
 def decklist_rechecks_recent(

@@ -28,6 +28,7 @@ from tournaments.permissions import (
     is_event_staff,
     require_event_scorekeeper,
 )
+from tournaments.selectors.decklists import DecklistState, decklist_states
 
 
 def _with_player_count(events: QuerySet[Event]) -> QuerySet[Event]:
@@ -289,6 +290,8 @@ class EventDashboard(TypedDict):
     registrations: QuerySet[Registration]
     rounds: list[Round]
     round: Round | None
+    #: each player's decklist state, beside check-in (``decklist_state`` in the template)
+    decklist_states: dict[int, DecklistState]
 
 
 def event_dashboard(*, event: Event, user: AnyUser) -> EventDashboard:
@@ -303,4 +306,5 @@ def event_dashboard(*, event: Event, user: AnyUser) -> EventDashboard:
         ),
         "rounds": rounds,
         "round": rounds[0] if rounds else None,
+        "decklist_states": decklist_states(event_id=event.pk),
     }

@@ -110,8 +110,56 @@ def live_reports(match: Match) -> list[ResultReport]:
     return [r for r in match.reports.all() if r.status != ResultReport.Status.SUPERSEDED]
 
 
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    """A result read from one player's side: won, lost or draw, their games first."""
+
+    outcome: str  # "won", "lost" or "draw"
+    mine: int
+    theirs: int
+    draws: int
+
+
+def score_from_side(report: ResultReport, side: str) -> SideScore:
+    """``report``'s score as the player in seat ``side`` ("a" or "b") reads it: never in seat
+    order, so that nobody reads their own win as the opponent's."""
+    mine, theirs = (report.wins_a, report.wins_b) if side == "a" else (report.wins_b, report.wins_a)
+    if report.double_loss:
+        outcome = "lost"
+    else:
+        outcome = "won" if mine > theirs else "lost" if mine < theirs else "draw"
+    return SideScore(outcome=outcome, mine=mine, theirs=theirs, draws=report.draws)
+
+
+def side_of(match: Match, user: AnyUser) -> str:
+    """``"a"`` or ``"b"``: the seat of ``user`` in the match; ``""`` for anyone else."""
+    if not user.is_authenticated:
+        return ""
+    if match.player_a.user_id == user.pk:
+        return "a"
+    if match.player_b is not None and match.player_b.user_id == user.pk:
+        return "b"
+    return ""
+
+
+def report_to_confirm(match: Match, user: AnyUser) -> ResultReport | None:
+    """The opponent's report that ``user`` (a player of the match) must confirm or dispute:
+    the newest pending report of the other player, when the match has no confirmed result."""
+    return next(
+        (
+            r
+            for r in sorted(match.reports.all(), key=lambda report: -report.version)
+            if r.status == ResultReport.Status.PENDING
+            and r.source == ResultReport.Source.PLAYER
+            and r.reported_by_id != user.pk
+        ),
+        None,
+    )
+
+
 class CurrentMatch(TypedDict):
-    """The player's registration, current round and match, opponent, and its result."""
+    """The player's registration, current round and match, opponent, and its result; the
+    player's seat, and the opponent's report they must confirm (or dispute), if any."""
 
     registration: Registration | None
     round: Round | None
@@ -119,6 +167,8 @@ class CurrentMatch(TypedDict):
     opponent: Registration | None
     state: str
     result: ResultReport | None
+    side: str
+    to_confirm: ResultReport | None
 
 
 def my_current_match(*, event: Event, user: User) -> CurrentMatch:
@@ -141,8 +191,11 @@ def my_current_match(*, event: Event, user: User) -> CurrentMatch:
         opponent = match.player_b if match.player_a_id == registration.pk else match.player_a
     state = match_state(match) if match is not None else ""
     result = confirmed_report(match) if match is not None else None
+    side = side_of(match, user) if match is not None else ""
+    to_confirm = report_to_confirm(match, user) if match is not None and side else None
     return {"registration": registration, "round": round_obj, "match": match,
-            "opponent": opponent, "state": state, "result": result}  # fmt: skip
+            "opponent": opponent, "state": state, "result": result, "side": side,
+            "to_confirm": to_confirm}  # fmt: skip
 
 
 def match_for_viewer(*, match_id: int, user: User) -> dict[str, Any]:
@@ -157,23 +210,12 @@ def match_for_viewer(*, match_id: int, user: User) -> dict[str, Any]:
         raise NotFoundError(
             _("match %(match_id)s does not exist") % {"match_id": match_id}, field="match"
         )
-    side = (
-        "a" if match.player_a.user_id == user.pk
-        else "b" if match.player_b is not None and match.player_b.user_id == user.pk
-        else ""
-    )  # fmt: skip
+    side = side_of(match, user)
     staff = is_result_keeper(user=user, event_id=match.round.event_id)
     if not side and not staff:
         raise PermissionDeniedError(_("this is not your match"))
     reports = sorted(match.reports.all(), key=lambda report: report.version)
-    pending_from_opponent = next(
-        (
-            r
-            for r in reversed(reports)
-            if r.status == "pending" and r.source == "player" and r.reported_by_id != user.pk
-        ),
-        None,
-    )
+    pending_from_opponent = report_to_confirm(match, user) if side else None
     return {
         "match": match,
         "event": match.round.event,

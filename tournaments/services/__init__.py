@@ -49,6 +49,7 @@ from tournaments.services.results import (
     result_report,
 )
 from tournaments.services.rounds import (
+    UNLISTED_CHOICES,
     round_complete,
     round_extend,
     round_pair,
@@ -61,6 +62,7 @@ from tournaments.services.rounds import (
 )
 
 __all__ = [
+    "UNLISTED_CHOICES",
     "ResultOutcome",
     "announcement_create",
     "decklist_recheck_run",

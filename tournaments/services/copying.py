@@ -22,7 +22,7 @@ COPIED_FIELDS = (
     "game_id", "format_id", "start_time", "time_zone", "venue", "region", "capacity",
     "entry_fee", "contact", "swiss_rounds", "top_cut", "best_of", "top_cut_best_of",
     "round_minutes", "top_cut_round_minutes", "scoring", "tiebreak_profile", "draws_allowed",
-    "structure_style", "drop_absent_at_round_one",
+    "structure_style", "drop_absent_at_round_one", "decklist_required",
     # the championship structure: day 2 and what happens when time is called
     "advancement_kind", "advancement_value", "day_two_rounds", "end_of_round",
     "end_of_round_extra_turns",

@@ -33,7 +33,7 @@ EDITABLE_FIELDS = frozenset(
         "name", "venue", "date", "capacity", "registration_opens_at", "registration_closes_at",
         "decklist_deadline", "swiss_rounds", "top_cut", "best_of", "top_cut_best_of",
         "round_minutes", "top_cut_round_minutes", "scoring", "tiebreak_profile", "draws_allowed",
-        "structure_style", "decklists_published",
+        "structure_style", "decklists_published", "decklist_required",
     }
     # what a player needs to decide to come: when, where, how much and whom to ask
     | {"start_time", "time_zone", "region", "entry_fee", "contact"}
@@ -42,6 +42,7 @@ EDITABLE_FIELDS = frozenset(
        "end_of_round_extra_turns"}
 )  # fmt: skip
 SCORING_KEYS = frozenset({"win", "draw", "loss", "bye"})
+FINISHED_OR_CANCELLED = (Event.Status.FINISHED, Event.Status.CANCELLED)
 
 
 def _validate_details(event: Event) -> None:
@@ -232,13 +233,27 @@ def event_creation_allow(*, by: User | None) -> None:
 
 
 @transaction.atomic
-def event_update(*, event_id: int, by: User, changes: dict[str, Any]) -> Event:
+def event_update(
+    *, event_id: int, by: User, changes: dict[str, Any], confirm: bool = False
+) -> Event:
+    """Change the event's settings. Publishing the decklists of an event not over yet needs
+    ``confirm`` (409 ``confirmation_required``): every list becomes public while it runs."""
     event = event_lock(event_id, by)
     unknown = set(changes) - EDITABLE_FIELDS
     if unknown:
         raise InvalidInputError(
             gettext("cannot change %(names)s") % {"names": ", ".join(sorted(unknown))},
             field="event",
+        )
+    publishing = bool(changes.get("decklists_published")) and not event.decklists_published
+    if publishing and event.status not in FINISHED_OR_CANCELLED and not confirm:
+        raise ConflictError(
+            gettext(
+                "the event has not finished: publishing now makes every player's decklist "
+                "public while it runs; confirm to publish"
+            ),
+            field="decklists_published",
+            code="confirmation_required",
         )
     # Publishing the decklists is what an organiser does once the event is over, so
     # it is the one change a finished event still takes.

@@ -72,6 +72,11 @@ class ResultOutcome:
     wins_b: int
     draws: int
     replayed: bool = False
+    #: the caller's seat ("a" or "b"; None for a judge), so a client reads the score from the
+    #: caller's side; and whether the caller still has the opponent's report to confirm (never,
+    #: once their own report is stored)
+    you: str | None = None
+    must_confirm: bool = False
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -81,10 +86,14 @@ class ResultOutcome:
             "wins_a": self.wins_a,
             "wins_b": self.wins_b,
             "draws": self.draws,
+            "you": self.you,
+            "must_confirm": self.must_confirm,
         }
 
 
-def _outcome(report: ResultReport, *, replayed: bool = False) -> ResultOutcome:
+def _outcome(
+    report: ResultReport, *, replayed: bool = False, you: str | None = None
+) -> ResultOutcome:
     return ResultOutcome(
         match_id=report.match_id,
         version=report.version,
@@ -93,6 +102,7 @@ def _outcome(report: ResultReport, *, replayed: bool = False) -> ResultOutcome:
         wins_b=report.wins_b,
         draws=report.draws,
         replayed=replayed,
+        you=you,
     )
 
 
@@ -276,6 +286,7 @@ def _first_answer(earlier: ResultReport, match_id: int, digest: str) -> ResultOu
         wins_b=int(str(first["wins_b"])),
         draws=int(str(first["draws"])),
         replayed=True,
+        you=str(first["you"]) if first.get("you") else None,
     )
 
 
@@ -364,7 +375,8 @@ def _store(
         reason=reason,
         **fields,
     )
-    report.response = _outcome(report).as_dict()
+    you = _side_of(match, actor) if report.source == ResultReport.Source.PLAYER else None
+    report.response = _outcome(report, you=you).as_dict()
     try:
         # no savepoint of its own: a refused row ends the whole write (it rolls back)
         with transaction.atomic(savepoint=False):
@@ -384,7 +396,7 @@ def _store(
     notify.result_stored(match, report)
     if report.status == ResultReport.Status.CONFIRMED:
         _after_confirmation(match)
-    return _outcome(report)
+    return _outcome(report, you=you)
 
 
 def _after_confirmation(match: Match) -> None:
@@ -511,7 +523,11 @@ def _report_locked(
     theirs = [r for r in live if r.reported_by_id != user.pk]
     numbers = (wins_a, wins_b, draws)
     latest_theirs = theirs[-1] if theirs else None
-    if latest_theirs is None:
+    if concede:  # the conceder's word is enough: it counts at once, whatever was reported
+        status = ResultReport.Status.CONFIRMED
+        theirs = live
+        mine = []
+    elif latest_theirs is None:
         status = ResultReport.Status.PENDING
     elif (latest_theirs.wins_a, latest_theirs.wins_b, latest_theirs.draws) == numbers and (
         _tiebreak_values(latest_theirs.overtime) == _tiebreak_values(kept)
@@ -529,7 +545,8 @@ def _report_locked(
         match,
         actor=user,
         action=f"tournaments.result.{'confirmed' if status == 'confirmed' else 'reported'}",
-        audit={"score": list(numbers), "status": status},
+        audit={"score": list(numbers), "status": status}
+        | ({"conceded_by": side} if concede else {}),
         reports=reports,
         source=ResultReport.Source.PLAYER,
         status=status,

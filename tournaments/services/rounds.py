@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError
 from tournaments.live.snapshots import reason_json, snapshot_refresh
-from tournaments.models import Event, Match, Registration, ResultReport, Round
+from tournaments.models import Event, Match, Penalty, Registration, ResultReport, Round
 from tournaments.notifications import players as notify
 from tournaments.pairing import (
     InvalidPairingInputError,
@@ -35,6 +35,7 @@ from tournaments.pairing import (
     top_cut_bracket,
 )
 from tournaments.permissions import SCOREKEEPERS
+from tournaments.selectors.decklists import UnlistedPlayer, players_without_legal_list
 from tournaments.selectors.events import scoring_for
 from tournaments.selectors.matches import confirmed_report
 from tournaments.selectors.standings import (
@@ -45,6 +46,7 @@ from tournaments.selectors.standings import (
 )
 from tournaments.services.checkin import registrations_drop_absent
 from tournaments.services.locks import event_lock
+from tournaments.services.registration import registration_drop
 
 _SYSTEM_RANDOM = random.SystemRandom()
 _ORGANISERS_ONLY = gettext_lazy("only the event's organisers run its rounds")
@@ -255,12 +257,88 @@ def _round_create(
     return round_obj
 
 
+#: What pairing round 1 does with checked-in players whose list is missing or illegal, when the
+#: event requires a legal list: drop them, pair them with a game loss in round 1, or pair them.
+UNLISTED_CHOICES = ("drop", "game_loss", "pair")
+
+
+def _unlisted_before_round_one(
+    *, event: Event, by: User | None, unlisted: str | None
+) -> list[UnlistedPlayer]:
+    """The checked-in players without a legal list when the event requires one. Refused (409
+    ``decklists_missing``, naming them) until the scorekeeper says what to do with them; "drop"
+    drops them here, before the pairing."""
+    if not event.decklist_required:
+        return []
+    players = players_without_legal_list(event_id=event.pk)
+    if not players or (unlisted is not None and unlisted != "drop"):
+        return players
+    if unlisted is None:
+        raise ConflictError(
+            _("%(n)s checked-in player(s) have no legal decklist: %(names)s")
+            % {"n": len(players), "names": ", ".join(player.name for player in players)},
+            field="unlisted",
+            code="decklists_missing",
+            extra={"players": [player.as_json() for player in players]},
+        )
+    if by is None:
+        raise InvalidInputError(_("a drop needs a person who drops"), field="unlisted")
+    for player in players:
+        registration_drop(
+            registration_id=player.registration_id,
+            by=by,
+            reason=_("no legal decklist when round 1 was paired"),
+        )
+    return players
+
+
+def _unlisted_game_losses(
+    *, round_obj: Round, by: User | None, players: list[UnlistedPlayer]
+) -> None:
+    """A game loss in round 1 for each player paired without a legal list (their table's
+    penalty, audited as any penalty is)."""
+    tables = {
+        player: match.table
+        for match in round_obj.matches.all()
+        for player in (match.player_a_id, match.player_b_id)
+        if player is not None
+    }
+    for player in players:
+        penalty = Penalty.objects.create(
+            event_id=round_obj.event_id,
+            registration_id=player.registration_id,
+            round=round_obj,
+            table=tables.get(player.registration_id),
+            infraction=_("Decklist problem: no legal list when round 1 was paired"),
+            penalty="game loss",
+            judge=by,
+        )
+        audit_log(
+            action="tournaments.penalty.recorded",
+            actor=by,
+            obj=penalty,
+            event_id=round_obj.event_id,
+            data={"infraction": penalty.infraction, "penalty": penalty.penalty,
+                  "table": penalty.table, "status": penalty.status},
+        )  # fmt: skip
+
+
 @transaction.atomic
-def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Round:
+def round_pair(
+    *, event_id: int, by: User | None, seed: int | None = None, unlisted: str | None = None
+) -> Round:
     """Pair the event's next round: the next Swiss round, or the next round of the top cut.
 
     Refused while the previous round is not complete. Atomic: the whole round or nothing.
+    Round 1 of an event that requires a legal list is refused (``decklists_missing``) while a
+    checked-in player has none, unless ``unlisted`` says what to do with them (one of
+    ``UNLISTED_CHOICES``); what was done is in the round's summary and its audit entry.
     """
+    if unlisted is not None and unlisted not in UNLISTED_CHOICES:
+        raise InvalidInputError(
+            _("say drop, game_loss or pair for the players without a legal list"),
+            field="unlisted",
+        )
     event = event_lock(event_id, by, refusal=_SCOREKEEPERS_ONLY, roles=SCOREKEEPERS)
     if event.status == Event.Status.FINISHED:
         raise ConflictError(_("the event is finished"), field="event")
@@ -304,6 +382,9 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
             code="advance_first",
         )
     round_seed = seed if seed is not None else _new_seed()
+    unlisted_players = (
+        _unlisted_before_round_one(event=event, by=by, unlisted=unlisted) if number == 1 else []
+    )
     dropped_absent = registrations_drop_absent(event=event, by=by) if number == 1 else []
     pairings, standings = _engine_pairings(event, number, round_seed)
     if event.status != Event.Status.RUNNING:
@@ -312,7 +393,12 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
     summary = _swiss_summary(pairings)
     if dropped_absent:  # shown on the dashboard with the round, and in the audit entry
         summary["dropped_absent"] = dropped_absent
-    return _round_create(
+    if unlisted_players:  # the same: who had no legal list, and what was done
+        summary["unlisted"] = {
+            "how": unlisted,
+            "players": [player.as_json() for player in unlisted_players],
+        }
+    round_obj = _round_create(
         event=event,
         by=by,
         number=number,
@@ -324,6 +410,9 @@ def round_pair(*, event_id: int, by: User | None, seed: int | None = None) -> Ro
         data={"number": number, "seed": round_seed, **summary},
         standings=standings if number > 1 else None,
     )
+    if unlisted == "game_loss" and unlisted_players:
+        _unlisted_game_losses(round_obj=round_obj, by=by, players=unlisted_players)
+    return round_obj
 
 
 def _seated(round_obj: Round) -> set[int]:

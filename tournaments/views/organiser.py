@@ -75,8 +75,9 @@ from tournaments.permissions import (
     event_roles_of,
     is_event_organiser,
 )
-from tournaments.selectors.actions import event_actions_available
+from tournaments.selectors.actions import event_actions_available, publish_lists_asks
 from tournaments.selectors.championship import structure_tables
+from tournaments.selectors.decklists import players_without_legal_list
 from tournaments.selectors.events import event_dashboard, latest_round
 from tournaments.selectors.imports import player_import_get_for_organiser
 from tournaments.selectors.judge_desk import disqualifications_pending
@@ -87,6 +88,7 @@ from tournaments.views.common import (
     Confirm,
     asking_which_player,
     confirmation_page,
+    is_confirmed,
     post_int,
     posted_player,
     run_and_redirect,
@@ -146,7 +148,7 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
             "import_form": CsvImportForm(),
             "swap_form": SwapForm(),
             "actions": _available(event),
-            "needs_confirm": NEEDS_CONFIRM,
+            "needs_confirm": _needs_confirm(event),
             "print_kinds": PrintJob.Kind.choices,
             "export_kinds": (
                 ("players", _("Players")),
@@ -242,6 +244,34 @@ def _swap_players(request: HttpRequest, event: Event, user: User) -> object:
     )  # fmt: skip
 
 
+def _pair(request: HttpRequest, event: Event, user: User) -> object:
+    """Pair the next round; for round 1, with what the scorekeeper chose for the players
+    without a legal list (``_ask_about_unlisted`` asked)."""
+    return services.round_pair(
+        event_id=event.pk, by=user, unlisted=request.POST.get("unlisted") or None
+    )
+
+
+def _ask_about_unlisted(request: HttpRequest, event: Event) -> HttpResponse | None:
+    """Before round 1 of an event that requires a legal list: the page naming the checked-in
+    players without one, with the three answers (409: nothing done), unless the form carries
+    the answer. None: go on and pair."""
+    if request.POST.get("unlisted") or not event.decklist_required:
+        return None
+    if latest_round(event=event) is not None:
+        return None
+    players = players_without_legal_list(event_id=event.pk)
+    if not players:
+        return None
+    context = {
+        "event": event,
+        "players": players,
+        "is_organiser": is_event_organiser(user=request_user(request), event_id=event.pk),
+        "cancel": reverse("tournaments:event-manage", args=[event.pk]),
+    }
+    return render(request, "tournaments/pair_unlisted.html", context, status=409)
+
+
 def _import_players(request: HttpRequest, event: Event, user: User) -> object:
     """Queue the import (its job enters the players); the import's page follows it."""
     upload = request.FILES.get("file")
@@ -268,9 +298,7 @@ ORGANISER_ACTIONS: Mapping[str, OrganiserAction] = {
         _on_event(services.event_set_status, status=Event.Status.REGISTRATION_CLOSED),
         gettext_lazy("Registration is closed."),
     ),
-    "pair": OrganiserAction(
-        _on_event(services.round_pair), gettext_lazy("The next round is paired.")
-    ),
+    "pair": OrganiserAction(_pair, gettext_lazy("The next round is paired.")),
     "topcut": OrganiserAction(
         _on_event(services.topcut_start),
         gettext_lazy("The top cut is paired."),
@@ -310,8 +338,14 @@ ORGANISER_ACTIONS: Mapping[str, OrganiserAction] = {
             yes=gettext_lazy("Yes, cancel the event"),
         ),
     ),
+    # Asks first only while the event runs (``PUBLISH_WHILE_RUNNING``); once it is over, one tap.
     "publish_lists": OrganiserAction(
-        _on_event(services.event_update, changes={"decklists_published": True}),
+        lambda request, event, user: services.event_update(
+            event_id=event.pk,
+            by=user,
+            changes={"decklists_published": True},
+            confirm=is_confirmed(request),
+        ),
         gettext_lazy("Decklists are published."),
     ),
     "start": OrganiserAction(
@@ -383,6 +417,28 @@ SCOREKEEPER_ACTIONS = frozenset(
 #: The actions that ask first (the dashboard links them to their confirmation page).
 NEEDS_CONFIRM = frozenset(name for name, row in ORGANISER_ACTIONS.items() if row.confirm)
 
+#: Publishing the lists while the event runs: what the confirmation page says.
+PUBLISH_WHILE_RUNNING = Confirm(
+    question=gettext_lazy("Publish every decklist of %(event)s now?"),
+    consequence=gettext_lazy(
+        "%(event)s is running. Every player's decklist becomes public now: anyone can read it, "
+        "including players who have still to play against it. Lists are usually published "
+        "after the event finishes."
+    ),
+    yes=gettext_lazy("Yes, publish every list now"),
+)
+
+
+def _confirm_of(action: str, event: Event) -> Confirm | None:
+    """What the action asks first, on this event now (None: it is done on one tap)."""
+    if action == "publish_lists" and publish_lists_asks(event):
+        return PUBLISH_WHILE_RUNNING
+    return ORGANISER_ACTIONS[action].confirm
+
+
+def _needs_confirm(event: Event) -> frozenset[str]:
+    return NEEDS_CONFIRM | ({"publish_lists"} if publish_lists_asks(event) else frozenset())
+
 
 def _available(event: Event) -> frozenset[str]:
     return event_actions_available(event=event, last_round=latest_round(event=event))
@@ -427,7 +483,8 @@ def event_action(request: HttpRequest, event_id: int, action: str) -> HttpRespon
         raise Http404("unknown action")
     roles = SCOREKEEPERS if action in SCOREKEEPER_ACTIONS else ORGANISERS
     event = event_get_for_role(user=user, event_id=event_id, roles=roles)
-    if request.method == "GET" and chosen.confirm is None:
+    confirm = _confirm_of(action, event)
+    if request.method == "GET" and confirm is None:
         return HttpResponseNotAllowed(["POST"])
     if action not in _available(event):
         raise ConflictError(
@@ -436,9 +493,11 @@ def event_action(request: HttpRequest, event_id: int, action: str) -> HttpRespon
             field="action",
         )
     dashboard = reverse("tournaments:event-manage", args=[event.pk])
-    if chosen.confirm is not None:
+    if action == "pair" and (asked := _ask_about_unlisted(request, event)) is not None:
+        return asked
+    if confirm is not None:
         asked = confirmation_page(
-            request, chosen.confirm, names=_confirm_names(request, event),
+            request, confirm, names=_confirm_names(request, event),
             action=request.path, cancel=dashboard,
         )  # fmt: skip
         if asked is not None:
@@ -471,8 +530,9 @@ def player_import(request: HttpRequest, event_id: int, import_id: int) -> HttpRe
 
 EDITABLE = (
     "name", "date", "venue", "capacity", "registration_opens_at", "registration_closes_at",
-    "decklist_deadline", "swiss_rounds", "top_cut", "round_minutes", "tiebreak_profile",
-    "start_time", "time_zone", "region", "entry_fee", "contact", *CHAMPIONSHIP_FIELDS,
+    "decklist_deadline", "decklist_required", "swiss_rounds", "top_cut", "round_minutes",
+    "tiebreak_profile", "start_time", "time_zone", "region", "entry_fee", "contact",
+    *CHAMPIONSHIP_FIELDS,
 )  # fmt: skip
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -18,6 +20,7 @@ from core.views import request_user
 from tournaments import services
 from tournaments.display.match_links import match_links
 from tournaments.forms.events import (
+    PlayerResultForm,
     ResultForm,
 )
 from tournaments.models import Match
@@ -118,8 +121,9 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     view |= _time_outcomes(match, by_judge=bool(view["is_staff"] and not view["side"]))
     view["match_links"] = match_links(match=match, user=user, is_staff=bool(view["is_staff"]))
     back = reverse("tournaments:match-report", args=[match.pk])
+    view["disputing"] = bool(view["pending_from_opponent"]) and request.GET.get("dispute") == "1"
     if request.method == "POST":
-        form = ResultForm(request.POST)
+        form = _result_form(view, request.POST)
         action = request.POST.get("action", "report")
         if action == "confirm":
             return run_and_redirect(
@@ -137,7 +141,7 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
                 lambda: services.result_report(
                     match_id=match.pk, user=user, wins_a=0, wins_b=0, concede=True
                 ),
-                success=_("You conceded the match."),
+                success=_("You conceded the match: it counts at once."),
                 then=back,
             )
         if not form.is_valid():
@@ -154,20 +158,33 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
                 success=_("Result entered."),
                 then=back,
             )
-        return run_and_redirect(
-            request,
-            lambda: services.result_report(
-                match_id=match.pk, user=user,
-                idempotency_key=request.POST.get("idempotency_key", ""), **score,
-            ),
-            success=_("Result sent. Your opponent confirms it."),
-            then=back,
+        outcome = services.result_report(
+            match_id=match.pk, user=user,
+            idempotency_key=request.POST.get("idempotency_key", ""), **score,
         )  # fmt: skip
+        messages.success(request, str(REPORTED.get(outcome.status, REPORTED["pending"])))
+        return redirect(back)
     if request.GET.get("action") == "concede":
         asked = _ask_concede(request, view, back)
         if asked is not None:
             return asked
-    return render(request, "tournaments/match_report.html", {**view, "form": ResultForm()})
+    return render(request, "tournaments/match_report.html", {**view, "form": _result_form(view)})
+
+
+#: What a player is told once their report is stored, by where the match stands after it.
+REPORTED = {
+    "pending": gettext_lazy("Result sent: your opponent confirms it or disputes it."),
+    "confirmed": gettext_lazy("Result confirmed: both reports agree."),
+    "disputed": gettext_lazy("Your report differs from your opponent's: a judge will decide."),
+}
+
+
+def _result_form(view: Mapping[str, object], data: QueryDict | None = None) -> ResultForm:
+    """A player's form reads the result from their side; a judge's, in seat order."""
+    if view["side"]:
+        needed = int(str(view["best_of"])) // 2 + 1
+        return PlayerResultForm(data, side=str(view["side"]), needed=needed)
+    return ResultForm(data)
 
 
 def _time_outcomes(match: Match, *, by_judge: bool) -> dict[str, object]:
