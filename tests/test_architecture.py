@@ -257,16 +257,14 @@ _ENGINE_ALLOWED = ("judging.engine.registry", "judging.engine.core")
 
 
 def _engine_imports(path: Path) -> list[tuple[int, str]]:
-    found = []
+    found: list[tuple[int, str]] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        names = []
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names = [node.module]
+            found.append((node.lineno, node.module))
         elif isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        found += [(node.lineno, name) for name in names
-                  if name == "judging.engine" or name.startswith("judging.engine.")]  # fmt: skip
-    return found
+            found += [(node.lineno, alias.name) for alias in node.names]
+    return [(line, name) for line, name in found
+            if name == "judging.engine" or name.startswith("judging.engine.")]  # fmt: skip
 
 
 def _reaches_a_game_itself(module: str, path: Path) -> bool:

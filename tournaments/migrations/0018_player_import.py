@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0016_snapshot_stale'),
+        ('tournaments', '0017_event_decklist_required'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
