@@ -21,8 +21,7 @@ from cardpool.legality.checks_common import (
     ResolvedDeck,
     check_ban_list,
     check_copy_limit,
-    check_unknown_cards,
-    resolve,
+    check_resolved,
 )
 from cardpool.legality.messages import issue
 from cardpool.legality.types import (
@@ -211,14 +210,14 @@ def check_azuki(
     on: date | None = None,
 ) -> tuple[LegalityIssue, ...]:
     """Every Azuki TCG issue of ``deck``, bans from ``rules`` (on ``on``) and the FAQ."""
-    resolved = resolve(deck, index)
-    return (
-        check_unknown_cards(resolved)
-        + check_leader_count(resolved)
-        + check_gate_count(resolved)
-        + check_main_deck_size(resolved)
-        + check_ikz_count(resolved)
-        + check_elements(resolved)
-        + check_copies(resolved)
-        + check_banned(resolved, rules, on)
+    return check_resolved(
+        deck,
+        index,
+        check_leader_count,
+        check_gate_count,
+        check_main_deck_size,
+        check_ikz_count,
+        check_elements,
+        check_copies,
+        lambda resolved: check_banned(resolved, rules, on),
     )

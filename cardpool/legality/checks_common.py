@@ -53,6 +53,22 @@ def resolve(deck: Decklist, index: CardIndex) -> ResolvedDeck:
     return ResolvedDeck(deck.game, tuple(cards), tuple(unknown), size)
 
 
+#: One of a game's checks on a resolved deck.
+ResolvedCheck = Callable[[ResolvedDeck], tuple[LegalityIssue, ...]]
+
+
+def check_resolved(
+    deck: Decklist, index: CardIndex, *checks: ResolvedCheck
+) -> tuple[LegalityIssue, ...]:
+    """``deck`` resolved against ``index``: its unknown ids first, then each of a game's
+    ``checks`` in order (so every game reports in the same shape)."""
+    resolved = resolve(deck, index)
+    issues = check_unknown_cards(resolved)
+    for check in checks:
+        issues += check(resolved)
+    return issues
+
+
 def check_unknown_cards(deck: ResolvedDeck) -> tuple[LegalityIssue, ...]:
     """Every id that is not in the card pool is an ``unknown_card`` error."""
     return tuple(

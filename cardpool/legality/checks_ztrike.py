@@ -16,9 +16,8 @@ from cardpool.legality.checks_common import (
     card_names,
     check_ban_list,
     check_copy_limit,
+    check_resolved,
     check_size,
-    check_unknown_cards,
-    resolve,
 )
 from cardpool.legality.messages import issue
 from cardpool.legality.types import (
@@ -106,11 +105,11 @@ def check_ztrike(
 ) -> tuple[LegalityIssue, ...]:
     """Every ZTRIKE issue of ``deck``; bans come from ``rules``' list in force on the day ``on``;
     ``ztrike_reading`` is the event's choice for TA-06 (``PER_ID`` or ``IN_TOTAL``)."""
-    resolved = resolve(deck, index)
-    return (
-        check_unknown_cards(resolved)
-        + check_deck_size(resolved)
-        + check_copies(resolved)
-        + check_ztrike_cards(resolved, reading=ztrike_reading)
-        + check_ban_list(resolved, rules, on, RULE_BANNED)
+    return check_resolved(
+        deck,
+        index,
+        check_deck_size,
+        check_copies,
+        lambda resolved: check_ztrike_cards(resolved, reading=ztrike_reading),
+        lambda resolved: check_ban_list(resolved, rules, on, RULE_BANNED),
     )

@@ -14,9 +14,8 @@ from cardpool.legality.checks_common import (
     ResolvedDeck,
     check_ban_list,
     check_copy_limit,
+    check_resolved,
     check_size,
-    check_unknown_cards,
-    resolve,
 )
 from cardpool.legality.messages import issue
 from cardpool.legality.types import (
@@ -96,11 +95,11 @@ def check_zutomayo(
     on: date | None = None,
 ) -> tuple[LegalityIssue, ...]:
     """Every ZUTOMAYO CARD issue of ``deck``: errors first, then warnings."""
-    resolved = resolve(deck, index)
-    return (
-        check_unknown_cards(resolved)
-        + check_deck_size(resolved)
-        + check_copies(resolved)
-        + check_ban_list(resolved, rules, on, FORMAT_BANLIST_RULE)
-        + check_character_share(resolved)
+    return check_resolved(
+        deck,
+        index,
+        check_deck_size,
+        check_copies,
+        lambda resolved: check_ban_list(resolved, rules, on, FORMAT_BANLIST_RULE),
+        check_character_share,
     )
