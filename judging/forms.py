@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
@@ -63,6 +64,43 @@ class CardNameField(forms.CharField):
         if not text:
             return ""
         return card_resolve(str(text), self.options)
+
+
+def seats(names: tuple[str, str]) -> list[tuple[int, str]]:
+    """The two seats with the match's players' names, or "First player" / "Second player"."""
+    return [(0, names[0] or gettext("First player")), (1, names[1] or gettext("Second player"))]
+
+
+class RecordEntryForm(forms.Form):
+    """The base of a game's entry page form: a position and what was played, every card by name
+    (``judging.entry_pages``); ``record()`` is the record the engine replays."""
+
+    def add_player_name(self, side: int, name: str) -> None:
+        self.fields[f"p{side}_name"] = forms.CharField(
+            label=gettext("Player's name"), max_length=60, initial=name
+        )
+
+    def add_card_slots(self, side: int, name: str, count: int, label: StrOrPromise) -> None:
+        """``count`` card fields ``p<side>_<name><i>``, each ``label`` with its number ``%(n)s``."""
+        for i in range(count):
+            self.fields[f"p{side}_{name}{i}"] = CardNameField(label=label % {"n": i + 1})
+
+    def card_slots(self, side: int, name: str, count: int) -> list[forms.BoundField]:
+        return [self[f"p{side}_{name}{i}"] for i in range(count)]
+
+    def slot_ids(self, side: int, name: str, count: int) -> list[str]:
+        """The ids named in those fields, in order, the empty ones left out."""
+        data = self.cleaned_data
+        return [c for i in range(count) if (c := data.get(f"p{side}_{name}{i}"))]
+
+    def offer_cards(self, options: Sequence[CardOption]) -> None:
+        """Every card field of the form resolves names against ``options``."""
+        for field in self.fields.values():
+            if isinstance(field, CardNameField):
+                field.options = options
+
+    def record(self) -> dict[str, JSON]:
+        raise NotImplementedError
 
 
 class CaseOpenForm(forms.Form):

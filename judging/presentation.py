@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from django.template import Template
 
+from judging.engine.core.rules import RuleBook
 from judging.report_json import RecordJson, ReportJson
 
 
@@ -140,3 +141,30 @@ def party_of(party: str, players: tuple[str, str]) -> str:
     """A claim's party (``P0``, ``1``) as the player's name; another party as given."""
     seat = party[-1] if party in ("P0", "P1", "0", "1") else ""
     return players[int(seat)] if seat else party
+
+
+class QuotedRulesPresenter:
+    """The shared start of a presenter whose game cites its rules by stable key, each with the
+    sentence it quotes (a core ``RuleBook``): the page's language and each cited rule, looked up
+    once. A game's presenter sets ``book`` and adds ``present``."""
+
+    book: ClassVar[RuleBook]
+
+    def __init__(self, *, lang: str, rule_texts: Mapping[str, str],
+                 ja_texts: Mapping[str, str]) -> None:  # fmt: skip
+        self.lang = "ja" if lang == "ja" else "en"
+        self.rule_texts = rule_texts
+        self._rules: dict[str, RuleText] = {}
+
+    def rule(self, key: str) -> RuleText:
+        cached = self._rules.get(key)
+        if cached is None:
+            known = self.book.by_key.get(key)
+            text = self.rule_texts.get(key) or (known.quote if known else None)
+            cached = RuleText(key, self.shown(key), text, (), False, False)
+            self._rules[key] = cached
+        return cached
+
+    def shown(self, key: str) -> str:
+        """The key as the page shows it (the book's display; a key it lacks is an error)."""
+        return self.book.display(key, self.lang)

@@ -23,7 +23,7 @@ from judging.forms import PlayerClaimForm
 from judging.games import JudgeGame, RulesSource, register
 from judging.presentation import (
     Answer,
-    RuleText,
+    QuotedRulesPresenter,
     RulingView,
     Step,
     TurnLog,
@@ -99,26 +99,16 @@ def _end(sentence: str) -> str:
     return sentence.replace("?.", "?").replace("？。", "？")
 
 
-class AzukiPresenter:
+class AzukiPresenter(QuotedRulesPresenter):
     """The ruling page of an Azuki TCG replay (``azuki-replay/1``): the answer first (who won,
     why it goes to the head judge, or the illegal input, with the FAQ sentence its key quotes),
     the claims, the board after each turn and the events with their FAQ keys."""
 
-    def __init__(self, *, lang: str, rule_texts: Mapping[str, str],
-                 ja_texts: Mapping[str, str]) -> None:  # fmt: skip
-        self.lang = "ja" if lang == "ja" else "en"
-        self.rule_texts = rule_texts
-        self._rules: dict[str, RuleText] = {}
+    book = azuki_rules.BOOK
 
-    def rule(self, key: str) -> RuleText:
-        cached = self._rules.get(key)
-        if cached is None:
-            known = azuki_rules.BY_KEY.get(key)
-            text = self.rule_texts.get(key) or (known.quote if known else None)
-            shown = azuki_rules.display(key, self.lang) if known else key
-            cached = RuleText(key, shown, text, (), False, False)
-            self._rules[key] = cached
-        return cached
+    def shown(self, key: str) -> str:
+        # A key the book lacks is shown as it is: the page still renders.
+        return azuki_rules.display(key, self.lang) if key in azuki_rules.BY_KEY else key
 
     def present(self, *, output: ReportJson, record: RecordJson,
                 players: tuple[str, str]) -> RulingView:  # fmt: skip

@@ -23,26 +23,24 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from django import forms
-from django.contrib import messages
 from django.contrib.auth.models import User
 from django.forms import BoundField
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
 from django.utils.translation import get_language, gettext_lazy, override
 from django.utils.translation import gettext as _
 
-from core.views import form_service_call
 from judging.engine.core.claims import verdict_word
 from judging.engine.core.jsontypes import JSON
 from judging.engine.ztrike.plugin import COLOUR, DECK_SIZE, RULES, ZONE, Card, Effect
 from judging.engine.ztrike.plugin import messages as ztm
 from judging.engine.ztrike.plugin import rules as ztrike_rules
-from judging.forms import CardNameField, PlayerClaimForm
+from judging.entry_pages import entry_page
+from judging.forms import CardNameField, PlayerClaimForm, RecordEntryForm, seats
 from judging.games import EntryPage, JudgeGame, RulesSource, register
 from judging.models import JudgeCase
 from judging.presentation import (
     Answer,
-    RuleText,
+    QuotedRulesPresenter,
     RulingView,
     Step,
     TurnLog,
@@ -58,7 +56,6 @@ from judging.selectors import (
     engine_cards,
     match_player_names,
 )
-from judging.services import ruling_compute
 
 SLUG = "ztrike"
 BOARD_TEMPLATE = "judging/games/ztrike_board.html"
@@ -116,25 +113,12 @@ ZTRIKE_CLAIM_RULES: Mapping[str, str] = {
 }
 
 
-class ZtrikePresenter:
+class ZtrikePresenter(QuotedRulesPresenter):
     """The ruling page of a ZTRIKE replay (``ztrike-replay/1``): the answer first (who won the
     game or the last round and why, with the quoted sentence of the rule), the claims, the board
     after each round (hand, deck, discard pile, Victory Zone, Victory Points) and the events."""
 
-    def __init__(self, *, lang: str, rule_texts: Mapping[str, str],
-                 ja_texts: Mapping[str, str]) -> None:  # fmt: skip
-        self.lang = "ja" if lang == "ja" else "en"
-        self.rule_texts = rule_texts
-        self._rules: dict[str, RuleText] = {}
-
-    def rule(self, key: str) -> RuleText:
-        cached = self._rules.get(key)
-        if cached is None:
-            known = ztrike_rules.BY_KEY.get(key)
-            text = self.rule_texts.get(key) or (known.quote if known else None)
-            cached = RuleText(key, ztrike_rules.display(key, self.lang), text, (), False, False)
-            self._rules[key] = cached
-        return cached
+    book = ztrike_rules.BOOK
 
     def present(self, *, output: ReportJson, record: RecordJson,
                 players: tuple[str, str]) -> RulingView:  # fmt: skip
@@ -478,7 +462,7 @@ class PlayedCardFields:
     bonuses: list[BonusField]
 
 
-class ZtrikeRoundEntryForm(forms.Form):
+class ZtrikeRoundEntryForm(RecordEntryForm):
     """The snapshot, the Main Player and the rounds, all by card name."""
 
     round = forms.IntegerField(label=gettext_lazy("Round being played"), min_value=1, max_value=999,
@@ -489,37 +473,22 @@ class ZtrikeRoundEntryForm(forms.Form):
                  names: tuple[str, str] = ("", "")) -> None:  # fmt: skip
         super().__init__(data, prefix=prefix)
         self.cards = dict(cards or {})
-        first, second = (
-            names[0] or _("First player"),
-            names[1] or _("Second player"),
-        )
-        seats = [(0, first), (1, second)]
+        players = seats(names)
         self.fields["main_player"] = forms.TypedChoiceField(
-            label=_("Main Player of this round"), coerce=int, choices=seats
+            label=_("Main Player of this round"), coerce=int, choices=players
         )
-        for side, name in seats:
-            p = f"p{side}"
-            self.fields[f"{p}_name"] = forms.CharField(
-                label=_("Player's name"), max_length=60, initial=name
+        for side, name in players:
+            self.add_player_name(side, name)
+            self.add_card_slots(side, "hand", HAND_SLOTS, gettext_lazy("Hand, card %(n)s"))
+            self.add_card_slots(side, "vz", ZONE_SLOTS, gettext_lazy("Victory Zone, card %(n)s"))
+            self.add_card_slots(
+                side, "discard", ZONE_SLOTS, gettext_lazy("Discard pile, card %(n)s")
             )
-            for i in range(HAND_SLOTS):
-                self.fields[f"{p}_hand{i}"] = CardNameField(
-                    label=_("Hand, card %(n)s") % {"n": i + 1}
-                )
-            for i in range(ZONE_SLOTS):
-                self.fields[f"{p}_vz{i}"] = CardNameField(
-                    label=_("Victory Zone, card %(n)s") % {"n": i + 1}
-                )
-            for i in range(ZONE_SLOTS):
-                self.fields[f"{p}_discard{i}"] = CardNameField(
-                    label=_("Discard pile, card %(n)s") % {"n": i + 1}
-                )
-            for i in range(DECK_SLOTS):
-                self.fields[f"{p}_deck{i}"] = CardNameField(
-                    label=_("Deck, card %(n)s from the top (if known)") % {"n": i + 1}
-                )
+            self.add_card_slots(
+                side, "deck", DECK_SLOTS, gettext_lazy("Deck, card %(n)s from the top (if known)")
+            )
         for r in range(ROUNDS):
-            for side, name in seats:
+            for side, name in players:
                 self.fields[f"r{r}_p{side}"] = SingleCardField(
                     label=_("Card played by %(name)s") % {"name": name}, required=r == 0
                 )
@@ -528,18 +497,15 @@ class ZtrikeRoundEntryForm(forms.Form):
                         required=False,
                         label=_("Win bonus applied") if when == "win" else _("Lose bonus applied"),
                     )
-        for field in self.fields.values():
-            if isinstance(field, CardNameField):
-                field.options = options
+        self.offer_cards(options)
 
     def player_fields(self, side: int) -> ZtrikeEntrySide:
-        p = f"p{side}"
         return ZtrikeEntrySide(
-            name=self[f"{p}_name"],
-            hand=[self[f"{p}_hand{i}"] for i in range(HAND_SLOTS)],
-            vz=[self[f"{p}_vz{i}"] for i in range(ZONE_SLOTS)],
-            discard=[self[f"{p}_discard{i}"] for i in range(ZONE_SLOTS)],
-            deck=[self[f"{p}_deck{i}"] for i in range(DECK_SLOTS)],
+            name=self[f"p{side}_name"],
+            hand=self.card_slots(side, "hand", HAND_SLOTS),
+            vz=self.card_slots(side, "vz", ZONE_SLOTS),
+            discard=self.card_slots(side, "discard", ZONE_SLOTS),
+            deck=self.card_slots(side, "deck", DECK_SLOTS),
         )
 
     def round_fields(self) -> list[list[PlayedCardFields]]:
@@ -565,10 +531,6 @@ class ZtrikeRoundEntryForm(forms.Form):
             return str(self.cleaned_data.get(f"r{r}_p{side}") or "")
         return ""
 
-    def _ids(self, side: int, name: str, slots: int) -> list[str]:
-        data = self.cleaned_data
-        return [c for i in range(slots) if (c := data.get(f"p{side}_{name}{i}"))]
-
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         if self.errors:
@@ -585,14 +547,14 @@ class ZtrikeRoundEntryForm(forms.Form):
                         self.add_error(name, _("this card has no such bonus"))
         for side in (0, 1):
             held = len(self._hand(side)) + sum(
-                len(self._ids(side, n, ZONE_SLOTS)) for n in ("vz", "discard")
+                len(self.slot_ids(side, n, ZONE_SLOTS)) for n in ("vz", "discard")
             )
-            if held + len(self._ids(side, "deck", DECK_SLOTS)) > DECK_SIZE:
+            if held + len(self.slot_ids(side, "deck", DECK_SLOTS)) > DECK_SIZE:
                 self.add_error(f"p{side}_hand0", _("more than 36 cards named for this player"))
         return data
 
     def _hand(self, side: int) -> list[str]:
-        hand = self._ids(side, "hand", HAND_SLOTS)
+        hand = self.slot_ids(side, "hand", HAND_SLOTS)
         first = str(self.cleaned_data.get(f"r0_p{side}") or "")
         if first and first not in hand:
             hand.append(first)
@@ -618,8 +580,11 @@ class ZtrikeRoundEntryForm(forms.Form):
         players, snapshot = [], []
         for side in (0, 1):
             hand = self._hand(side)
-            vz, discard = self._ids(side, "vz", ZONE_SLOTS), self._ids(side, "discard", ZONE_SLOTS)
-            deck = self._ids(side, "deck", DECK_SLOTS)
+            vz, discard = (
+                self.slot_ids(side, "vz", ZONE_SLOTS),
+                self.slot_ids(side, "discard", ZONE_SLOTS),
+            )
+            deck = self.slot_ids(side, "deck", DECK_SLOTS)
             deck += [UNKNOWN] * (DECK_SIZE - len(hand) - len(vz) - len(discard) - len(deck))
             snapshot.append({"hand": hand, "deck": deck, "victory_zone": vz, "discard": discard})
             players.append({"name": data[f"p{side}_name"], "deck": [*hand, *deck, *vz, *discard]})
@@ -644,17 +609,6 @@ def case_turn(request: HttpRequest, case: JudgeCase, user: User) -> HttpResponse
     form = ZtrikeRoundEntryForm(
         request.POST or None, prefix="zr", options=options, cards=cards, names=names
     )
-    status = 200
-    if request.method == "POST":
-        if form.is_valid():
-            _ruling, status, _error = form_service_call(
-                form, lambda: ruling_compute(case_id=case.pk, by=user, record=form.record())
-            )
-            if status == 200:
-                messages.success(request, _("Replayed. Add each player's claim below."))
-                return redirect("judging:case-detail", case_id=case.pk)
-        else:
-            status = 400
     texts = {
         cid: found
         for cid, card in cards.items()
@@ -663,13 +617,11 @@ def case_turn(request: HttpRequest, case: JudgeCase, user: User) -> HttpResponse
     # A name typed without picking from the list ("Bloom Sprite") still shows its bonuses.
     ids = {n.casefold(): o.id for o in options if o.id in texts for n in (o.name, o.name_ja)}
     bonus_texts = {"texts": texts, "names": ids}
-    return render(
-        request,
-        "judging/games/ztrike_entry.html",
-        {"case": case, "event": case.event, "form": form, "card_datalist": card_datalist(options),
-         "sides": [form.player_fields(0), form.player_fields(1)], "rounds": form.round_fields(),
-         "bonus_texts": bonus_texts},
-        status=status,
+    return entry_page(
+        request, case, user, form, template="judging/games/ztrike_entry.html",
+        context=lambda: {"card_datalist": card_datalist(options),
+                         "sides": [form.player_fields(0), form.player_fields(1)],
+                         "rounds": form.round_fields(), "bonus_texts": bonus_texts},
     )  # fmt: skip
 
 

@@ -13,15 +13,12 @@ from itertools import combinations, islice, permutations
 from typing import Any, cast
 
 from django import forms
-from django.contrib import messages
 from django.contrib.auth.models import User
 from django.forms import BoundField
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, override
 
-from core.views import form_service_call
 from judging.engine.core.claims import verdict_word
 from judging.engine.core.jsontypes import JSON
 from judging.engine.zutomayo.plugin import (
@@ -38,7 +35,8 @@ from judging.engine.zutomayo.plugin import (
     step_title,
     word,
 )
-from judging.forms import CardNameField, PlayerClaimForm
+from judging.entry_pages import entry_page
+from judging.forms import CardNameField, PlayerClaimForm, RecordEntryForm, seats
 from judging.games import ClauseRow, EntryPage, JudgeGame, RulesSource, register
 from judging.models import JudgeCase
 from judging.presentation import (
@@ -60,7 +58,6 @@ from judging.selectors import (
     engine_cards,
     match_player_names,
 )
-from judging.services import ruling_compute
 
 SLUG = "zutomayo"
 BOARD_TEMPLATE = "judging/games/zutomayo_board.html"
@@ -588,7 +585,7 @@ class TurnEntrySide:
     abyss: list[BoundField]
 
 
-class TurnEntryForm(forms.Form):
+class TurnEntryForm(RecordEntryForm):
     """A position at the start of a turn and the cards set in it (and up to two more turns),
     every card by name: the record the engine replays."""
 
@@ -607,24 +604,19 @@ class TurnEntryForm(forms.Form):
                  names: tuple[str, str] = ("", "")) -> None:  # fmt: skip
         super().__init__(data, prefix=prefix)
         self.options = options
-        first, second = (
-            names[0] or _("First player"),
-            names[1] or _("Second player"),
-        )
-        seats = [(0, first), (1, second)]
+        players = seats(names)
+        first, second = (name for _side, name in players)
         self.fields["night_side"] = forms.TypedChoiceField(
-            label=_("Night side (won rock-paper-scissors)"), coerce=int, choices=seats
+            label=_("Night side (won rock-paper-scissors)"), coerce=int, choices=players
         )
         self.fields["previous_winner"] = forms.ChoiceField(
             label=_("Previous turn's battle"),
             choices=[("0", _("%(name)s won") % {"name": first}),
                      ("1", _("%(name)s won") % {"name": second}), ("tie", _("draw"))],
         )  # fmt: skip
-        for side, name in seats:
+        for side, name in players:
             p = f"p{side}"
-            self.fields[f"{p}_name"] = forms.CharField(
-                label=_("Player's name"), max_length=60, initial=name
-            )
+            self.add_player_name(side, name)
             self.fields[f"{p}_hp"] = forms.IntegerField(
                 label=_("HP"), min_value=1, max_value=100, initial=100
             )
@@ -634,31 +626,25 @@ class TurnEntryForm(forms.Form):
             )  # fmt: skip
             self.fields[f"{p}_battle"] = CardNameField(label=_("Character in the battle zone"))
             self.fields[f"{p}_zone_c"] = CardNameField(label=_("Area enchant in set zone C"))
-            for i in range(CHARGER_SLOTS):
-                self.fields[f"{p}_charger{i}"] = CardNameField(
-                    label=_("Power charger, card %(n)s") % {"n": i + 1}
-                )
-            for i in range(ABYSS_SLOTS):
-                self.fields[f"{p}_abyss{i}"] = CardNameField(
-                    label=_("Abyss, card %(n)s") % {"n": i + 1}
-                )
+            self.add_card_slots(
+                side, "charger", CHARGER_SLOTS, gettext_lazy("Power charger, card %(n)s")
+            )
+            self.add_card_slots(side, "abyss", ABYSS_SLOTS, gettext_lazy("Abyss, card %(n)s"))
         for t in range(TURNS):
-            for side, _name in seats:
+            for side, _name in players:
                 self.fields[f"t{t}_p{side}_a"] = CardNameField(
                     label=_("Set zone A"), required=t == 0
                 )
                 self.fields[f"t{t}_p{side}_b"] = CardNameField(label=_("Set zone B (if any)"))
-        for field in self.fields.values():
-            if isinstance(field, CardNameField):
-                field.options = options
+        self.offer_cards(options)
 
     def player_fields(self, side: int) -> TurnEntrySide:
         p = f"p{side}"
         return TurnEntrySide(
             name=self[f"{p}_name"], hp=self[f"{p}_hp"], hand=self[f"{p}_hand"],
             battle=self[f"{p}_battle"], zone_c=self[f"{p}_zone_c"],
-            charger=[self[f"{p}_charger{i}"] for i in range(CHARGER_SLOTS)],
-            abyss=[self[f"{p}_abyss{i}"] for i in range(ABYSS_SLOTS)],
+            charger=self.card_slots(side, "charger", CHARGER_SLOTS),
+            abyss=self.card_slots(side, "abyss", ABYSS_SLOTS),
         )  # fmt: skip
 
     def turn_fields(self) -> list[list[tuple[BoundField, BoundField]]]:
@@ -696,8 +682,8 @@ class TurnEntryForm(forms.Form):
             first = turns[0]["set"][side]
             hand = [first["A"], *([first["B"]] if "B" in first else [])]
             hand += ["?"] * max(0, int(data[f"{p}_hand"]) - len(hand))
-            charger = [c for i in range(CHARGER_SLOTS) if (c := data.get(f"{p}_charger{i}"))]
-            abyss = [c for i in range(ABYSS_SLOTS) if (c := data.get(f"{p}_abyss{i}"))]
+            charger = self.slot_ids(side, "charger", CHARGER_SLOTS)
+            abyss = self.slot_ids(side, "abyss", ABYSS_SLOTS)
             zone_c = data.get(f"{p}_zone_c") or None
             known = 1 + len(hand) + len(charger) + len(abyss) + (1 if zone_c else 0)
             players.append({
@@ -803,23 +789,11 @@ def case_turn(request: HttpRequest, case: JudgeCase, user: User) -> HttpResponse
     options = card_options(game=SLUG)
     names = match_player_names(case) or ("", "")
     form = TurnEntryForm(request.POST or None, prefix="turn", options=options, names=names)
-    status = 200
-    if request.method == "POST":
-        if form.is_valid():
-            _ruling, status, _error = form_service_call(
-                form, lambda: ruling_compute(case_id=case.pk, by=user, record=form.record())
-            )
-            if status == 200:
-                messages.success(request, _("Replayed. Add each player's claim below."))
-                return redirect("judging:case-detail", case_id=case.pk)
-        else:
-            status = 400
-    return render(
-        request,
-        "judging/games/zutomayo_entry.html",
-        {"case": case, "event": case.event, "form": form, "card_datalist": card_datalist(options),
-         "sides": [form.player_fields(0), form.player_fields(1)], "turns": form.turn_fields()},
-        status=status,
+    return entry_page(
+        request, case, user, form, template="judging/games/zutomayo_entry.html",
+        context=lambda: {"card_datalist": card_datalist(options),
+                         "sides": [form.player_fields(0), form.player_fields(1)],
+                         "turns": form.turn_fields()},
     )  # fmt: skip
 
 
