@@ -6,48 +6,18 @@ Entry point for the judge pages: ``replay_record(record_json, cards=cards_from_l
 lang=...)`` → ``AzukiReport`` (``to_json(lang)``, ``to_text(lang)``, ``illegal_input``).
 """
 
-from judging.engine.azuki.game import Game, TurnSnapshot
-from judging.engine.azuki.overtime import (
-    TIEBREAKERS,
-    OvertimeDecision,
-    OvertimeSide,
-    decide_overtime,
-    overtime_from_json,
-)
-from judging.engine.azuki.profile import AMBIGUITIES
-from judging.engine.azuki.record import (
-    FORMAT,
-    AzukiRecord,
-    Card,
-    card_from_dict,
-    cards_from_list,
-    parse_record,
-    schema_text,
-)
-from judging.engine.azuki.replay import AzukiReport, replay_record, replay_text
-from judging.engine.azuki.rules import RULES, AzukiRule, display, rule
+# Only what callers import from the package itself; the plug-in (``plugin``) is the game's
+# interface, and everything else is imported from its own module.
+from judging.engine.azuki.overtime import OvertimeSide, decide_overtime
+from judging.engine.azuki.record import cards_from_list, schema_text
+from judging.engine.azuki.replay import replay_record
+from judging.engine.azuki.rules import RULES
 
 __all__ = [
-    "AMBIGUITIES",
-    "FORMAT",
     "RULES",
-    "TIEBREAKERS",
-    "AzukiRecord",
-    "AzukiReport",
-    "AzukiRule",
-    "Card",
-    "Game",
-    "OvertimeDecision",
     "OvertimeSide",
-    "TurnSnapshot",
-    "card_from_dict",
     "cards_from_list",
     "decide_overtime",
-    "display",
-    "overtime_from_json",
-    "parse_record",
     "replay_record",
-    "replay_text",
-    "rule",
     "schema_text",
 ]

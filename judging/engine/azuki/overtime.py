@@ -56,10 +56,6 @@ class OvertimeSide:
         return int(getattr(self, name))
 
 
-OvertimeDecision = TiebreakDecision
-"""The overtime's answer: the tiebreak decision every game's tiebreak gives (``core.plugin``)."""
-
-
 def _player(n: int) -> tuple[str, str]:
     return f"player {n + 1}", f"プレイヤー{n + 1}"
 

@@ -12,10 +12,6 @@ from __future__ import annotations
 
 from judging.engine.core.rules import Rule, RuleBook
 
-AzukiRule = Rule
-"""The shared quoted-rule type (``core.rules.Rule``), under the name the judge pages import."""
-
-
 #: FAQ sections: English as printed, Japanese.
 _SECTIONS: dict[str, tuple[str, str]] = {
     "win": ("Winning", "勝利"),
@@ -33,12 +29,12 @@ _SECTIONS: dict[str, tuple[str, str]] = {
 }
 
 
-def _r(key: str, question: str, question_ja: str, quote: str, step: int = 0) -> AzukiRule:
+def _r(key: str, question: str, question_ja: str, quote: str, step: int = 0) -> Rule:
     section = key.split(".")[1].split("#")[0]
     en, ja = _SECTIONS[section]
     tail_en = f", step {step}" if step else ""
     tail_ja = f"、手順{step}" if step else ""
-    return AzukiRule(
+    return Rule(
         key,
         f"{en} › {question}",
         f"Azuki FAQ › {en} › {question}{tail_en}",
@@ -66,7 +62,7 @@ _ATTACK_STEPS = (
 _Q_PHASES = "What happens on each turn?"
 _Q_ORDER = "What order does an attack happen in?"
 
-RULES: tuple[AzukiRule, ...] = (
+RULES: tuple[Rule, ...] = (
     _r(
         "azk.win.how",
         "How do you win the Azuki TCG?",

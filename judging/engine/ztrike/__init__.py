@@ -6,37 +6,9 @@ Victory Zone (the "Victory Pile", TA-10), Deck Zone, Discard Pile, Battle / Win 
 colour weakness (a cycle: Red > Green, Green > Blue, Blue > Red), power (0-10), Victory Points.
 """
 
-from judging.engine.ztrike.game import BEATS, Game, RoundSnapshot
-from judging.engine.ztrike.profile import AMBIGUITIES
-from judging.engine.ztrike.record import (
-    FORMAT,
-    Card,
-    ZtrikeRecord,
-    card_from_dict,
-    cards_from_list,
-    parse_record,
-    schema_text,
-)
-from judging.engine.ztrike.replay import ZtrikeReport, replay_record, replay_text
-from judging.engine.ztrike.rules import RULES, ZtrikeRule, display, rule
+# Only what callers import from the package itself; the plug-in (``plugin``) is the game's
+# interface, and everything else is imported from its own module.
+from judging.engine.ztrike.replay import replay_record
+from judging.engine.ztrike.rules import RULES
 
-__all__ = [
-    "AMBIGUITIES",
-    "BEATS",
-    "FORMAT",
-    "RULES",
-    "Card",
-    "Game",
-    "RoundSnapshot",
-    "ZtrikeRecord",
-    "ZtrikeReport",
-    "ZtrikeRule",
-    "card_from_dict",
-    "cards_from_list",
-    "display",
-    "parse_record",
-    "replay_record",
-    "replay_text",
-    "rule",
-    "schema_text",
-]
+__all__ = ["RULES", "replay_record"]

@@ -11,10 +11,6 @@ from __future__ import annotations
 
 from judging.engine.core.rules import Rule, RuleBook
 
-ZtrikeRule = Rule
-"""The shared quoted-rule type (``core.rules.Rule``), under the name the judge pages import."""
-
-
 _VICTOR = "Determining a Round Victor"
 _VICTOR_QUOTES = (
     "When players play their cards for the round, if there are any cards with the Battle bonus "
@@ -36,11 +32,11 @@ _VICTOR_QUOTES = (
 )
 
 
-def _r(key: str, heading: str, en: str, ja: str, quote: str) -> ZtrikeRule:
-    return ZtrikeRule(key, heading, f"ZTRIKE › {en}", f"ズトライク公式ルール › {ja}", quote)
+def _r(key: str, heading: str, en: str, ja: str, quote: str) -> Rule:
+    return Rule(key, heading, f"ZTRIKE › {en}", f"ズトライク公式ルール › {ja}", quote)
 
 
-RULES: tuple[ZtrikeRule, ...] = (
+RULES: tuple[Rule, ...] = (
     _r("ztr.deck.size", "Deck", "Deck", "デッキ", "The amount of cards you need is 36 cards."),
     _r(
         "ztr.deck.copies",
