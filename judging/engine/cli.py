@@ -18,7 +18,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from judging.engine.core.cli import EXIT_INTERNAL, EXIT_OK, EXIT_UNREADABLE, read_file, replay_main
+from judging.engine.core.cli import EXIT_OK, EXIT_UNREADABLE, exit_for, read_file, replay_main
 from judging.engine.core.errors import RecordError
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.plugin import GamePlugin, Tiebreak
@@ -95,11 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps(classify(rows), ensure_ascii=False, indent=1))
             return EXIT_OK
         report = coverage_report(parse_ground_rules(read_file(args.rules, "rules")))
-    except RecordError as exc:
-        print(f"error: {exc.path}: {exc.message}", file=sys.stderr)
-        return EXIT_UNREADABLE
     except Exception as exc:
-        print(f"internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return EXIT_INTERNAL
+        return exit_for(exc)
     print(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
     return EXIT_OK

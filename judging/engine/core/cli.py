@@ -44,6 +44,16 @@ def record_format(text: str) -> str | None:
     return None
 
 
+def exit_for(exc: Exception) -> int:
+    """The exit code of a command that met ``exc``, its line written to standard error: a
+    ``RecordError`` is unreadable input (where and what), anything else an internal error."""
+    if isinstance(exc, RecordError):
+        print(f"error: {exc.path}: {exc.message}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    print(f"internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+    return EXIT_INTERNAL
+
+
 def replay_main(
     record_path: str,
     cards_path: str | None,
@@ -57,12 +67,8 @@ def replay_main(
         cards = read_file(cards_path, "--cards") if cards_path is not None else None
         text = read_file(record_path, "record")
         report = pick(record_format(text)).replay_text(text, cards, lang)
-    except RecordError as exc:
-        print(f"error: {exc.path}: {exc.message}", file=sys.stderr)
-        return EXIT_UNREADABLE
     except Exception as exc:
-        print(f"internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return EXIT_INTERNAL
+        return exit_for(exc)
     if as_text:
         sys.stdout.write(report.to_text(lang))
     else:
