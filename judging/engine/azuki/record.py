@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 
 from judging.engine.azuki.profile import AMBIGUITIES
 from judging.engine.core.claims import CheckpointClaim
@@ -24,6 +23,7 @@ from judging.engine.core.jsonread import read_list as _list
 from judging.engine.core.jsonread import read_obj as _obj
 from judging.engine.core.jsonread import read_str as _str
 from judging.engine.core.jsontypes import JSON
+from judging.engine.core.plugin import package_text
 from judging.engine.core.profile import Choices
 
 FORMAT = "azuki-game/1"
@@ -201,10 +201,6 @@ class Snapshot:
     players: tuple[SnapPlayer, SnapPlayer]
 
 
-Claim = CheckpointClaim
-"""A claim about the board after a numbered checkpoint (``core.claims``)."""
-
-
 @dataclass(frozen=True, slots=True)
 class AzukiRecord:
     players: tuple[PlayerRecord, PlayerRecord]
@@ -213,7 +209,7 @@ class AzukiRecord:
     turns: tuple[Turn, ...]
     mulligans: tuple[Mulligan, ...] = ()
     snapshot: Snapshot | None = None
-    claims: tuple[Claim, ...] = ()
+    claims: tuple[CheckpointClaim, ...] = ()
     profile: Choices = field(default_factory=lambda: Choices(AMBIGUITIES))
 
     @property
@@ -223,11 +219,7 @@ class AzukiRecord:
 
 def schema_text() -> str:
     """The record's JSON Schema (``schema/azuki-game-1.schema.json``)."""
-    return (
-        resources.files("judging.engine.azuki")
-        .joinpath("schema/azuki-game-1.schema.json")
-        .read_text(encoding="utf-8")
-    )
+    return package_text("judging.engine.azuki", "schema/azuki-game-1.schema.json")
 
 
 # -- shape helpers -------------------------------------------------------------------------------
@@ -547,9 +539,9 @@ def _snapshot(data: JSON, cards: Mapping[str, Card]) -> Snapshot:
     return Snapshot(_int(d.get("turn"), "snapshot.turn", 1, 999), (snaps[0], snaps[1]))
 
 
-def _claim(data: JSON, path: str) -> Claim:
+def _claim(data: JSON, path: str) -> CheckpointClaim:
     d = _obj(data, path, ("party", "at", "path", "value"))
-    return Claim(
+    return CheckpointClaim(
         _str(d.get("party", "?"), f"{path}.party"),
         _int(d.get("at"), f"{path}.at", 1, 999),
         _str(d.get("path"), f"{path}.path"),

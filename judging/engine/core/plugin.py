@@ -173,6 +173,11 @@ def own_cards[T](cards: object | None, kind: type[T]) -> T | None:
     return cards
 
 
+def package_text(package: str, name: str) -> str:
+    """A UTF-8 file shipped in a game's package (its record schema, its sample pool)."""
+    return resources.files(package).joinpath(name).read_text(encoding="utf-8")
+
+
 class PluginBase:
     """What most games' plug-ins do alike: a record format and the older ones read, a game's own
     sample card pool (``sample_cards.json`` in its package, for ``random_game``) and, for a game
@@ -199,6 +204,6 @@ class PluginBase:
 
     def sample_rows(self) -> list[JSON]:
         """The package's invented sample pool (rows in the ``cards.json`` shape)."""
-        text = resources.files(self.package).joinpath("sample_cards.json").read_text("utf-8")
+        text = package_text(self.package, "sample_cards.json")
         rows: list[JSON] = json.loads(text)
         return rows

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 
 from judging.engine.core.claims import CheckpointClaim
 from judging.engine.core.errors import RecordError
@@ -18,6 +17,7 @@ from judging.engine.core.jsonread import read_list as _list
 from judging.engine.core.jsonread import read_obj as _obj
 from judging.engine.core.jsonread import read_str as _str
 from judging.engine.core.jsontypes import JSON
+from judging.engine.core.plugin import package_text
 from judging.engine.core.profile import Choices
 from judging.engine.ztrike.profile import AMBIGUITIES
 
@@ -105,10 +105,6 @@ class Start:
     players: tuple[PlayerStart, PlayerStart]
 
 
-Claim = CheckpointClaim
-"""A claim about the board after a numbered checkpoint (``core.claims``)."""
-
-
 @dataclass(frozen=True, slots=True)
 class ZtrikeRecord:
     cards: Mapping[str, Card]
@@ -117,16 +113,12 @@ class ZtrikeRecord:
     main_player: int
     start: Start | None
     rounds: tuple[RoundRecord, ...]
-    claims: tuple[Claim, ...]
+    claims: tuple[CheckpointClaim, ...]
     profile: Choices
 
 
 def schema_text() -> str:
-    return (
-        resources.files("judging.engine.ztrike")
-        .joinpath("schema/ztrike-game-1.schema.json")
-        .read_text(encoding="utf-8")
-    )
+    return package_text("judging.engine.ztrike", "schema/ztrike-game-1.schema.json")
 
 
 def _int(data: JSON, path: str, low: int, high: int) -> int:
@@ -288,7 +280,7 @@ def _start(data: JSON, cards: Mapping[str, Card]) -> Start:
     )
 
 
-def _claim(data: JSON, path: str) -> Claim:
+def _claim(data: JSON, path: str) -> CheckpointClaim:
     item = _obj(data, path)
     at = _str(item.get("at"), f"{path}.at")
     claim_path = item.get("path")
@@ -298,7 +290,7 @@ def _claim(data: JSON, path: str) -> Claim:
         raise RecordError(f"{path}.at", "must name a round: R<n> or R<n>/<key>")
     if "value" not in item:
         raise RecordError(f"{path}.value", "is required")
-    return Claim(
+    return CheckpointClaim(
         str(item.get("party", "")), int(at[1:]), _str(claim_path, f"{path}.path"), item["value"]
     )
 

@@ -27,7 +27,6 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from importlib import resources
 
 from judging.engine.core.errors import RecordError
 from judging.engine.core.jsonread import load_json, unwrap_record
@@ -35,6 +34,7 @@ from judging.engine.core.jsonread import read_list as _list
 from judging.engine.core.jsonread import read_obj as _obj
 from judging.engine.core.jsonread import read_str as _str
 from judging.engine.core.jsontypes import JSON, Value
+from judging.engine.core.plugin import package_text
 from judging.engine.zutomayo.cards import CardCatalogue
 from judging.engine.zutomayo.profile import Profile
 
@@ -223,11 +223,7 @@ class GameRecord:
 
 def schema_text() -> str:
     """The JSON Schema of the record format (shipped in the package)."""
-    return (
-        resources.files("judging.engine.zutomayo")
-        .joinpath("schema/game-record-3.schema.json")
-        .read_text(encoding="utf-8")
-    )
+    return package_text("judging.engine.zutomayo", "schema/game-record-3.schema.json")
 
 
 def schema() -> JSON:
