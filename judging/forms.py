@@ -1,6 +1,6 @@
 """Judge forms shared by every game: a card named by the judge, a case opened, a record file, the
-judges' notes, and the base of each game's claim form (the games' own forms are in their
-``judging.games`` modules).
+judges' notes, and the bases of each game's claim form and entry page form (the games' own forms
+are in their ``judging.games`` modules).
 
 No field takes an id: cards are named (English or Japanese, offered by the page's autocomplete
 as "Name · id"), players are chosen by name, steps from a list. The structured claim
