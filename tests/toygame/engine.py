@@ -172,6 +172,9 @@ class ToyPlugin:
     def cards_from_list(self, rows: Sequence[Mapping[str, JSON]]) -> dict[str, str]:
         return {str(r.get("id")): str(r.get("name")) for r in rows}
 
+    def parse(self, record: JSON, *, cards: object | None = None) -> object:
+        return _record(record)
+
     def replay(self, record: JSON, *, cards: object | None, lang: str) -> ToyReport:
         return replay(record)
 

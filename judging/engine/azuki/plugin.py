@@ -10,7 +10,7 @@ from types import MappingProxyType
 from judging.engine.azuki import rules
 from judging.engine.azuki.overtime import TIEBREAKERS, overtime_from_json
 from judging.engine.azuki.randomgame import random_game
-from judging.engine.azuki.record import FORMAT, Card, cards_from_list
+from judging.engine.azuki.record import FORMAT, AzukiRecord, Card, cards_from_list, parse_record
 from judging.engine.azuki.record import schema_text as _schema_text
 from judging.engine.azuki.replay import REPORT_FORMAT, AzukiReport, replay_record, replay_text
 from judging.engine.azuki.rules import BOOK, RULES
@@ -54,6 +54,9 @@ class AzukiPlugin(PluginBase):
 
     def cards_from_list(self, rows: Sequence[Mapping[str, JSON]]) -> dict[str, Card]:
         return cards_from_list(list[JSON](dict(row) for row in rows))
+
+    def parse(self, record: JSON, *, cards: object | None = None) -> AzukiRecord:
+        return parse_record(record, own_cards(cards, dict))
 
     def replay(self, record: JSON, *, cards: object | None, lang: str) -> AzukiReport:
         return replay_record(record, cards=own_cards(cards, dict), lang=lang)

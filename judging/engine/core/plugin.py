@@ -137,6 +137,12 @@ class GamePlugin(Protocol):
         """The game's card catalogue as its replay reads it."""
         ...
 
+    def parse(self, record: JSON, *, cards: object | None = None) -> object:
+        """The record read and checked field by field (its format among those ``reads``
+        accepts; card ids in ``cards`` or the record's own), without replaying it: a
+        ``RecordError`` names the first bad field."""
+        ...
+
     def replay(self, record: JSON, *, cards: object | None, lang: str) -> Report:
         """Replay a record (parsed JSON) against a catalogue from ``cards_from_list``."""
         ...

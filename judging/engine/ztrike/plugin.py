@@ -12,7 +12,15 @@ from judging.engine.core.plugin import GamePlugin, PluginBase, Tiebreak, own_car
 from judging.engine.ztrike import messages, rules
 from judging.engine.ztrike.messages import COLOUR, ZONE
 from judging.engine.ztrike.randomgame import random_game
-from judging.engine.ztrike.record import DECK_SIZE, FORMAT, Card, Effect, cards_from_list
+from judging.engine.ztrike.record import (
+    DECK_SIZE,
+    FORMAT,
+    Card,
+    Effect,
+    ZtrikeRecord,
+    cards_from_list,
+    parse_record,
+)
 from judging.engine.ztrike.record import schema_text as _schema_text
 from judging.engine.ztrike.replay import REPORT_FORMAT, ZtrikeReport, replay_record, replay_text
 from judging.engine.ztrike.rules import BOOK, RULES
@@ -49,6 +57,9 @@ class ZtrikePlugin(PluginBase):
 
     def cards_from_list(self, rows: Sequence[Mapping[str, JSON]]) -> dict[str, Card]:
         return cards_from_list(list[JSON](dict(row) for row in rows))
+
+    def parse(self, record: JSON, *, cards: object | None = None) -> ZtrikeRecord:
+        return parse_record(record, own_cards(cards, dict))
 
     def replay(self, record: JSON, *, cards: object | None, lang: str) -> ZtrikeReport:
         return replay_record(record, cards=own_cards(cards, dict), lang=lang)

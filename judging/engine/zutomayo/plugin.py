@@ -25,7 +25,14 @@ from judging.engine.zutomayo.messages import (
     word,
 )
 from judging.engine.zutomayo.randomgame import RandomGame, random_game
-from judging.engine.zutomayo.record import FORMAT, FORMAT_V1, FORMAT_V2, load_record_text
+from judging.engine.zutomayo.record import (
+    FORMAT,
+    FORMAT_V1,
+    FORMAT_V2,
+    GameRecord,
+    load_record_text,
+    parse_record,
+)
 from judging.engine.zutomayo.record import schema_text as _schema_text
 from judging.engine.zutomayo.replay import (
     ENGINE_VERSION,
@@ -110,6 +117,9 @@ class ZutomayoPlugin(PluginBase):
 
     def cards_from_list(self, rows: Sequence[Mapping[str, JSON]]) -> CardCatalogue:
         return CardCatalogue.from_dicts(rows)
+
+    def parse(self, record: JSON, *, cards: object | None = None) -> GameRecord:
+        return parse_record(record, own_cards(cards, CardCatalogue))
 
     def replay(
         self, record: JSON, *, cards: object | None, lang: str, auto_effects: bool = True

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 import pytest
 
@@ -104,6 +105,21 @@ def test_random_games_replay_through_the_plugin(slug: str, seed: int) -> None:
     assert again.to_text("ja") == report.to_text("ja")
 
 
+@pytest.mark.parametrize("game", registry.plugins(), ids=lambda p: p.slug)
+def test_parse_reads_a_record_and_names_the_first_bad_field(game: GamePlugin) -> None:
+    """Each game reads its records without replaying them: a random game's record parses; one
+    with only its format names a missing field (the field's name in the message), and one in
+    another format is refused at ``format``."""
+    record = game.random_game(random.Random(7))
+    assert game.parse(record) is not None
+    with pytest.raises(RecordError) as missing:
+        game.parse({"format": game.record_format})
+    assert missing.value.path not in ("", "format", "record.format")
+    with pytest.raises(RecordError) as other:
+        game.parse({**cast(dict[str, JSON], record), "format": "no-such-game/1"})
+    assert other.value.path.endswith("format")
+
+
 def test_cards_from_list_feeds_the_replay() -> None:
     game = registry.plugin("ztrike")
     assert game is not None
@@ -191,10 +207,13 @@ class _Coin:
     def cards_from_list(self, rows: Sequence[Mapping[str, JSON]]) -> object:
         return ()
 
-    def replay(self, record: JSON, *, cards: object | None, lang: str) -> _Report:
+    def parse(self, record: JSON, *, cards: object | None = None) -> int:
         if not isinstance(record, dict) or record.get("toss") not in (0, 1):
             raise RecordError("toss", "must be 0 or 1")
-        return _Report(int(str(record["toss"])))
+        return int(str(record["toss"]))
+
+    def replay(self, record: JSON, *, cards: object | None, lang: str) -> _Report:
+        return _Report(self.parse(record))
 
     def replay_text(self, record_text: str, cards_text: str | None, lang: str) -> _Report:
         data: JSON = json.loads(record_text)
