@@ -130,15 +130,16 @@ class AccountAdapter(DefaultAccountAdapter):
     def post_login(
         self, request: HttpRequest, user: AbstractBaseUser, **kwargs: object
     ) -> HttpResponse:
-        """After log-in, the site speaks the person's preferred language and shows times in their
-        time zone."""
+        """After log-in, the site shows times in the person's time zone and speaks their
+        profile's language, unless they chose a language on this device (the language cookie:
+        the switcher's choice stays; their mail still follows the profile)."""
         response: HttpResponse = super().post_login(request, user, **kwargs)
         chosen, zone = Profile.objects.filter(user_id=user.pk).values_list(
             "language", "time_zone"
         ).first() or ("", "")
         if zone:
             session_time_zone_set(request, zone)
-        if chosen:
+        if chosen and settings.LANGUAGE_COOKIE_NAME not in request.COOKIES:
             translation.activate(chosen)
             response.set_cookie(
                 settings.LANGUAGE_COOKIE_NAME,

@@ -60,6 +60,9 @@ def demo(settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict
 
 def _login(page: Any, base: str, username: str, password: str) -> None:
     page.context.clear_cookies()
+    # This walk reads the pages in English: the phone was switched to English (a simulated
+    # player may have a Japanese profile, whose language applies only where none was chosen).
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": base}])
     page.goto(f"{base}/accounts/login/")
     page.fill("#id_login", username)
     page.fill("#id_password", password)

@@ -37,6 +37,9 @@ def paired_match() -> dict[str, Any]:
 
 
 def _login(page: Any, base: str, username: str) -> None:
+    # This walk reads the pages in English: the phone was switched to English (a simulated
+    # player may have a Japanese profile, whose language applies only where none was chosen).
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": base}])
     page.goto(f"{base}/accounts/login/")
     page.fill("#id_login", username)
     page.fill("#id_password", "phone-pass-123")

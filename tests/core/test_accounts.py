@@ -154,6 +154,20 @@ def test_the_preferred_language_applies_after_log_in(client: Client, make_user: 
     assert 'lang="ja"' in page
 
 
+def test_a_language_chosen_on_this_device_stays_after_log_in(
+    client: Client, make_user: Any
+) -> None:
+    """Every account has a profile language (its mail's); a person who switched this device to
+    English keeps English pages after log-in."""
+    user = _verified(make_user, "aoi", "aoi@example.org")
+    Profile.objects.update_or_create(user=user, defaults={"language": "ja"})
+    client.cookies["django_language"] = "en"
+    response = _login(client, "aoi", PASSWORD)
+    assert "django_language" not in response.cookies
+    page = client.get("/accounts/profile/").content.decode()
+    assert 'lang="en"' in page
+
+
 def test_the_header_offers_log_in_and_sign_up_then_my_account(
     client: Client, make_user: Any
 ) -> None:
