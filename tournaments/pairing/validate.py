@@ -99,14 +99,13 @@ def validate_pairing(  # noqa: C901 - one check per rule, in the order an organi
             )
             return False
         if pid in seen:
-            where = "the bye" if seen[pid] == 0 else f"table {seen[pid]}"
-            where_ja = "不戦勝" if seen[pid] == 0 else f"{seen[pid]}卓"
+            # The bye is seated after every table, so the earlier seat is always a table.
             problems.append(
                 _problem(
                     "seated_twice",
                     (pid,),
-                    f"{pid} is seated twice (already at {where}).",
-                    f"{pid}が二重に配置されています（既に{where_ja}）。",
+                    f"{pid} is seated twice (already at table {seen[pid]}).",
+                    f"{pid}が二重に配置されています（既に{seen[pid]}卓）。",
                     blocking=True,
                     table=table,
                 )

@@ -26,6 +26,7 @@ from tournaments.pairing import (
     pair_round,
     tiebreak_profile,
 )
+from tournaments.pairing.explain import Reason
 
 F = Fraction
 MTR, POKEMON = TiebreakProfile.mtr(), TiebreakProfile.pokemon()
@@ -203,3 +204,38 @@ def test_a_dropped_opponent_under_the_cap_counts_as_it_is() -> None:
     players = [Entrant("G", dropped=True), Entrant("H"), Entrant("J")]
     rounds = [[win("G", "H")], [win("J", "G")]]
     assert omw(POKEMON, players, rounds)["H"] == F(1, 2)
+
+
+# --- the explanation of an unavoidable rematch and of a second bye ------------------------------
+
+
+def test_an_unavoidable_rematch_says_why_in_both_languages() -> None:
+    # a and b have met and nobody else is left: the rematch is the only pairing.
+    players = [
+        PlayerRecord(id="a", points=3, opponents=("b",), rank=1),
+        PlayerRecord(id="b", points=3, opponents=("a",), rank=2),
+    ]
+    (table,) = pair_round(players, round_number=2, seed=0).pairings
+    assert table.rematch
+    assert table.reason == Reason(
+        "rematch",
+        "Rematch of a and b: no pairing of the whole field avoids every rematch, and this one "
+        "keeps the number of rematches at its minimum.",
+        "aとbの再戦：全体で再戦を完全に避ける組み合わせが存在しないため、"
+        "再戦数が最小になるこの組み合わせを選びました。",
+        (("players", "a,b"),),
+    )
+
+
+def test_a_second_bye_when_everyone_had_one_goes_lowest_and_says_so() -> None:
+    players = [PlayerRecord(id=pid, byes=1, rank=n) for n, pid in enumerate("abc", start=1)]
+    result = pair_round(players, round_number=3, seed=0)
+    assert result.bye is not None
+    assert result.bye.reason == Reason(
+        "bye_repeat",
+        "Bye to c: every active player has already had a bye, so it goes to the lowest-ranked "
+        "player. It counts as a match win (2-0 in games).",
+        "不戦勝：c。全員が既に不戦勝を受けているため、最下位のプレイヤーに与えます。"
+        "マッチ勝利（ゲーム2-0）として扱います。",
+        (("player", "c"),),
+    )
