@@ -67,7 +67,7 @@ def open_tables(make_user: Any, make_event: Any) -> dict[str, Any]:
     [
         ("en", "table(s) have no confirmed result", "Where: the round",
          "Enter the result of table 2", "Open the judge desk"),
-        ("ja", "確定した結果のない卓が", "該当箇所: ラウンド",
+        ("ja", "確定した結果のない卓が", "該当箇所: 回戦",
          "2番卓の結果を入力する", "ジャッジデスクを開く"),
     ],
 )  # fmt: skip
@@ -93,7 +93,7 @@ def test_completing_a_round_links_each_table_with_no_result_and_the_desk(
     [
         ("en", "registration for Draft Cup is not open", "Open registration for Draft Cup",
          "Open the check-in desk"),
-        ("ja", "Draft Cupの参加登録が始まっていないため", "Draft Cupの参加登録を開始する",
+        ("ja", "「Draft Cup」は参加受付を開始していないため", "「Draft Cup」の参加受付を開始する",
          "チェックイン受付を開く"),
     ],
 )  # fmt: skip
