@@ -98,3 +98,91 @@ def test_finishing_before_the_final_says_it_is_unplayed(
     client.post(running["base"] + "/finish/")
     running["event"].refresh_from_db()
     assert running["event"].status != "finished"
+
+
+@pytest.mark.parametrize(
+    ("language", "name"), [("en", "Desk Cup (copy)"), ("ja", "Desk Cup（コピー）")]
+)
+def test_a_copy_is_named_as_a_copy(running: dict[str, Any], language: str, name: str) -> None:
+    client = _client(running["organiser"], language)
+    page = client.get(f"/events/{running['event'].pk}/copy/").content.decode()
+    assert f'value="{name}"' in page
+
+
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [
+        ("en", "Org Person invited new@example.com to be judge of Desk Cup"),
+        ("ja", "Org Personさんがnew@example.comを「Desk Cup」"),
+    ],
+)
+def test_the_invitation_page_says_who_invited_whom_to_what_before_logging_in(
+    running: dict[str, Any], language: str, says: str
+) -> None:
+    from tournaments.models import StaffInvitation
+
+    organiser = running["organiser"]
+    organiser.first_name, organiser.last_name = "Org", "Person"
+    organiser.save(update_fields=["first_name", "last_name"])
+    staff_appoint(
+        actor=organiser, event_id=running["event"].pk, who="new@example.com", role="judge",
+        base_url="",
+    )  # fmt: skip
+    invitation = StaffInvitation.objects.get(email="new@example.com")
+    anonymous = Client()
+    anonymous.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    response = anonymous.get(f"/events/invitations/{invitation.token}/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert says in page
+    assert f"?next=/events/invitations/{invitation.token}/" in page
+    # Accepting still needs an account.
+    assert anonymous.post(f"/events/invitations/{invitation.token}/").status_code in (302, 403)
+    assert not invitation.__class__.objects.filter(accepted_at__isnull=False).exists()
+
+
+def test_the_audit_log_shows_peoples_actions_and_the_systems_behind_a_filter(
+    running: dict[str, Any],
+) -> None:
+    from core.audit import audit_log
+
+    event = running["event"]
+    audit_log(action="tournaments.notification.sent", actor=None, obj=event, event_id=event.pk)
+    client = _client(running["organiser"])
+    people = client.get(f"/events/{event.pk}/audit/").content.decode()
+    assert "The system" not in people
+    assert "Checked in" in people or "checked in" in people
+    everything = client.get(f"/events/{event.pk}/audit/?system=1").content.decode()
+    assert "The system" in everything
+    ja = _client(running["organiser"], "ja").get(f"/events/{event.pk}/audit/").content.decode()
+    assert "システムが自動で行ったこと" in ja
+
+
+def test_places_taken_are_counted_alike_on_every_page_and_in_the_api(
+    make_user: Any, make_event: Any
+) -> None:
+    """Capacity 3, a fourth on the waiting list, then a drop: the fourth takes the place, and
+    every count says 3 / 3 (the dropped player holds no place)."""
+    from tournaments.services import registration_drop
+
+    organiser = make_user("org")
+    event = make_event(organiser=organiser, name="Count Cup", capacity=3)
+    entries = [
+        registration_create(event=event, user=make_user(f"c{index}"), display_name=f"C{index}")
+        for index in range(1, 5)
+    ]
+    assert entries[3].status == "waitlisted"
+    dropping = entries[0].user
+    assert dropping is not None
+    registration_drop(registration_id=entries[0].pk, by=dropping)
+    client = _client(organiser)
+    detail = client.get(f"/events/{event.pk}/").content.decode()
+    assert "3 / 3 · " in detail
+    assert "Full: new entries go on the waiting list" in detail
+    dashboard = client.get(f"/events/{event.pk}/manage/").content.decode()
+    assert "(3 / 3)" in dashboard
+    directory = client.get("/events/").content.decode()
+    assert "3 / 3 players" in directory
+    listed = client.get("/api/v1/events/").json()
+    rows = listed["results"] if isinstance(listed, dict) else listed
+    assert [row["player_count"] for row in rows if row["id"] == event.pk] == [3]
