@@ -29,7 +29,7 @@ from django.views.decorators.http import require_GET
 
 from core.accounts import RETRY_AFTER_ATTRIBUTE
 from core.api import DATABASE_RETRY_AFTER, error_item
-from core.errors import DomainError, PermissionDeniedError
+from core.errors import DomainError, PermissionDeniedError, field_label
 from core.selectors import yardstick_row
 
 
@@ -223,11 +223,12 @@ def back_link(request: HttpRequest) -> str:
 
 def domain_error_response(request: HttpRequest, error: DomainError) -> HttpResponse:
     """The one place a page turns a service's DomainError into a response: the error page,
-    with the error's 4xx status, saying what is wrong and where, and that nothing changed."""
+    with the error's 4xx status, saying what is wrong and where (in words, ``field_label``),
+    that nothing changed, and where to put it right (the error's ``fixes``)."""
     return render(
         request,
         "core/error.html",
-        {"error": error, "back": back_link(request)},
+        {"error": error, "where": field_label(error.field), "back": back_link(request)},
         status=error.status_code,
     )
 
@@ -251,8 +252,8 @@ def form_service_call[T](form: BaseForm, action: Callable[[], T]) -> FormOutcome
         if error.field in form.fields:
             form.add_error(error.field, error.message)
         else:
-            where = f" ({error.field})" if error.field else ""
-            form.add_error(None, error.message + where)
+            label = field_label(error.field)
+            form.add_error(None, error.message + (f" ({label})" if label else ""))
         return FormOutcome(None, error.status_code, error)
 
 

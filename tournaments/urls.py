@@ -307,12 +307,13 @@ event_urlpatterns: list[URLPattern] = [
         name="event-staff-invitation-withdraw",
         access={"POST": ORGANISER},
     ),
-    # The link of an invitation mail: log in or sign up first, then accept.
+    # The link of an invitation mail: anyone holding it reads who invited whom to what (the
+    # token is the secret); accepting needs an account (log in or sign up, then back here).
     route(
         "invitations/<str:token>/",
         staff.staff_invitation,
         name="staff-invitation",
-        access=Access.LOGGED_IN,
+        access={"GET": Access.ANYONE, "POST": Access.LOGGED_IN},
     ),
     route(
         "<id:event_id>/judge/",

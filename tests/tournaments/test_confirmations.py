@@ -49,12 +49,15 @@ class Setup:
 
 
 def _event(kit: TournamentKit, **fields: Any) -> tuple[Event, list[Registration]]:
-    event = kit.event(name="Confirm Cup", swiss_rounds=1, top_cut=2, **fields)
+    fields.setdefault("top_cut", 2)
+    event = kit.event(name="Confirm Cup", swiss_rounds=1, **fields)
     return event, kit.players(event, 4)
 
 
 def _finish(kit: TournamentKit) -> Setup:
-    event, _players = _event(kit)
+    # Every round played (no top cut): the usual question; an unplayed final asks otherwise
+    # (``test_organiser_screens``).
+    event, _players = _event(kit, top_cut=0)
     kit.play(kit.pair(event))
 
     def done() -> bool:

@@ -138,7 +138,7 @@ def test_copy_page_makes_the_copy_and_opens_its_dashboard(series: dict[str, Any]
     page = client.get(f"/events/{source.pk}/copy/")
     assert page.status_code == 200
     assert page.context["form"].initial == {
-        "name": "Spring Cup",
+        "name": "Spring Cup (copy)",  # never the same name as the source
         "date": DAY + dt.timedelta(days=7),
     }
     response = client.post(

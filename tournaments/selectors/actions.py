@@ -56,6 +56,17 @@ def _final_played(last: Round) -> bool:
     )
 
 
+def finish_is_early(*, event: Event, last_round: Round | None) -> bool:
+    """Finishing now leaves play undone: the top cut's final is not played (or the cut not
+    made), or Swiss rounds remain. The dashboard then says so on the button and the
+    confirmation page says what is unplayed."""
+    if last_round is None or last_round.status != Round.Status.COMPLETE:
+        return True
+    if last_round.stage == Round.Stage.TOP_CUT:
+        return not _final_played(last_round)
+    return not _swiss_done(event, last_round) or bool(event.top_cut)
+
+
 def event_actions_available(*, event: Event, last_round: Round | None) -> frozenset[str]:
     """The names (as in ``ORGANISER_ACTIONS``) of the actions that apply to the event now,
     given its latest round. No query: the caller has the event and its latest round."""

@@ -77,8 +77,10 @@ def entry_details(data: object) -> str:
     return " · ".join(parts)
 
 
-def _entries(event: Event, kind: str) -> QuerySet[AuditEntry]:
+def _entries(event: Event, kind: str, *, with_system: bool) -> QuerySet[AuditEntry]:
     entries = AuditEntry.objects.filter(event_id=event.pk).select_related("actor__profile")
+    if not with_system:  # the messages a task or command sent drown the people's actions
+        entries = entries.filter(actor__isnull=False)
     if kind:
         chosen = KINDS_BY_KEY.get(kind)
         if chosen is None:
@@ -91,13 +93,19 @@ def _entries(event: Event, kind: str) -> QuerySet[AuditEntry]:
 
 
 def event_audit_page(
-    *, event: Event, user: AnyUser, kind: str = "", page: int | str | None = 1
+    *,
+    event: Event,
+    user: AnyUser,
+    kind: str = "",
+    page: int | str | None = 1,
+    with_system: bool = False,
 ) -> tuple[Page[AuditEntry], list[AuditRow]]:
     """One page of the event's audit log, newest first, of one kind of action (``kind``: a key
     of ``tournaments.display.audit_labels.KINDS``; empty: all): three queries (the reader's
-    roles, the count, the page with each person)."""
+    roles, the count, the page with each person). People's actions only, unless
+    ``with_system`` adds what the system did on its own (messages sent, timed jobs)."""
     require_event_audit_reader(user=user, event=event)
-    paginator = Paginator(_entries(event, kind), AUDIT_PAGE_SIZE)
+    paginator = Paginator(_entries(event, kind, with_system=with_system), AUDIT_PAGE_SIZE)
     entries = paginator.get_page(page)
     rows = [
         AuditRow(

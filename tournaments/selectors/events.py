@@ -30,21 +30,22 @@ from tournaments.permissions import (
 )
 from tournaments.selectors.decklists import DecklistState, decklist_states
 
+#: Registrations that take one of the capacity's places (as ``registration_create`` counts):
+#: registered or checked in; the waiting list, the dropped and the disqualified hold none. Every
+#: "players / capacity" the site shows (directory, event page, dashboard, API) counts these.
+HOLDING_A_PLACE = (Registration.Status.REGISTERED, Registration.Status.CHECKED_IN)
+
 
 def _with_player_count(events: QuerySet[Event]) -> QuerySet[Event]:
-    """``player_count``: registrations that hold a place (not the waiting list, not the
-    disqualified)."""
+    """``player_count``: registrations that hold a place (``HOLDING_A_PLACE``)."""
     return events.annotate(
-        player_count=Count(
-            "registrations",
-            filter=~Q(
-                registrations__status__in=[
-                    Registration.Status.WAITLISTED,
-                    Registration.Status.DISQUALIFIED,
-                ]
-            ),
-        )
+        player_count=Count("registrations", filter=Q(registrations__status__in=HOLDING_A_PLACE))
     )
+
+
+def event_player_count(*, event: Event) -> int:
+    """How many of the event's places are taken (``HOLDING_A_PLACE``): one query."""
+    return event.registrations.filter(status__in=HOLDING_A_PLACE).count()
 
 
 def event_list_upcoming() -> QuerySet[Event]:
@@ -66,8 +67,6 @@ class DirectoryStatus(enum.StrEnum):
     CANCELLED = "cancelled"
 
 
-#: Registrations that take one of the capacity's places (as ``registration_create`` counts).
-HOLDING_A_PLACE = (Registration.Status.REGISTERED, Registration.Status.CHECKED_IN)
 UPCOMING_STATUSES = (Event.Status.REGISTRATION_OPEN, Event.Status.REGISTRATION_CLOSED)
 #: Events the home page shows: not started yet, or running now.
 CURRENT_STATUSES = (*UPCOMING_STATUSES, Event.Status.RUNNING)
@@ -264,22 +263,19 @@ class EventPage(TypedDict):
 
 def event_page(*, event: Event, user: AnyUser) -> EventPage:
     """What the event page shows besides the event: the viewer's registration, the latest round,
-    how many players are in (the waiting list not counted) and how many places are left (None
-    without a capacity)."""
+    how many places are taken (``event_player_count``, as everywhere else) and how many are
+    left (None without a capacity)."""
     registration = None
     if user.is_authenticated:
         registration = Registration.objects.filter(event=event, user_id=user.pk).first()
-    counts = event.registrations.aggregate(
-        players=Count("pk", filter=~Q(status=Registration.Status.WAITLISTED)),
-        holding=Count("pk", filter=Q(status__in=HOLDING_A_PLACE)),
-    )
+    taken = event_player_count(event=event)
     places_left = None
     if event.capacity is not None:
-        places_left = max(0, event.capacity - counts["holding"])
+        places_left = max(0, event.capacity - taken)
     return {
         "registration": registration,
         "round": latest_round(event=event),
-        "player_count": counts["players"],
+        "player_count": taken,
         "places_left": places_left,
     }
 
@@ -292,6 +288,8 @@ class EventDashboard(TypedDict):
     round: Round | None
     #: each player's decklist state, beside check-in (``decklist_state`` in the template)
     decklist_states: dict[int, DecklistState]
+    #: the places taken, counted as on the event page and in the directory
+    player_count: int
 
 
 def event_dashboard(*, event: Event, user: AnyUser) -> EventDashboard:
@@ -307,4 +305,5 @@ def event_dashboard(*, event: Event, user: AnyUser) -> EventDashboard:
         "rounds": rounds,
         "round": rounds[0] if rounds else None,
         "decklist_states": decklist_states(event_id=event.pk),
+        "player_count": event_player_count(event=event),
     }

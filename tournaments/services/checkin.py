@@ -24,6 +24,7 @@ from core.audit import audit_log
 from core.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
 from tournaments.models import Event, Registration
 from tournaments.selectors.checkin import CLOSED_EVENT, check_in_is_open
+from tournaments.services import fixes
 from tournaments.services.locks import event_lock
 from tournaments.services.registration import can_check_in_players, check_in_record
 
@@ -154,7 +155,12 @@ def registration_check_in_self(
             message = _("check-in closed at %(time)s; ask at the desk") % {
                 "time": date_format(closed, "TIME_FORMAT")
             }
-        raise ConflictError(message, field="event", code="check_in_closed")
+        raise ConflictError(
+            message,
+            field="event",
+            code="check_in_closed",
+            fixes=[fixes.my_event_page(event_id=event_id)],
+        )
     via = "self" if token is None else "qr"
     return SelfCheckIn(check_in_record(registration, by=user, via=via, now=moment), already=False)
 

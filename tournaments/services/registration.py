@@ -28,6 +28,7 @@ from core.names import display_name_clean, display_name_problem
 from tournaments.models import Event, Registration, Round
 from tournaments.notifications import players as notify
 from tournaments.permissions import is_event_organiser, is_event_scorekeeper
+from tournaments.services import fixes
 from tournaments.services.claims import claim_code_issue
 from tournaments.services.locks import registration_lock
 
@@ -175,6 +176,7 @@ def registration_check_in(*, registration_id: int, by: User) -> Registration:
                 "status": registration.get_status_display().lower(),
             },
             field="registration",
+            fixes=[fixes.check_in_desk(event_id=registration.event_id)],
         )
     return check_in_record(registration, by=by, via="desk")
 

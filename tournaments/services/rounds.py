@@ -44,6 +44,7 @@ from tournaments.selectors.standings import (
     registration_pk,
     standings_compute,
 )
+from tournaments.services import fixes
 from tournaments.services.checkin import registrations_drop_absent
 from tournaments.services.locks import event_lock
 from tournaments.services.registration import registration_drop
@@ -156,18 +157,35 @@ def _too_few_players(event: Event, number: int, checked_in: set[str]) -> Conflic
         (last,) = checked_in
         name = last.rsplit(" #", 1)[0]
         return ConflictError(
-            f"only {name} is still playing: everybody else has dropped, so there is nobody to "
-            "pair; finish the event (or undo a drop)",
+            _(
+                "only %(name)s is still playing: everybody else has dropped, so there is nobody "
+                "to pair; finish the event (or undo a drop)"
+            )
+            % {"name": name},
             field="event",
             code="one_player_left",
         )
     if number > 1:
         return ConflictError(
-            "nobody is still playing: finish the event (or undo a drop)",
+            _("nobody is still playing: finish the event (or undo a drop)"),
             field="event",
             code="no_player_left",
         )
-    return ConflictError("check at least two players in before pairing", field="event")
+    # Round 1: players check in at the desk; an event whose registration is not open has nobody
+    # to check in, so its refusal offers to open registration first.
+    links = [fixes.check_in_desk(event_id=event.pk)]
+    if event.status in (Event.Status.DRAFT, Event.Status.REGISTRATION_CLOSED):
+        links.insert(0, fixes.open_registration(event=event))
+    message = (
+        _(
+            "registration for %(event)s is not open, so nobody can enter it: open registration, "
+            "then check at least two players in before pairing"
+        )
+        % {"event": event.name}
+        if event.status == Event.Status.DRAFT
+        else _("check at least two players in before pairing")
+    )
+    return ConflictError(message, field="event", fixes=links)
 
 
 def _seat_reason(pairing: Pairing) -> dict[str, object]:
@@ -627,12 +645,15 @@ def round_complete(*, round_id: int, by: User | None) -> Round:
         raise ConflictError(
             _("round %(number)s is already complete") % {"number": round_obj.number}
         )
-    missing = [
-        match.table
-        for match in Match.objects.filter(round=round_obj, is_bye=False).prefetch_related("reports")
+    open_matches = [
+        match
+        for match in Match.objects.filter(round=round_obj, is_bye=False)
+        .prefetch_related("reports")
+        .order_by("table")
         if confirmed_report(match) is None
     ]
-    if missing:
+    if open_matches:
+        missing = [match.table for match in open_matches]
         shown = ", ".join(map(str, missing[:20])) + (" …" if len(missing) > 20 else "")
         raise ConflictError(
             _("%(n_missing)s table(s) have no confirmed result: %(shown)s")
@@ -640,6 +661,7 @@ def round_complete(*, round_id: int, by: User | None) -> Round:
             field="round",
             code="results_missing",
             extra={"tables": missing},
+            fixes=fixes.results_desk(event_id=round_obj.event_id, tables=open_matches),
         )
     round_obj.status = Round.Status.COMPLETE
     round_obj.save(update_fields=["status"])

@@ -291,7 +291,11 @@ def staff_invitation_revoke(*, actor: User, event_id: int, invitation_id: int) -
 
 def staff_invitation_preview(*, token: str) -> StaffInvitation:
     """The invitation a link names, for its page (NotFoundError for an unknown token)."""
-    invitation = StaffInvitation.objects.select_related("event").filter(token=token).first()
+    invitation = (
+        StaffInvitation.objects.select_related("event", "invited_by__profile")
+        .filter(token=token)
+        .first()
+    )
     if not token or invitation is None:
         raise NotFoundError(
             _("this invitation link is not valid; ask the organiser for a new one"),

@@ -23,6 +23,7 @@ from tournaments.permissions import (
     event_get_for_role,
 )
 from tournaments.selectors.audit import event_audit_page
+from tournaments.services.copying import copy_name
 
 
 @login_required
@@ -31,7 +32,7 @@ def event_copy(request: HttpRequest, event_id: int) -> HttpResponse:
     with its settings, structure and staff, then opens the copy's dashboard."""
     user = request_user(request)
     event = event_get_for_organiser(user=user, event_id=event_id)
-    initial = {"name": event.name, "date": event.date + dt.timedelta(days=7)}
+    initial = {"name": copy_name(event.name), "date": event.date + dt.timedelta(days=7)}
     form = EventCopyForm(request.POST or None, initial=initial)
     status = 200
     if request.method == "POST":
@@ -63,8 +64,13 @@ def event_audit(request: HttpRequest, event_id: int) -> HttpResponse:
         user=user, event_id=event_id, roles=frozenset({ORGANISER, HEAD_JUDGE})
     )
     kind = request.GET.get("kind", "")
+    with_system = request.GET.get("system") == "1"
     page, rows = event_audit_page(
-        event=event, user=user, kind=kind, page=request.GET.get("page", 1)
+        event=event,
+        user=user,
+        kind=kind,
+        page=request.GET.get("page", 1),
+        with_system=with_system,
     )
     return render(
         request,
@@ -75,6 +81,7 @@ def event_audit(request: HttpRequest, event_id: int) -> HttpResponse:
             "rows": rows,
             "kinds": KINDS,
             "kind": kind,
+            "with_system": with_system,
             "zone_label": zone_label(event.time_zone),
         },
     )

@@ -75,7 +75,11 @@ from tournaments.permissions import (
     event_roles_of,
     is_event_organiser,
 )
-from tournaments.selectors.actions import event_actions_available, publish_lists_asks
+from tournaments.selectors.actions import (
+    event_actions_available,
+    finish_is_early,
+    publish_lists_asks,
+)
 from tournaments.selectors.championship import structure_tables
 from tournaments.selectors.decklists import players_without_legal_list
 from tournaments.selectors.events import event_dashboard, latest_round
@@ -147,7 +151,11 @@ def event_manage(request: HttpRequest, event_id: int) -> HttpResponse:
             "add_form": PlayerAddForm(),
             "import_form": CsvImportForm(),
             "swap_form": SwapForm(),
-            "actions": _available(event),
+            # What this person may take now: a scorekeeper is offered none of the organisers'.
+            "actions": _offered(
+                event, is_organiser=is_event_organiser(user=user, event_id=event.pk)
+            ),
+            "finish_early": finish_is_early(event=event, last_round=latest_round(event=event)),
             "needs_confirm": _needs_confirm(event),
             "print_kinds": PrintJob.Kind.choices,
             "export_kinds": (
@@ -429,10 +437,25 @@ PUBLISH_WHILE_RUNNING = Confirm(
 )
 
 
+#: Finishing before the final (or before the last Swiss round) is played: what the
+#: confirmation page says instead of the usual words.
+FINISH_EARLY = Confirm(
+    question=gettext_lazy("Finish %(event)s before its last round is played?"),
+    consequence=gettext_lazy(
+        "%(event)s is not played to the end: the final (or the last Swiss round) has not been "
+        "played. The event ends with the standings as they are now and no more rounds can be "
+        "paired, no player can be added, checked in or dropped. Finishing cannot be undone."
+    ),
+    yes=gettext_lazy("Yes, finish it unplayed"),
+)
+
+
 def _confirm_of(action: str, event: Event) -> Confirm | None:
     """What the action asks first, on this event now (None: it is done on one tap)."""
     if action == "publish_lists" and publish_lists_asks(event):
         return PUBLISH_WHILE_RUNNING
+    if action == "finish" and finish_is_early(event=event, last_round=latest_round(event=event)):
+        return FINISH_EARLY
     return ORGANISER_ACTIONS[action].confirm
 
 
@@ -442,6 +465,13 @@ def _needs_confirm(event: Event) -> frozenset[str]:
 
 def _available(event: Event) -> frozenset[str]:
     return event_actions_available(event=event, last_round=latest_round(event=event))
+
+
+def _offered(event: Event, *, is_organiser: bool) -> frozenset[str]:
+    """The dashboard's buttons for this person: what applies now, and of that only what they
+    may take (``SCOREKEEPER_ACTIONS`` for a scorekeeper; a button they cannot use is a 403)."""
+    available = _available(event)
+    return available if is_organiser else available & (SCOREKEEPER_ACTIONS | {"advance"})
 
 
 def _confirm_names(request: HttpRequest, event: Event) -> dict[str, object]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -17,6 +18,7 @@ from core.views import form_service_call, request_user
 from tournaments.forms.events import StaffAppointForm
 from tournaments.models import EventRole, StaffInvitation
 from tournaments.permissions import ORGANISER, event_get_for_organiser, event_roles_of
+from tournaments.selectors.audit import person_name
 from tournaments.selectors.staff import event_invitations_pending, event_staff, person_get
 from tournaments.services.staff import (
     staff_appoint,
@@ -128,12 +130,14 @@ def _staff_home(role: str) -> str:
     return "tournaments:judge-desk" if role in judges else "tournaments:event-manage"
 
 
-@login_required
 def staff_invitation(request: HttpRequest, token: str) -> HttpResponseBase:
-    """The page an invitation's link opens (after logging in or signing up): accept it."""
-    user = request_user(request)
+    """The page an invitation's link opens: who invited whom to what role of which event, read
+    before logging in (the link is the secret); accepting it needs an account."""
     invitation = staff_invitation_preview(token=token)
     if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        user = request_user(request)
         appointed = staff_invitation_accept(user=user, token=token)
         messages.success(
             request,
@@ -141,4 +145,8 @@ def staff_invitation(request: HttpRequest, token: str) -> HttpResponseBase:
             % {"role": appointed.get_role_display().lower(), "event": invitation.event.name},
         )
         return redirect(_staff_home(appointed.role), event_id=invitation.event_id)
-    return render(request, "tournaments/staff_invitation.html", {"invitation": invitation})
+    return render(
+        request,
+        "tournaments/staff_invitation.html",
+        {"invitation": invitation, "inviter": person_name(invitation.invited_by)},
+    )
