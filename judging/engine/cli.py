@@ -20,9 +20,10 @@ from collections.abc import Sequence
 
 from judging.engine.core.cli import EXIT_OK, EXIT_UNREADABLE, exit_for, read_file, replay_main
 from judging.engine.core.errors import RecordError
+from judging.engine.core.jsonread import load_json, read_format
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.plugin import GamePlugin, Tiebreak
-from judging.engine.registry import plugin_for_format, plugins
+from judging.engine.registry import formats, plugins
 from judging.engine.zutomayo.cardeffects.status import classify
 from judging.engine.zutomayo.coverage import coverage_report
 from judging.engine.zutomayo.rulestext import parse_ground_rules
@@ -57,11 +58,11 @@ def _parser() -> argparse.ArgumentParser:
 
 def _overtime(tiebreak: Tiebreak) -> int:
     try:
-        data: JSON = json.loads(sys.stdin.read())
-        decision = tiebreak.decide(data)
-    except json.JSONDecodeError as exc:
-        print(f"error: input: not valid JSON (line {exc.lineno}: {exc.msg})", file=sys.stderr)
-        return EXIT_UNREADABLE
+        try:
+            text = sys.stdin.read()
+        except UnicodeDecodeError:
+            raise RecordError("input", "not UTF-8 text") from None
+        decision = tiebreak.decide(load_json(text, "input"))
     except RecordError as exc:
         print(f"error: {exc.path or 'input'}: {exc.message}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -69,9 +70,11 @@ def _overtime(tiebreak: Tiebreak) -> int:
     return EXIT_OK
 
 
-def _game_for(fmt: str | None) -> GamePlugin:
-    """The game that reads ``fmt``; else the first, whose reader names what is wrong."""
-    return plugin_for_format(fmt) or plugins()[0]
+def _game_for(fmt: JSON) -> GamePlugin:
+    """The game that reads ``fmt``; a format that is missing, not a string or read by no game is
+    refused at ``format`` with every known format listed."""
+    known = read_format(fmt, formats())
+    return next(p for p in plugins() if p.reads(known))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -86,11 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return replay_main(args.record, args.cards, args.lang, args.text, _game_for)
     try:
         if command == "effects":
-            try:
-                rows = json.loads(read_file(args.cards, "cards"))
-            except json.JSONDecodeError as exc:
-                raise RecordError("cards", f"not valid JSON (line {exc.lineno})") from None
-            if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+            data = load_json(read_file(args.cards, "cards"), "cards")
+            rows = [r for r in data if isinstance(r, dict)] if isinstance(data, list) else []
+            if not isinstance(data, list) or len(rows) != len(data):
                 raise RecordError("cards", "must be a JSON list of card objects")
             print(json.dumps(classify(rows), ensure_ascii=False, indent=1))
             return EXIT_OK

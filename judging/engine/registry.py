@@ -56,6 +56,12 @@ def plugin_for_format(fmt: str | None) -> GamePlugin | None:
     return next((p for p in plugins() if p.reads(fmt)), None)
 
 
+def formats() -> tuple[str, ...]:
+    """Every record format some game reads: each game's current one, then the older ones it
+    still reads, in ``plugins()`` order (what an unknown format's error lists)."""
+    return tuple(f for p in plugins() for f in (p.record_format, *p.also_reads))
+
+
 def register(p: GamePlugin) -> None:
     """Add a game from outside this package; its slug and formats must be new."""
     if p.slug in _BUILTIN_MODULES or p.slug in _registered:

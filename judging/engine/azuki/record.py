@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from judging.engine.azuki.profile import AMBIGUITIES
 from judging.engine.core.claims import CheckpointClaim
 from judging.engine.core.errors import RecordError
-from judging.engine.core.jsonread import load_json
+from judging.engine.core.jsonread import check_depth, load_json, read_format, unwrap_record
 from judging.engine.core.jsonread import read_list as _list
 from judging.engine.core.jsonread import read_obj as _obj
 from judging.engine.core.jsonread import read_str as _str
@@ -555,9 +555,12 @@ _TOP = ("format", "cards", "players", "first", "profile", "snapshot", "mulligans
 
 def parse_record(data: JSON, cards: Mapping[str, Card] | None = None) -> AzukiRecord:
     """The record, checked field by field; ``cards`` is the card table (the pool)."""
-    d = _obj(data, "", _TOP)
-    if d.get("format") != FORMAT:
-        raise RecordError("format", f'must be "{FORMAT}"')
+    check_depth(data, "record")
+    d = _obj(data, "record")
+    # The format first: a record of another game (or of none) is named as such, not by the
+    # first of its fields this game does not know.
+    read_format(d.get("format"), (FORMAT,), "Azuki TCG")
+    _obj(d, "record", _TOP)
     table: dict[str, Card] = dict(cards or {})
     if "cards" in d:
         table.update(cards_from_list(d["cards"], "cards"))
@@ -603,5 +606,4 @@ def parse_record(data: JSON, cards: Mapping[str, Card] | None = None) -> AzukiRe
 
 
 def load_record_text(text: str, cards: Mapping[str, Card] | None = None) -> AzukiRecord:
-    data = load_json(text, "record")
-    return parse_record(data, cards)
+    return parse_record(unwrap_record(load_json(text, "record")), cards)

@@ -13,7 +13,7 @@ from judging.engine.azuki.record import AzukiRecord, Card, cards_from_list, pars
 from judging.engine.azuki.rules import display
 from judging.engine.core.claims import ClaimVerdict, answer_claims_by_rerun
 from judging.engine.core.events import Event, Outcome
-from judging.engine.core.jsonread import load_json
+from judging.engine.core.jsonread import load_json, unwrap_record
 from judging.engine.core.jsontypes import JSON, value_to_json
 from judging.engine.core.report import IllegalInput
 
@@ -165,4 +165,4 @@ def replay_text(text: str, cards_text: str | None, lang: str) -> AzukiReport:
     cards = None
     if cards_text is not None:
         cards = cards_from_list(load_json(cards_text, "--cards"), "--cards")
-    return replay_record(load_json(text, "record"), cards=cards, lang=lang)
+    return replay_record(unwrap_record(load_json(text, "record")), cards=cards, lang=lang)

@@ -1,7 +1,7 @@
 """The JSON command line every game shares: ``replay RECORD.json [--cards CARDS.json] [--lang en|ja]
 [--text]``. The record's ``format`` picks the game's plug-in (``pick``, the registry's choice); a
-record without a known format goes to the default game (the first, ZUTOMAYO CARD, whose reader
-then names the missing field).
+record whose format is missing or that no game reads is refused at ``format``, with the formats
+every game reads (not handed to one game's reader, which could only name some other field).
 
 Exit codes: 0 the replay ran; 1 the record breaks a rule (the report is printed with
 ``illegal_input``); 2 the input cannot be read (the message names the field); 3 an internal
@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from judging.engine.core.errors import RecordError
+from judging.engine.core.jsonread import decode_utf8, load_json, unwrap_record
 from judging.engine.core.jsontypes import JSON
 from judging.engine.core.plugin import GamePlugin
 
@@ -26,22 +27,21 @@ EXIT_INTERNAL = 3
 
 
 def read_file(path: str, what: str) -> str:
+    """A file's UTF-8 text; ``what`` names it in the error (``record``, ``--cards``)."""
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
         raise RecordError(what, f"cannot read {path}: {exc}") from None
+    return decode_utf8(raw, what)
 
 
-def record_format(text: str) -> str | None:
-    """The ``format`` of a record's text, or None (not JSON, not an object, no format)."""
-    try:
-        data: JSON = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        return None
-    if isinstance(data, dict):
-        value = data.get("format")
-        return value if isinstance(value, str) else None
-    return None
+def record_format(text: str) -> JSON:
+    """The ``format`` of a record's text (inside an example file's wrapper, as every game reads
+    it), None when it names none; ``RecordError`` when the text is not a JSON object."""
+    data = unwrap_record(load_json(text, "record"))
+    if not isinstance(data, dict):
+        raise RecordError("record", "must be an object")
+    return data.get("format")
 
 
 def exit_for(exc: Exception) -> int:
@@ -59,10 +59,11 @@ def replay_main(
     cards_path: str | None,
     lang: str,
     as_text: bool,
-    pick: Callable[[str | None], GamePlugin],
+    pick: Callable[[JSON], GamePlugin],
 ) -> int:
-    """Replay one record file with the game ``pick`` gives for its format (``record_format``)
-    and print the report; returns the exit code."""
+    """Replay one record file with the game ``pick`` gives for its format (``record_format``;
+    ``pick`` raises ``RecordError`` at ``format`` when no game reads it) and print the report;
+    returns the exit code."""
     try:
         cards = read_file(cards_path, "--cards") if cards_path is not None else None
         text = read_file(record_path, "record")

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from judging.engine.core.claims import ClaimVerdict, answer_claims_by_rerun
 from judging.engine.core.errors import IllegalInputError
 from judging.engine.core.events import Outcome
-from judging.engine.core.jsonread import load_json
+from judging.engine.core.jsonread import load_json, unwrap_record
 from judging.engine.core.jsontypes import JSON, value_to_json
 from judging.engine.core.report import IllegalInput
 from judging.engine.ztrike.game import Game, RoundSnapshot
@@ -228,4 +228,4 @@ def replay_text(text: str, cards_text: str | None, lang: str) -> ZtrikeReport:
     cards = None
     if cards_text is not None:
         cards = cards_from_list(load_json(cards_text, "--cards"), "--cards")
-    return replay_record(load_json(text, "record"), cards=cards, lang=lang)
+    return replay_record(unwrap_record(load_json(text, "record")), cards=cards, lang=lang)

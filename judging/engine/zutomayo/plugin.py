@@ -127,7 +127,7 @@ class ZutomayoPlugin(PluginBase):
         """``auto_effects=False``: encoded card effects do not run by themselves (the judge's
         primitives only), as before they could; the benchmarks compare the two."""
         if not isinstance(record, dict):
-            raise RecordError("record", "must be a JSON object")
+            raise RecordError("record", "must be an object")
         return replay_record(
             record, cards=own_cards(cards, CardCatalogue), lang=lang, auto_effects=auto_effects
         )

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from judging.engine.core.errors import RecordError
-from judging.engine.core.jsonread import load_json, unwrap_record
+from judging.engine.core.jsonread import check_depth, load_json, read_format, unwrap_record
 from judging.engine.core.jsonread import read_list as _list
 from judging.engine.core.jsonread import read_obj as _obj
 from judging.engine.core.jsonread import read_str as _str
@@ -57,7 +57,9 @@ DEFAULT_PICK = (
 """The default policy for an unanswered pick (``choices.picks``): the first legal answer in the
 documented order of the options (``effects.EffectContext.choose``)."""
 
-_CLAIM_AT = re.compile(r"^T\d+(?:/\d+(?:\.\d+)*(?::(?:before|after))?)?$")
+# ASCII digits, and few of them: a turn number is read with int(), which refuses other digits
+# (\d would let "T١" through) and more than 4300 of them.
+_CLAIM_AT = re.compile(r"^T[0-9]{1,6}(?:/[0-9]{1,6}(?:\.[0-9]{1,6})*(?::(?:before|after))?)?$")
 CLAIM_PATH = re.compile(
     r"^(?:players\[([01])\]\.(hp|battle_zone|zone_a|zone_b|zone_c|power_charger|abyss|hand|"
     r"deck_count|total_power)|chronos\.(position|time)|medal|priority|"
@@ -279,31 +281,14 @@ _TOP = ("format", "profile", "cards", "night_side", "players", "redraw", "deck_a
         "turns", "claims", "start", "comment")  # fmt: skip
 
 
-MAX_DEPTH = 32
-"""No record needs more nesting than this; deeper input is refused before it is read."""
-
-
-def _check_depth(data: JSON) -> None:
-    """Refuse a document nested deeper than ``MAX_DEPTH`` (checked without recursion)."""
-    stack: list[tuple[JSON, int]] = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise RecordError("record", f"nested more than {MAX_DEPTH} levels deep")
-        if isinstance(value, dict):
-            stack.extend((item, depth + 1) for item in value.values())
-        elif isinstance(value, list):
-            stack.extend((item, depth + 1) for item in value)
-
-
 def parse_record(data: JSON, catalogue: CardCatalogue | None = None) -> GameRecord:
     """Check and read a record; card ids must be in ``catalogue`` or the record's own ``cards``."""
-    _check_depth(data)
+    check_depth(data, "record")
     top = _obj(data, "record")
+    # The format first: a record of another game (or of none) is named as such, not by the
+    # first of its fields this game does not know.
+    version = read_format(top.get("format"), FORMATS, "ZUTOMAYO CARD")
     _check_keys(top, _TOP, "record")
-    version = top.get("format")
-    if version not in FORMATS:
-        raise RecordError("format", f'must be "{FORMAT}" (or "{FORMAT_V2}", "{FORMAT_V1}")')
     profile = Profile.from_json(top.get("profile"))
     own = CardCatalogue.from_dicts(
         [_obj(c, f"cards[{i}]") for i, c in enumerate(_list(top.get("cards", []), "cards"))]
@@ -324,7 +309,7 @@ def parse_record(data: JSON, catalogue: CardCatalogue | None = None) -> GameReco
         a0, a1 = _pair(top["deck_after_redraw"], "deck_after_redraw")
         after = (_ids(a0, "deck_after_redraw[0]"), _ids(a1, "deck_after_redraw[1]"))
     turns = tuple(
-        _turn(t, f"turns[{i}]", FORMATS.index(str(version)))
+        _turn(t, f"turns[{i}]", FORMATS.index(version))
         for i, t in enumerate(_list(top.get("turns", []), "turns"))
     )
     claims = tuple(
