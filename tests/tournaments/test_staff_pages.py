@@ -168,6 +168,8 @@ def test_the_dashboard_links_to_the_staff_page_for_organisers(
 def test_the_invitation_page_asks_to_log_in_first_then_accepts_once(
     kit: TournamentKit, staffed: dict[str, Any]
 ) -> None:
+    """The link is the secret: anyone holding it reads what it is (the event, the role) with a
+    way to log in that comes back to it; accepting needs an account."""
     event = staffed["event"]
     invitation = staff_appoint(
         actor=kit.organiser, event_id=event.pk, who="kai@example.org", role="judge", base_url=SITE
@@ -175,8 +177,14 @@ def test_the_invitation_page_asks_to_log_in_first_then_accepts_once(
     assert isinstance(invitation, StaffInvitation)
     url = reverse("tournaments:staff-invitation", args=[invitation.token])
     anonymous = browser().get(url)
-    assert anonymous.status_code == 302
-    location = urlparse(anonymous["Location"])
+    assert anonymous.status_code == 200
+    text = anonymous.content.decode()
+    assert "Service Open" in text
+    assert "kai@example.org" in text
+    assert f"{reverse(settings.LOGIN_URL)}?next={url}" in text
+    refused = browser().post(url)
+    assert refused.status_code == 302
+    location = urlparse(refused["Location"])
     assert location.path == reverse(settings.LOGIN_URL)
     assert parse_qs(location.query)["next"] == [url]
     kai = kit.user("kai")

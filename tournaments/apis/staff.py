@@ -91,7 +91,11 @@ class StaffRevokeApi(APIView):
     permission_classes = ORGANISER
 
     @extend_schema(
-        responses={204: OpenApiResponse(description="Removed."), **error_responses(403, 404, 409)}
+        # 400: a role that is none of the event's (the path names it, so a client can send any).
+        responses={
+            204: OpenApiResponse(description="Removed."),
+            **error_responses(400, 403, 404, 409),
+        }
     )
     def delete(self, request: Request, event_id: int, role: str, user_id: int) -> Response:
         staff_revoke(actor=request_user(request), event_id=event_id, user_id=user_id, role=role)
