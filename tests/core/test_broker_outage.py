@@ -49,7 +49,7 @@ for n in range(4):
     user = User.objects.create_user(username=f"outage{n}")
     registration = registration_create(event=event, user=user, display_name=f"P{n}", by=organiser)
     registration_check_in(registration_id=registration.pk, by=organiser)
-round_obj = round_pair(event_id=event.pk, by=organiser, seed=7)
+round_obj = round_pair(event_id=event.pk, by=organiser, seed=7, unlisted="pair")  # no lists here
 round_start(round_id=round_obj.pk, by=organiser)
 seconds = {}
 started = time.monotonic()
