@@ -64,6 +64,17 @@ def series(make_user: Any) -> dict[str, Any]:
 # --- the service -------------------------------------------------------------------------------
 
 
+@pytest.mark.django_db(transaction=True)
+def test_copying_and_creating_hold_their_own_transaction(make_user: Any) -> None:
+    """Outside any test transaction (as a command or a request runs them): the per-day count
+    locks the person's row, which PostgreSQL allows only inside a transaction; the services
+    open their own."""
+    organiser = make_user("olivia")
+    source = event_create(name="Spring Cup", game_slug="azuki", date=DAY, created_by=organiser)
+    copy = event_copy(actor=organiser, event_id=source.pk, name="Summer Cup", date=DAY)
+    assert copy.copied_from_id == source.pk
+
+
 def test_copy_takes_settings_structure_and_staff_but_no_players(series: dict[str, Any]) -> None:
     source, organiser = series["event"], series["organiser"]
     copy = event_copy(

@@ -31,13 +31,13 @@ COPIED_FIELDS = (
 SHIFTED_FIELDS = ("registration_opens_at", "registration_closes_at", "decklist_deadline")
 
 
-@transaction.atomic
 def copy_name(name: str) -> str:
     """What a copy is called until the organiser names it: "Spring Open (copy)", so that two
     events of one name never sit side by side in the organiser's list."""
     return gettext("%(name)s (copy)") % {"name": name}
 
 
+@transaction.atomic
 def event_copy(*, actor: User, event_id: int, name: str, date: dt.date) -> Event:
     """A new draft event named ``name`` on ``date`` with the settings and structure of event
     ``event_id`` and the same staff (every organiser, head judge, judge and scorekeeper role);
